@@ -1,0 +1,73 @@
+"""metrics_sk: classification quality metrics for the scikit-learn world.
+
+oneDAL's binary and multi-class quality metrics, CatBoost's multiclassification
+metrics and scikit-learn drop-ins, all computed from one sparse, mergeable
+confusion-matrix builder (:class:`Confusion`).
+"""
+
+from ._confusion import Confusion
+from ._counts import BinaryQualityMetrics, MulticlassQualityMetrics
+from ._dropins import (
+    accuracy_score,
+    balanced_accuracy_score,
+    cohen_kappa_score,
+    confusion_matrix,
+    f1_score,
+    fbeta_score,
+    hamming_loss,
+    matthews_corrcoef,
+    precision_recall_fscore_support,
+    precision_score,
+    recall_score,
+    zero_one_loss,
+)
+from ._onedal import (
+    average_accuracy_score,
+    balanced_auc_score,
+    binary_confusion_matrix,
+    binary_quality_metrics,
+    error_rate,
+    macro_fbeta_score,
+    macro_precision_score,
+    macro_recall_score,
+    micro_fbeta_score,
+    micro_precision_score,
+    micro_recall_score,
+    multiclass_quality_metrics,
+    specificity_score,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Confusion",
+    "BinaryQualityMetrics",
+    "MulticlassQualityMetrics",
+    # oneDAL
+    "average_accuracy_score",
+    "error_rate",
+    "micro_precision_score",
+    "micro_recall_score",
+    "micro_fbeta_score",
+    "macro_precision_score",
+    "macro_recall_score",
+    "macro_fbeta_score",
+    "multiclass_quality_metrics",
+    "binary_confusion_matrix",
+    "binary_quality_metrics",
+    "specificity_score",
+    "balanced_auc_score",
+    # scikit-learn drop-ins
+    "confusion_matrix",
+    "precision_recall_fscore_support",
+    "precision_score",
+    "recall_score",
+    "fbeta_score",
+    "f1_score",
+    "accuracy_score",
+    "balanced_accuracy_score",
+    "matthews_corrcoef",
+    "cohen_kappa_score",
+    "hamming_loss",
+    "zero_one_loss",
+]

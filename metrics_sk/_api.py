@@ -1,0 +1,76 @@
+"""How a public count metric is made from its :class:`Confusion` method.
+
+A public function is declared once, with its signature and docstring; the decorator
+below turns the declaration into ``Confusion.from_predictions(...)`` followed by the
+``Confusion`` method of the same name, so each metric has one definition.
+"""
+
+import functools
+
+import numpy as np
+import scipy.sparse as sp
+
+from . import _confusion
+from ._sklearn_compat import validate_params
+
+
+def build_confusion(y_true, y_pred, sample_weight=None, *, sklearn_compatible=False):
+    """The one entry from raw inputs to a :class:`Confusion` for the public functions.
+
+    ``sklearn_compatible`` accepts what scikit-learn accepts (column vectors, negative
+    weights); metrics_sk's own functions refuse them.
+    """
+    from ._validation import is_dask_collection
+
+    if any(is_dask_collection(a) for a in (y_true, y_pred, sample_weight)):
+        from ._dask import confusion_from_dask
+
+        return confusion_from_dask(y_true, y_pred, sample_weight=sample_weight)
+    labels, cells = _confusion.count(
+        y_true, y_pred, sample_weight=sample_weight,
+        allow_negative_weights=sklearn_compatible, allow_column=sklearn_compatible)
+    return _confusion.Confusion()._set(labels, cells, fixed=False)
+
+
+def _is_multilabel(y):
+    if sp.issparse(y):
+        return True
+    shape = getattr(y, "shape", None)
+    if shape is None:
+        shape = np.shape(y) if isinstance(y, (list, tuple)) else ()
+    return len(shape) == 2 and shape[1] != 1
+
+
+def count_metric(declaration=None, *, sklearn=None, constraints=None):
+    """Make the public function declared by ``declaration`` (signature and docstring).
+
+    ``sklearn``: the scikit-learn function this is a drop-in for; multilabel input is
+    handed to it, and ``constraints`` (scikit-learn's own parameter constraints) give the
+    same parameter errors.
+    """
+
+    def decorate(declared):
+        method = getattr(_confusion.Confusion, declared.__name__)
+        first, second = list(__import__("inspect").signature(declared).parameters)[:2]
+
+        @functools.wraps(declared)
+        def metric(*args, sample_weight=None, **kwargs):
+            if len(args) != 2:
+                y_true, y_pred = kwargs.pop(first, None), kwargs.pop(second, None)
+                args = args + tuple(a for a in (y_true, y_pred) if a is not None)
+                if len(args) != 2:
+                    raise TypeError(
+                        f"{declared.__name__}() takes {first} and {second} as its two "
+                        "positional arguments; every other argument is keyword-only.")
+            y_true, y_pred = args
+            if sklearn is not None and (_is_multilabel(y_true) or _is_multilabel(y_pred)):
+                return sklearn(y_true, y_pred, sample_weight=sample_weight, **kwargs)
+            c = build_confusion(y_true, y_pred, sample_weight,
+                                sklearn_compatible=sklearn is not None)
+            return method(c, **kwargs)
+
+        if constraints is not None:
+            return validate_params(constraints, prefer_skip_nested_validation=True)(metric)
+        return metric
+
+    return decorate if declaration is None else decorate(declaration)

@@ -1,0 +1,476 @@
+"""The one sparse confusion-matrix builder.
+
+Every count-based metric in metrics_sk is a function of a :class:`Confusion`. Label
+encoding, sample weights and the sparse/dense choice live here and nowhere else.
+
+Storage: a CSR matrix of shape ``(K + 1, K + 1)`` (rows = actual, columns = predicted)
+over the ``K`` labels plus one trailing *other* slot. The other slot holds samples whose
+true or predicted label is not among ``labels`` when the label set was fixed with
+``labels=``; the :attr:`~Confusion.matrix` leaves them out, as scikit-learn's
+``confusion_matrix(labels=...)`` does, while the one-vs-rest counts (``tp``, ``fp``,
+``fn``, ``tn``) keep them, as scikit-learn's ``precision_recall_fscore_support(labels=...)``
+does. Without ``labels=`` the slot is empty.
+"""
+
+from itertools import repeat
+
+import numpy as np
+import scipy.sparse as sp
+
+from . import _counts
+from ._validation import (
+    check_labels_param,
+    check_numeric_labels,
+    check_python_labels,
+    check_same_length,
+    check_sample_weight,
+    label_array,
+    label_kind,
+)
+
+# A dense bincount over the cells is used while it needs at most this many cells (or no
+# more cells than samples); beyond, non-zero cells are found by sorting the cell keys.
+_DENSE_CELLS = 1 << 22
+
+
+def _bincount(keys, weights, size):
+    return np.bincount(keys, weights=weights, minlength=size)
+
+
+def _sparse(dense):
+    return sp.csr_array(dense)
+
+
+def _cells(true_codes, pred_codes, size, weights):
+    """Sum ``weights`` (or count) per (true, pred) cell of a ``size`` x ``size`` grid;
+    codes are integers in ``[0, size)``. Memory is O(n + non-zero cells)."""
+    n = true_codes.shape[0]
+    keys = true_codes.astype(np.int64) * size
+    keys += pred_codes
+    if size * size <= max(_DENSE_CELLS, n):
+        return _sparse(_bincount(keys, weights, size * size).reshape(size, size))
+    if weights is None:
+        keys.sort()
+        starts = np.flatnonzero(np.concatenate(([True], keys[1:] != keys[:-1])))
+        values = np.diff(np.append(starts, n))
+        cells = keys[starts]
+    else:
+        cells, inverse = np.unique(keys, return_inverse=True)
+        values = np.bincount(inverse, weights=weights)
+    rows, cols = np.divmod(cells, size)
+    indptr = np.concatenate(([0], np.cumsum(np.bincount(rows, minlength=size))))
+    return sp.csr_array((values, cols, indptr), shape=(size, size))
+
+
+def _reduce_grid(grid, mapping, size):
+    """Fold a dense R x R grid into ``size`` x ``size`` cells through ``mapping`` (R -> size)."""
+    keys = (mapping[:, None] * size + mapping[None, :]).ravel()
+    cells = _bincount(keys, grid.ravel(), size * size).astype(grid.dtype, copy=False)
+    return _sparse(cells.reshape(size, size))
+
+
+def _count_numeric(t, p, labels, weights):
+    """Integer-valued labels. A small value range is counted with one bincount over the
+    whole range, without sorting; a wide one is encoded with ``np.unique`` first."""
+    out_dtype = np.result_type(t.dtype, p.dtype)
+    if t.dtype.kind == "u" and t.dtype.itemsize == 8 or p.dtype.kind == "u" and p.dtype.itemsize == 8:
+        if max(t.max(), p.max()) >= 2**63:
+            raise ValueError("labels above 2**63 - 1 are not supported.")
+    lo = int(min(t.min(), p.min()))
+    hi = int(max(t.max(), p.max()))
+    span = hi - lo + 1
+    n = t.shape[0]
+    if span * span <= max(_DENSE_CELLS, n):
+        keys = t.astype(np.int64) * span
+        keys += p
+        if lo:
+            keys -= lo * (span + 1)
+        grid = _bincount(keys, weights, span * span).reshape(span, span)
+        if labels is None:
+            counts = grid if weights is None else _bincount(keys, None, span * span).reshape(span, span)
+            present = counts.any(axis=1) | counts.any(axis=0)
+            values = (np.flatnonzero(present) + lo).astype(out_dtype)
+            if present.all():
+                return values, _sparse(np.pad(grid, ((0, 1), (0, 1))))
+            mapping = np.maximum(np.cumsum(present) - 1, 0)
+            return values, _reduce_grid(grid, mapping, values.size + 1)
+        k = labels.size
+        mapping = np.full(span, k, dtype=np.int64)
+        inside = (labels >= lo) & (labels <= hi)
+        mapping[labels[inside].astype(np.int64) - lo] = np.flatnonzero(inside)
+        return labels, _reduce_grid(grid, mapping, k + 1)
+    both = np.concatenate((t, p))
+    if labels is None:
+        values, inverse = np.unique(both, return_inverse=True)
+        values = values.astype(out_dtype)
+        k = values.size
+    else:
+        values, k = labels, labels.size
+        order = np.argsort(labels)
+        sorted_labels = labels[order]
+        pos = np.minimum(np.searchsorted(sorted_labels, both), k - 1)
+        inverse = np.where(sorted_labels[pos] == both, order[pos], k)
+    return values, _cells(inverse[:n], inverse[n:], k + 1, weights)
+
+
+def _count_python(t, p, labels, weights):
+    """String or object labels: a dict encodes them in one pass over each array."""
+    t_list, p_list = t.tolist(), p.tolist()
+    t_set, p_set = set(t_list), set(p_list)
+    if labels is None:
+        try:
+            ordered = sorted(t_set | p_set)
+        except TypeError as exc:
+            raise TypeError(f"labels of y_true and y_pred cannot be sorted: {exc}") from exc
+        dtype = object if "O" in (t.dtype.kind, p.dtype.kind) else np.result_type(t.dtype, p.dtype)
+        values = np.array(ordered, dtype=dtype)
+    else:
+        values, ordered = labels, labels.tolist()
+    k = len(ordered)
+    index = dict(zip(ordered, range(k)))
+    n = len(t_list)
+    t_codes = np.fromiter(map(index.get, t_list, repeat(k)), dtype=np.int64, count=n)
+    p_codes = np.fromiter(map(index.get, p_list, repeat(k)), dtype=np.int64, count=n)
+    return values, _cells(t_codes, p_codes, k + 1, weights)
+
+
+def positions(haystack, wanted):
+    """Positions of ``wanted`` labels in the label array ``haystack``; -1 where absent."""
+    wanted = np.asarray(wanted)
+    k = haystack.shape[0]
+    if k and label_kind(wanted) == "num" and label_kind(haystack) == "num":
+        order = np.argsort(haystack, kind="stable")
+        ordered = haystack[order]
+        pos = np.minimum(np.searchsorted(ordered, wanted), k - 1)
+        return np.where(ordered[pos] == wanted, order[pos], -1)
+    index = {v: i for i, v in enumerate(haystack.tolist())}
+    return np.fromiter((index.get(v, -1) for v in wanted.tolist()), dtype=np.int64,
+                       count=wanted.shape[0])
+
+
+def _kind(arr, name):
+    kind = label_kind(arr)
+    if kind is None:  # object array: look at the distinct values
+        kind = check_python_labels(set(arr.tolist()), name)
+    return kind
+
+
+def count(y_true, y_pred, *, labels=None, sample_weight=None, allow_negative_weights=False,
+          allow_column=False):
+    """Validate inputs and return ``(labels, cells)``: the sorted (or given) labels and the
+    ``(K + 1) x (K + 1)`` CSR counts with the trailing other slot."""
+    t = label_array(y_true, "y_true", allow_column=allow_column)
+    p = label_array(y_pred, "y_pred", allow_column=allow_column)
+    check_same_length(("y_true", t), ("y_pred", p), ("sample_weight", sample_weight))
+    weights = check_sample_weight(sample_weight, t.shape[0], allow_negative=allow_negative_weights)
+    kind_t, kind_p = _kind(t, "y_true"), _kind(p, "y_pred")
+    if kind_t != kind_p:
+        raise ValueError(
+            "Mix of label input types (string and number): y_true holds "
+            f"{'strings' if kind_t == 'str' else 'numbers'} and y_pred holds "
+            f"{'strings' if kind_p == 'str' else 'numbers'}."
+        )
+    labels = check_labels_param(labels, kind_t)
+    if weights is not None and weights.dtype.kind in "biu":
+        int_weights, weights = True, weights.astype(np.float64)
+    else:
+        int_weights = False
+    if kind_t == "num" and "O" not in (t.dtype.kind, p.dtype.kind):
+        t_int = check_numeric_labels(t, "y_true", y_true, y_pred)
+        p_int = check_numeric_labels(p, "y_pred", y_true, y_pred)
+        if t.dtype.kind == "f" or p.dtype.kind == "f":
+            out = np.result_type(t.dtype, p.dtype)
+            values, cells = _count_numeric(t_int, p_int, labels, weights)
+            values = values if labels is not None else values.astype(out)
+        else:
+            values, cells = _count_numeric(t, p, labels, weights)
+    else:
+        values, cells = _count_python(t, p, labels, weights)
+    if int_weights:
+        cells = cells.astype(np.int64)
+    return values, cells
+
+
+class Confusion:
+    """Sparse, mergeable confusion matrix: the builder behind every count-based metric.
+
+    Rows are actual classes, columns are predicted classes, both in the order of
+    :attr:`labels`. Memory is O(number of labels + non-zero cells); a dense
+    ``K x K`` array is made only by :meth:`to_dense`.
+
+    Build one with :meth:`from_predictions` or :meth:`from_matrix`, or start empty with
+    ``Confusion()`` and :meth:`update` it batch by batch. ``a + b`` merges two confusions
+    (union of labels) without changing either. Every count-based metric of metrics_sk is
+    also a method, with the same keyword parameters as the function of that name.
+
+    Examples
+    --------
+    >>> from metrics_sk import Confusion
+    >>> c = Confusion.from_predictions([0, 1, 2, 2], [0, 2, 1, 2])
+    >>> c.labels
+    array([0, 1, 2])
+    >>> c.to_dense()
+    array([[1, 0, 0],
+           [0, 0, 1],
+           [0, 1, 1]])
+    >>> c.tp, c.fp, c.fn
+    (array([1, 0, 1]), array([0, 1, 1]), array([0, 1, 1]))
+    >>> c.macro_fbeta_score(beta=2)
+    0.5
+    >>> c + Confusion.from_predictions([3], [3])
+    Confusion(n_classes=4, total=5, nonzero_cells=5)
+    """
+
+    def __init__(self):
+        self._set(np.array([], dtype=np.int64), sp.csr_array((1, 1), dtype=np.int64), fixed=False)
+
+    def _set(self, labels, cells, *, fixed):
+        self._labels = labels
+        self._labels.flags.writeable = False
+        self._cells = cells
+        self._fixed = fixed
+        k = labels.shape[0]
+        diag = cells.diagonal()
+        rows = np.asarray(cells.sum(axis=1)).ravel()
+        cols = np.asarray(cells.sum(axis=0)).ravel()
+        self._tp, self._support, self._predicted = diag[:k], rows[:k], cols[:k]
+        self._total = rows.sum()
+        self._matrix = None
+        for a in (self._tp, self._support, self._predicted):
+            a.flags.writeable = False
+        return self
+
+    # -- construction -------------------------------------------------------------
+    @classmethod
+    def from_predictions(cls, y_true, y_pred, *, labels=None, sample_weight=None):
+        """Count a confusion matrix from true and predicted labels.
+
+        Parameters
+        ----------
+        y_true, y_pred : array-like of shape (n_samples,)
+            True and predicted labels: integers, booleans, integer-valued floats or strings.
+        labels : array-like of shape (n_classes,), default=None
+            The classes, in the order of the rows and columns. By default the sorted
+            union of the labels in ``y_true`` and ``y_pred``. A sample whose true or
+            predicted label is not in ``labels`` is left out of :attr:`matrix` (as in
+            scikit-learn's ``confusion_matrix``) but still counts as a false positive or
+            false negative of the class it does have (as in
+            ``precision_recall_fscore_support``).
+        sample_weight : array-like of shape (n_samples,), default=None
+            Non-negative weight of each sample; a sample adds its weight to its cell.
+
+        Returns
+        -------
+        Confusion
+        """
+        values, cells = count(y_true, y_pred, labels=labels, sample_weight=sample_weight)
+        return cls()._set(values, cells, fixed=labels is not None)
+
+    @classmethod
+    def from_matrix(cls, matrix, labels=None):
+        """Wrap an existing confusion matrix (dense or scipy sparse, rows = actual).
+
+        Parameters
+        ----------
+        matrix : array-like or sparse matrix of shape (n_classes, n_classes)
+            Non-negative finite counts or weight sums.
+        labels : array-like of shape (n_classes,), default=None
+            Class labels of the rows and columns; ``0 .. n_classes - 1`` by default.
+        """
+        m = sp.csr_array(matrix) if sp.issparse(matrix) else sp.csr_array(np.asarray(matrix))
+        if m.ndim != 2 or m.shape[0] != m.shape[1]:
+            raise ValueError(f"matrix must be square, got shape {m.shape}.")
+        if m.dtype.kind not in "biuf":
+            raise TypeError(f"matrix must hold numbers, got dtype {m.dtype}.")
+        data = m.data
+        if data.dtype.kind == "f" and not np.isfinite(data).all():
+            raise ValueError("matrix contains NaN or infinity.")
+        if (data < 0).any():
+            raise ValueError("matrix contains negative counts.")
+        k = m.shape[0]
+        if labels is None:
+            values = np.arange(k)
+        else:
+            values = check_labels_param(labels, None)
+            if values.size != k:
+                raise ValueError(f"labels has {values.size} entries but matrix is {k} x {k}.")
+        if m.dtype.kind in "bu":
+            m = m.astype(np.int64)
+        cells = sp.csr_array(sp.block_diag((m, sp.csr_array((1, 1), dtype=m.dtype)), format="csr"))
+        return cls()._set(values, cells, fixed=labels is not None)
+
+    # -- attributes ---------------------------------------------------------------
+    @property
+    def labels(self):
+        """Class labels of the rows and columns (sorted, unless fixed with ``labels=``)."""
+        return self._labels
+
+    @property
+    def matrix(self):
+        """The counts as a scipy CSR array of shape (K, K), rows = actual."""
+        if self._matrix is None:
+            k = self._labels.shape[0]
+            self._matrix = self._cells[:k, :k]
+        return self._matrix
+
+    @property
+    def tp(self):
+        """True positives of each class: the diagonal."""
+        return self._tp
+
+    @property
+    def support(self):
+        """Samples (weight) whose true label is each class: the row sums."""
+        return self._support
+
+    @property
+    def predicted(self):
+        """Samples (weight) predicted as each class: the column sums."""
+        return self._predicted
+
+    @property
+    def fp(self):
+        """False positives of each class: predicted as the class, truly another."""
+        return self._predicted - self._tp
+
+    @property
+    def fn(self):
+        """False negatives of each class: truly the class, predicted as another."""
+        return self._support - self._tp
+
+    @property
+    def tn(self):
+        """True negatives of each class: neither truly nor predicted the class."""
+        return self._total - self._support - self._predicted + self._tp
+
+    @property
+    def total(self):
+        """Number (or total weight) of all samples counted."""
+        return self._total
+
+    @property
+    def n_classes(self):
+        return self._labels.shape[0]
+
+    def to_dense(self):
+        """The confusion matrix as a dense ``(K, K)`` numpy array."""
+        return self.matrix.toarray()
+
+    def _index(self, labels):
+        """Positions of ``labels`` among :attr:`labels`; -1 where a label is unseen."""
+        return positions(self._labels, labels)
+
+    # -- merging ------------------------------------------------------------------
+    def __add__(self, other):
+        if not isinstance(other, Confusion):
+            return NotImplemented
+        return _merge(self, other)
+
+    def __radd__(self, other):
+        if isinstance(other, int) and other == 0:  # sum([c1, c2, ...])
+            return self
+        return NotImplemented
+
+    def update(self, y_true, y_pred, sample_weight=None):
+        """Count one more batch in place (labels fixed with ``labels=`` stay fixed)."""
+        labels = self._labels if self._fixed else None
+        values, cells = count(y_true, y_pred, labels=labels, sample_weight=sample_weight)
+        batch = Confusion()._set(values, cells, fixed=self._fixed)
+        merged = _merge(self, batch)
+        return self._set(merged._labels, merged._cells, fixed=self._fixed)
+
+    def copy(self):
+        return Confusion()._set(self._labels.copy(), self._cells.copy(), fixed=self._fixed)
+
+    def __getstate__(self):
+        return {"labels": self._labels, "cells": self._cells, "fixed": self._fixed}
+
+    def __setstate__(self, state):
+        self._set(np.array(state["labels"]), state["cells"], fixed=state["fixed"])
+
+    def __eq__(self, other):
+        if not isinstance(other, Confusion):
+            return NotImplemented
+        return (
+            self._labels.shape == other._labels.shape
+            and bool(np.all(self._labels == other._labels))
+            and (self._cells != other._cells).nnz == 0
+        )
+
+    __hash__ = None
+
+    def __repr__(self):
+        return (f"Confusion(n_classes={self.n_classes}, total={self._total!r}, "
+                f"nonzero_cells={self._cells.nnz})")
+
+    # -- count metrics: one definition each, in _counts ----------------------------
+    confusion_matrix = _counts.confusion_matrix
+    precision_recall_fscore_support = _counts.precision_recall_fscore_support
+    precision_score = _counts.precision_score
+    recall_score = _counts.recall_score
+    fbeta_score = _counts.fbeta_score
+    f1_score = _counts.f1_score
+    accuracy_score = _counts.accuracy_score
+    balanced_accuracy_score = _counts.balanced_accuracy_score
+    matthews_corrcoef = _counts.matthews_corrcoef
+    cohen_kappa_score = _counts.cohen_kappa_score
+    hamming_loss = _counts.hamming_loss
+    zero_one_loss = _counts.zero_one_loss
+    specificity_score = _counts.specificity_score
+    balanced_auc_score = _counts.balanced_auc_score
+    average_accuracy_score = _counts.average_accuracy_score
+    error_rate = _counts.error_rate
+    micro_precision_score = _counts.micro_precision_score
+    micro_recall_score = _counts.micro_recall_score
+    micro_fbeta_score = _counts.micro_fbeta_score
+    macro_precision_score = _counts.macro_precision_score
+    macro_recall_score = _counts.macro_recall_score
+    macro_fbeta_score = _counts.macro_fbeta_score
+    binary_confusion_matrix = _counts.binary_confusion_matrix
+    binary_quality_metrics = _counts.binary_quality_metrics
+    multiclass_quality_metrics = _counts.multiclass_quality_metrics
+
+
+def _has_other(c):
+    k = c._labels.shape[0]
+    cells = c._cells
+    return cells[[k], :].nnz > 0 or cells[:, [k]].nnz > 0
+
+
+def _remap(c, where, size):
+    coo = c._cells.tocoo()
+    full = np.append(where, size - 1)
+    return sp.csr_array((coo.data, (full[coo.row], full[coo.col])), shape=(size, size))
+
+
+def _merge(a, b):
+    """Sum two confusions over the union of their labels; neither is changed."""
+    if a.n_classes == 0 and a._total == 0:
+        return b.copy()
+    if b.n_classes == 0 and b._total == 0:
+        return a.copy()
+    if a._labels.shape == b._labels.shape and np.all(a._labels == b._labels):
+        return Confusion()._set(a._labels, a._cells + b._cells, fixed=a._fixed or b._fixed)
+    if _has_other(a) or _has_other(b):
+        raise ValueError(
+            "Cannot merge confusions with different fixed label sets: samples outside "
+            "one confusion's labels may be labels of the other. Build both with the "
+            "same labels=."
+        )
+    if label_kind(a._labels) != label_kind(b._labels) and a.n_classes and b.n_classes:
+        if {label_kind(a._labels), label_kind(b._labels)} != {"num"}:
+            raise ValueError("Cannot merge confusions whose labels are of different types "
+                             "(strings and numbers).")
+    pos_b = a._index(b._labels)
+    extra = b._labels[pos_b < 0]
+    if _is_sorted(a._labels) and _is_sorted(b._labels):
+        union = np.union1d(a._labels, b._labels) if extra.size else a._labels
+    else:
+        union = np.concatenate((a._labels, extra))
+    size = union.shape[0] + 1
+    cells = _remap(a, positions(union, a._labels), size) + _remap(b, positions(union, b._labels), size)
+    return Confusion()._set(union, cells, fixed=a._fixed or b._fixed)
+
+
+def _is_sorted(values):
+    return values.shape[0] < 2 or bool(np.all(values[1:] > values[:-1]))

@@ -1,0 +1,60 @@
+"""The one place where metrics_sk touches scikit-learn's private API.
+
+Everything imported here is private to scikit-learn and may move between releases.
+Importing it in one module, behind a version check, means an incompatible release
+fails here with a clear message instead of giving a wrong number somewhere else.
+"""
+
+import sklearn
+
+SUPPORTED = ((1, 6), (1, 10))  # [lowest, highest) scikit-learn minor versions tested
+
+
+def _version_tuple(version):
+    parts = []
+    for piece in version.split(".")[:2]:
+        digits = "".join(ch for ch in piece if ch.isdigit())
+        parts.append(int(digits or 0))
+    return tuple(parts)
+
+
+SKLEARN_VERSION = _version_tuple(sklearn.__version__)
+
+
+def check_sklearn_version(feature):
+    """Raise ImportError if ``feature`` relies on a scikit-learn we have not tested."""
+    low, high = SUPPORTED
+    if not low <= SKLEARN_VERSION < high:
+        raise ImportError(
+            f"metrics_sk's {feature} relies on scikit-learn internals that were tested "
+            f"with scikit-learn {low[0]}.{low[1]} to {high[0]}.{high[1] - 1}; "
+            f"found scikit-learn {sklearn.__version__}."
+        )
+
+
+try:  # pragma: no cover - exercised by the import itself
+    from sklearn.exceptions import UndefinedMetricWarning
+    from sklearn.metrics._classification import _check_targets
+    from sklearn.utils._param_validation import (
+        Interval,
+        Options,
+        StrOptions,
+        validate_params,
+    )
+except ImportError as exc:  # pragma: no cover
+    raise ImportError(
+        f"metrics_sk could not import scikit-learn {sklearn.__version__}'s parameter "
+        f"validation helpers ({exc}); supported versions are "
+        f"{SUPPORTED[0][0]}.{SUPPORTED[0][1]} to {SUPPORTED[1][0]}.{SUPPORTED[1][1] - 1}."
+    ) from exc
+
+__all__ = [
+    "SKLEARN_VERSION",
+    "check_sklearn_version",
+    "UndefinedMetricWarning",
+    "_check_targets",
+    "Interval",
+    "Options",
+    "StrOptions",
+    "validate_params",
+]

@@ -1,0 +1,191 @@
+"""Input validation at the public boundary.
+
+Public functions call these once; the builder and the metric formulas behind them trust
+their inputs. Errors name the argument and the problem. Where scikit-learn already has a
+message for the same problem (a continuous target, a mix of target types), the exact
+scikit-learn error is raised so that the drop-ins behave like the originals.
+"""
+
+import numbers
+from collections import Counter
+
+import numpy as np
+import scipy.sparse as sp
+
+from ._sklearn_compat import _check_targets
+
+_STRING_KINDS = frozenset("USO")
+_NUMBER_KINDS = frozenset("biuf")
+
+
+def is_dask_collection(x):
+    """True for Dask arrays, Series and DataFrames, without importing Dask."""
+    return type(x).__module__.split(".")[0] == "dask" and hasattr(x, "__dask_graph__")
+
+
+def label_array(y, name, *, allow_column=False):
+    """Return ``y`` as a 1-D numpy array of labels (never a copy of the caller's array
+    that we later write to: callers treat the result as read-only)."""
+    if sp.issparse(y):
+        raise TypeError(
+            f"{name} is a sparse matrix; pass a 1-D array of labels "
+            "(sparse input is only supported for multilabel targets)."
+        )
+    if isinstance(y, (str, bytes)) or np.isscalar(y):
+        raise TypeError(f"{name} must be a 1-D array-like of labels, got a scalar {y!r}.")
+    arr = np.asarray(y)
+    if arr.ndim == 2 and allow_column and arr.shape[1] == 1:
+        arr = arr.ravel()
+    if arr.ndim != 1:
+        raise ValueError(
+            f"{name} must be a 1-D array of labels, got an array of shape {arr.shape}."
+        )
+    if arr.dtype.kind not in _STRING_KINDS | _NUMBER_KINDS:
+        raise TypeError(f"{name} has unsupported dtype {arr.dtype}; labels must be "
+                        "integers, booleans, floats holding integers, or strings.")
+    return arr
+
+
+def check_same_length(*named):
+    """``named`` is a sequence of (name, array or None); all arrays must have one length."""
+    lengths = [(name, len(a)) for name, a in named if a is not None]
+    if len({n for _, n in lengths}) > 1:
+        detail = ", ".join(f"{name} has {n}" for name, n in lengths)
+        raise ValueError(
+            "Found input variables with inconsistent numbers of samples: "
+            f"{[n for _, n in lengths]} ({detail})."
+        )
+    if lengths and lengths[0][1] == 0:
+        raise ValueError(
+            "Found empty input array (e.g., `y_true` or `y_pred`) while a minimum "
+            "of 1 sample is required."
+        )
+
+
+def _raise_like_sklearn(y_true, y_pred, fallback):
+    """Raise scikit-learn's own error for these targets, or ``fallback`` if it has none."""
+    _check_targets(y_true, y_pred)
+    raise fallback
+
+
+def check_numeric_labels(arr, name, y_true, y_pred):
+    """Return integer-valued labels as an integer array; floats must be finite integers."""
+    if arr.dtype.kind in "bu" or arr.dtype.kind == "i":
+        return arr
+    finite = np.isfinite(arr)
+    if not finite.all():
+        what = "NaN" if np.isnan(arr).any() else "infinity"
+        raise ValueError(f"Input {name} contains {what}.")
+    as_int = arr.astype(np.int64)
+    if not np.array_equal(as_int, arr):
+        _raise_like_sklearn(
+            y_true,
+            y_pred,
+            ValueError(f"{name} holds continuous values; classification metrics need "
+                       "class labels."),
+        )
+    return as_int
+
+
+def check_python_labels(values, name):
+    """Check a set of Python label values from an object/str array: no NaN, no None,
+    and not a mix of strings and numbers."""
+    has_str = has_num = False
+    for v in values:
+        if isinstance(v, (str, bytes, np.str_, np.bytes_)):
+            has_str = True
+        elif isinstance(v, (numbers.Number, np.bool_)):
+            if isinstance(v, numbers.Real) and v != v:
+                raise ValueError(f"Input {name} contains NaN.")
+            if isinstance(v, numbers.Real) and not float(v).is_integer():
+                raise ValueError(f"{name} holds continuous values; classification "
+                                 "metrics need class labels.")
+            has_num = True
+        else:
+            raise TypeError(f"{name} contains {v!r} of type {type(v).__name__}; labels "
+                            "must be strings, integers or booleans.")
+    if has_str and has_num:
+        raise ValueError(f"Mix of label input types (string and number) in {name}.")
+    return "str" if has_str else "num"
+
+
+def label_kind(arr):
+    return "str" if arr.dtype.kind in "US" else ("num" if arr.dtype.kind != "O" else None)
+
+
+def check_labels_param(labels, data_kind):
+    """Validate the ``labels=`` argument: 1-D, non-empty, no duplicates, same kind as data."""
+    if labels is None:
+        return None
+    lab = np.asarray(labels)
+    if lab.ndim != 1:
+        raise ValueError(f"labels must be a 1-D array-like, got shape {lab.shape}.")
+    if lab.size == 0:
+        raise ValueError("'labels' should contain at least one label.")
+    kind = label_kind(lab)
+    if kind is None:
+        kind = check_python_labels(lab.tolist(), "labels")
+    elif lab.dtype.kind == "f":
+        check_numeric_labels(lab, "labels", lab, lab)
+    if data_kind is not None and kind != data_kind:
+        raise ValueError(
+            f"labels are {'strings' if kind == 'str' else 'numbers'} but the targets are "
+            f"{'strings' if data_kind == 'str' else 'numbers'}: every entry of labels must "
+            "be a label of the same type as y_true and y_pred."
+        )
+    counts = Counter(lab.tolist())
+    if len(counts) != lab.size:
+        dup = sorted(v for v, c in counts.items() if c > 1)
+        raise ValueError(f"labels contains duplicate entries: {dup!r}.")
+    return lab
+
+
+def check_sample_weight(sample_weight, n, *, allow_negative=False):
+    """Return sample weights as a float64 1-D array of length ``n`` (or None)."""
+    if sample_weight is None:
+        return None
+    if sp.issparse(sample_weight):
+        raise TypeError("sample_weight must be a 1-D array-like, got a sparse matrix.")
+    w = np.asarray(sample_weight)
+    if w.ndim == 0:
+        w = np.full(n, w.item(), dtype=np.float64)
+    if w.ndim != 1:
+        raise ValueError(f"sample_weight must be 1-D, got an array of shape {w.shape}.")
+    if w.shape[0] != n:
+        raise ValueError(f"sample_weight.shape == {w.shape}, expected {(n,)}!")
+    if w.dtype.kind not in "biuf":
+        try:
+            w = w.astype(np.float64)
+        except (TypeError, ValueError) as exc:
+            raise TypeError(f"sample_weight must be numeric, got dtype {w.dtype}.") from exc
+    if w.dtype.kind == "f":
+        if not np.isfinite(w).all():
+            what = "NaN" if np.isnan(w).any() else "infinity"
+            raise ValueError(f"Input sample_weight contains {what}.")
+    if not allow_negative and (w < 0).any():
+        raise ValueError("sample_weight contains negative values; weights must be >= 0.")
+    return w
+
+
+def check_zero_division(zero_division):
+    if isinstance(zero_division, str):
+        if zero_division == "warn":
+            return zero_division
+    elif isinstance(zero_division, numbers.Real) and not isinstance(zero_division, bool):
+        if zero_division in (0, 1) or np.isnan(zero_division):
+            return zero_division
+    raise ValueError(
+        f"zero_division must be 'warn', 0, 1 or np.nan, got {zero_division!r}."
+    )
+
+
+def check_beta(beta):
+    if not isinstance(beta, numbers.Real) or isinstance(beta, bool) or not beta >= 0:
+        raise ValueError(f"beta must be a non-negative real number, got {beta!r}.")
+    return float(beta)
+
+
+def check_average(average, options):
+    if average not in options:
+        raise ValueError(f"average has to be one of {options}, got {average!r}.")
+    return average
