@@ -400,7 +400,7 @@ class Confusion:
     __hash__ = None
 
     def __repr__(self):
-        return (f"Confusion(n_classes={self.n_classes}, total={self._total!r}, "
+        return (f"Confusion(n_classes={self.n_classes}, total={self._total}, "
                 f"nonzero_cells={self._cells.nnz})")
 
     # -- count metrics: one definition each, in _counts ----------------------------
