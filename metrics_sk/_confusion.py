@@ -45,7 +45,7 @@ def _cells(true_codes, pred_codes, size, weights):
     """Sum ``weights`` (or count) per (true, pred) cell of a ``size`` x ``size`` grid;
     codes are integers in ``[0, size)``. Memory is O(n + non-zero cells)."""
     n = true_codes.shape[0]
-    keys = true_codes.astype(np.int64) * size
+    keys = np.multiply(true_codes, size, dtype=np.int64)
     keys += pred_codes
     if size * size <= max(_DENSE_CELLS, n):
         return _sparse(_bincount(keys, weights, size * size).reshape(size, size))
@@ -69,36 +69,64 @@ def _reduce_grid(grid, mapping, size):
     return _sparse(cells.reshape(size, size))
 
 
+def _value_mapping(labels, lo, span, present):
+    """Class index of each value ``lo .. lo + span - 1`` (``K``, the other slot, for a
+    value outside ``labels``) and the label values."""
+    if labels is None:
+        values = np.flatnonzero(present) + lo
+        return values, np.maximum(np.cumsum(present) - 1, 0)  # absent values never occur
+    k = labels.size
+    mapping = np.full(span, k, dtype=np.int64)
+    inside = (labels >= lo) & (labels < lo + span)
+    mapping[labels[inside].astype(np.int64) - lo] = np.flatnonzero(inside)
+    return labels, mapping
+
+
 def _count_numeric(t, p, labels, weights):
-    """Integer-valued labels. A small value range is counted with one bincount over the
-    whole range, without sorting; a wide one is encoded with ``np.unique`` first."""
+    """Integer-valued labels, in three tiers by the value range ``span``:
+
+    * ``span**2`` cells fit a dense grid: one bincount over (true, pred) value pairs, no
+      sorting, no encoding;
+    * ``span`` is O(n): a bincount per array finds the labels, a lookup table encodes
+      them, and :func:`_cells` counts the non-zero cells;
+    * wider (sparse ids such as 10**12): ``np.unique`` encodes them.
+    """
     out_dtype = np.result_type(t.dtype, p.dtype)
-    if t.dtype.kind == "u" and t.dtype.itemsize == 8 or p.dtype.kind == "u" and p.dtype.itemsize == 8:
-        if max(t.max(), p.max()) >= 2**63:
-            raise ValueError("labels above 2**63 - 1 are not supported.")
-    lo = int(min(t.min(), p.min()))
-    hi = int(max(t.max(), p.max()))
+    if "u" in (t.dtype.kind, p.dtype.kind) and max(t.max(), p.max()) >= 2**63:
+        raise ValueError("labels above 2**63 - 1 are not supported.")
+    t, p = (a.astype(np.int64) if a.dtype == np.uint64 else a for a in (t, p))
+    lo = min(int(t.min()), int(p.min()), 0)  # a non-negative range starts at 0: no shift
+    hi = max(int(t.max()), int(p.max()))
     span = hi - lo + 1
     n = t.shape[0]
     if span * span <= max(_DENSE_CELLS, n):
-        keys = t.astype(np.int64) * span
+        keys = np.multiply(t, span, dtype=np.int64)
         keys += p
         if lo:
             keys -= lo * (span + 1)
         grid = _bincount(keys, weights, span * span).reshape(span, span)
+        present = None
         if labels is None:
             counts = grid if weights is None else _bincount(keys, None, span * span).reshape(span, span)
             present = counts.any(axis=1) | counts.any(axis=0)
-            values = (np.flatnonzero(present) + lo).astype(out_dtype)
-            if present.all():
-                return values, _sparse(np.pad(grid, ((0, 1), (0, 1))))
-            mapping = np.maximum(np.cumsum(present) - 1, 0)
-            return values, _reduce_grid(grid, mapping, values.size + 1)
-        k = labels.size
-        mapping = np.full(span, k, dtype=np.int64)
-        inside = (labels >= lo) & (labels <= hi)
-        mapping[labels[inside].astype(np.int64) - lo] = np.flatnonzero(inside)
-        return labels, _reduce_grid(grid, mapping, k + 1)
+        values, mapping = _value_mapping(labels, lo, span, present)
+        if labels is None and present.all():
+            return values.astype(out_dtype), _sparse(np.pad(grid, ((0, 1), (0, 1))))
+        return values.astype(out_dtype) if labels is None else values, _reduce_grid(
+            grid, mapping, values.size + 1)
+    if span <= max(4 * n, _DENSE_CELLS):
+        t0, p0 = (t - lo, p - lo) if lo else (t, p)
+        present = None
+        if labels is None:
+            present = (_bincount(t0, None, span) > 0) | (_bincount(p0, None, span) > 0)
+        values, mapping = _value_mapping(labels, lo, span, present)
+        if labels is None and present.all():
+            t_codes, p_codes = t0, p0
+        else:
+            t_codes, p_codes = mapping[t0], mapping[p0]
+        if labels is None:
+            values = values.astype(out_dtype)
+        return values, _cells(t_codes, p_codes, values.size + 1, weights)
     both = np.concatenate((t, p))
     if labels is None:
         values, inverse = np.unique(both, return_inverse=True)

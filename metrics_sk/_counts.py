@@ -305,7 +305,7 @@ def cohen_kappa_score(c, *, labels=None, weights=None, replace_undefined_by=np.n
     if weights not in (None, "linear", "quadratic"):
         raise ValueError(f"weights must be None, 'linear' or 'quadratic', got {weights!r}.")
     rows_i, cols_i, vals, k = _cells_in(c, labels)
-    if labels is not None and not (np.bincount(rows_i, weights=vals, minlength=k) > 0).any():
+    if labels is not None and not (_class_counts(c, labels)[2] > 0).any():
         raise ValueError(
             "At least one label in `labels` must be present in `y1` (even though "
             "`cohen_kappa_score` is otherwise agnostic to the order of `y1` and `y2`)."
