@@ -6,6 +6,7 @@ below turns the declaration into ``Confusion.from_predictions(...)`` followed by
 """
 
 import functools
+import inspect
 
 import numpy as np
 import scipy.sparse as sp
@@ -51,23 +52,22 @@ def count_metric(declaration=None, *, sklearn=None, constraints=None):
 
     def decorate(declared):
         method = getattr(_confusion.Confusion, declared.__name__)
-        first, second = list(__import__("inspect").signature(declared).parameters)[:2]
+        signature = inspect.signature(declared)
+        first, second = list(signature.parameters)[:2]
 
         @functools.wraps(declared)
-        def metric(*args, sample_weight=None, **kwargs):
-            if len(args) != 2:
-                y_true, y_pred = kwargs.pop(first, None), kwargs.pop(second, None)
-                args = args + tuple(a for a in (y_true, y_pred) if a is not None)
-                if len(args) != 2:
-                    raise TypeError(
-                        f"{declared.__name__}() takes {first} and {second} as its two "
-                        "positional arguments; every other argument is keyword-only.")
-            y_true, y_pred = args
+        def metric(*args, **kwargs):
+            try:
+                options = signature.bind(*args, **kwargs).arguments  # only what was passed
+            except TypeError as exc:
+                raise TypeError(f"{declared.__name__}(): {exc}") from None
+            y_true, y_pred = options.pop(first), options.pop(second)
+            sample_weight = options.pop("sample_weight", None)
             if sklearn is not None and (_is_multilabel(y_true) or _is_multilabel(y_pred)):
-                return sklearn(y_true, y_pred, sample_weight=sample_weight, **kwargs)
+                return sklearn(y_true, y_pred, sample_weight=sample_weight, **options)
             c = build_confusion(y_true, y_pred, sample_weight,
                                 sklearn_compatible=sklearn is not None)
-            return method(c, **kwargs)
+            return method(c, **options)
 
         if constraints is not None:
             return validate_params(constraints, prefer_skip_nested_validation=True)(metric)
