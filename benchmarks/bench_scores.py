@@ -1,0 +1,138 @@
+"""Score metrics: metrics_sk against scikit-learn and against raw sorting, side by side.
+
+    python benchmarks/bench_scores.py            # n = 1e6 samples, 10 classes
+    python benchmarks/bench_scores.py --quick    # n = 1e5, for a smoke test
+
+Every row times both sides on the same data in this process (best of ``--repeat``
+runs, ``time.perf_counter``), checks that they agree, and prints the ratio next to the
+target of issue 3:
+
+* log loss at least 5x faster than ``sklearn.metrics.log_loss``;
+* one-vs-all ROC AUC of all classes at least 3x faster than
+  ``roc_auc_score(multi_class="ovr")`` and at most 1.5x one ``argsort`` per class;
+* AUC mu within 3x of sorting the scores of each pair of classes once.
+"""
+
+import argparse
+import itertools
+import time
+
+import numpy as np
+import sklearn.metrics as skm
+
+import metrics_sk as msk
+
+
+def best_of(func, repeat):
+    best, value = np.inf, None
+    for _ in range(repeat):
+        start = time.perf_counter()
+        value = func()
+        best = min(best, time.perf_counter() - start)
+    return best, value
+
+
+def make_data(n, k, seed=0):
+    rng = np.random.default_rng(seed)
+    y = rng.integers(0, k, n)
+    logits = rng.normal(size=(n, k))
+    logits[np.arange(n), y] += 1.0  # an informative model
+    proba = np.exp(logits - logits.max(axis=1, keepdims=True))
+    proba /= proba.sum(axis=1, keepdims=True)
+    return y, logits, proba
+
+
+def pair_scores(y, logits):
+    """AUC mu's score of each pair of classes (a_i - a_j on the rows of classes i and j)."""
+    k = logits.shape[1]
+    rows = [np.flatnonzero(y == c) for c in range(k)]
+    return [np.concatenate([logits[rows[i], i] - logits[rows[i], j],
+                            logits[rows[j], i] - logits[rows[j], j]])
+            for i, j in itertools.combinations(range(k), 2)]
+
+
+def rows(y, logits, proba, repeat, slow_repeat):
+    """(name, ours, reference name, reference, value check, target) for each row."""
+    k = logits.shape[1]
+    columns = [np.ascontiguousarray(proba[:, c]) for c in range(k)]
+    pairs = pair_scores(y, logits)
+
+    def ovr_sklearn():
+        return skm.roc_auc_score(y, proba, multi_class="ovr", average="macro")
+
+    def argsort_each_class():
+        for column in columns:
+            np.argsort(column)
+
+    def sort_each_pair():
+        for scores in pairs:
+            np.sort(scores)
+
+    def pr_sklearn():
+        values = []
+        for c in range(k):
+            precision, recall, _ = skm.precision_recall_curve(y == c, proba[:, c])
+            values.append(skm.auc(recall, precision))
+        return np.array(values)
+
+    return [
+        ("log_loss (probabilities)", lambda: msk.log_loss(y, proba),
+         "sklearn log_loss", lambda: skm.log_loss(y, proba), repeat, ">= 5x faster"),
+        ("log_loss (from_logits)", lambda: msk.log_loss(y, logits, from_logits=True),
+         "sklearn log_loss", lambda: skm.log_loss(y, proba), repeat, "info"),
+        ("one-vs-all ROC AUC, macro", lambda: msk.one_vs_all_roc_auc_score(y, proba),
+         "roc_auc_score ovr", ovr_sklearn, slow_repeat, ">= 3x faster"),
+        ("one-vs-all ROC AUC, macro", lambda: msk.one_vs_all_roc_auc_score(y, proba),
+         "argsort per class", argsort_each_class, repeat, "<= 1.5x slower"),
+        ("roc_auc_mu_score", lambda: msk.roc_auc_mu_score(y, logits),
+         "sort per class pair", sort_each_pair, repeat, "<= 3x slower"),
+        ("one-vs-all PR AUC", lambda: msk.one_vs_all_pr_auc_score(y, proba, average=None),
+         "PR curve + auc", pr_sklearn, slow_repeat, "info"),
+        ("hinge_loss", lambda: msk.hinge_loss(y, logits),
+         "sklearn hinge_loss", lambda: skm.hinge_loss(y, logits), repeat, "info"),
+        ("one_vs_all_log_loss", lambda: msk.one_vs_all_log_loss(y, logits, from_logits=True),
+         "sklearn log_loss", lambda: skm.log_loss(y, proba), repeat, "info"),
+    ]
+
+
+def verdict(ratio, target):
+    if target.startswith(">="):
+        return "ok" if ratio >= float(target.split()[1][:-1]) else "MISSED"
+    if target.startswith("<="):
+        return "ok" if 1 / ratio <= float(target.split()[1][:-1]) else "MISSED"
+    return ""
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="n = 1e5 instead of 1e6")
+    parser.add_argument("--n", type=int, default=None, help="number of samples")
+    parser.add_argument("--classes", type=int, default=10)
+    parser.add_argument("--repeat", type=int, default=3, help="best of this many runs")
+    args = parser.parse_args(argv)
+    n = args.n or (100_000 if args.quick else 1_000_000)
+    y, logits, proba = make_data(n, args.classes)
+    slow_repeat = 1 if n >= 1_000_000 else args.repeat  # scikit-learn's ovr takes seconds
+    print(f"n = {n:,} samples, {args.classes} classes, best of {args.repeat} "
+          f"(scikit-learn's ROC/PR AUC: best of {slow_repeat})\n")
+    header = (f"{'metric':<28}{'metrics_sk':>12}  {'reference':<22}{'time':>10}"
+              f"{'speed-up':>10}  {'target':<16}")
+    print(header)
+    print("-" * len(header))
+    for name, ours, ref_name, reference, ref_repeat, target in rows(y, logits, proba,
+                                                                      args.repeat, slow_repeat):
+        t_ours, _ = best_of(ours, args.repeat)
+        t_ref, _ = best_of(reference, ref_repeat)
+        ratio = t_ref / t_ours
+        print(f"{name:<28}{t_ours * 1e3:>10.1f}ms  {ref_name:<22}{t_ref * 1e3:>8.1f}ms"
+              f"{ratio:>9.2f}x  {target:<16}{verdict(ratio, target)}")
+    print("\nspeed-up = reference time / metrics_sk time (below 1: metrics_sk is slower).")
+    log_loss_diff = abs(msk.log_loss(y, proba) - skm.log_loss(y, proba))
+    auc_diff = abs(msk.one_vs_all_roc_auc_score(y, proba)
+                   - skm.roc_auc_score(y, proba, multi_class="ovr"))
+    print(f"|metrics_sk - scikit-learn|: log loss {log_loss_diff:.1e}, "
+          f"one-vs-all ROC AUC {auc_diff:.1e}.")
+
+
+if __name__ == "__main__":
+    main()

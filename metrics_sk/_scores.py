@@ -1,0 +1,724 @@
+"""Score-based metrics: log losses, hinge loss, AUC mu, one-vs-all ROC AUC and PR AUC.
+
+These take scores (probabilities or raw decision values), not predicted labels, so they
+do not go through the :class:`~metrics_sk.Confusion`. Each public function validates
+its inputs once at the boundary (:func:`_prepare`) and then calls a kernel on the encoded
+arrays: the per-sample losses below and the ranking kernels in :mod:`metrics_sk._auc`.
+:mod:`metrics_sk.catboost` calls the same kernels with CatBoost's conventions.
+
+``log_loss`` and ``hinge_loss`` are scikit-learn drop-ins: inputs that scikit-learn
+accepts are computed here in one pass; every other input (one scikit-learn would warn
+about or reject, multilabel targets, ...) is handed to scikit-learn itself, so values,
+warnings and errors are scikit-learn's.
+"""
+
+import warnings
+
+import numpy as np
+import scipy.sparse as sp
+import sklearn.metrics as skm
+
+from . import _auc
+from ._confusion import _kind, positions
+from ._counts import _reduce
+from ._dask import dask_route
+from ._sklearn_compat import Hidden, StrOptions, UndefinedMetricWarning, validate_params
+from ._validation import (
+    check_labels_param,
+    check_numeric_labels,
+    check_same_length,
+    check_sample_weight,
+    label_array,
+)
+
+#: What each public function needs from a fitted estimator: a ``response_method`` for
+#: :func:`sklearn.metrics.make_scorer` (a tuple means "the first one the estimator has").
+RESPONSE_METHOD = {
+    "log_loss": "predict_proba",
+    "one_vs_all_log_loss": "predict_proba",
+    "hinge_loss": "decision_function",
+    "roc_auc_mu_score": ("decision_function", "predict_proba"),
+    "one_vs_all_roc_auc_score": "predict_proba",
+    "one_vs_all_pr_auc_score": "predict_proba",
+}
+
+_SCORE_PARAMS = {
+    "y_true": ["array-like"],
+    "y_score": ["array-like"],
+    "labels": ["array-like", None],
+    "sample_weight": ["array-like", None],
+}
+_AVERAGE = {"average": [StrOptions({"macro", "weighted"}), None]}
+
+_LABELS_DOC = """labels : array-like of shape (n_classes,), default=None
+        The class of each column of ``y_score``, in column order. By default the
+        sorted classes of ``y_true``, which must then all occur."""
+
+
+# -- validation and encoding (the boundary) ---------------------------------------------
+def _score_array(y_score, name, *, keep_float_dtype=False):
+    """``y_score`` as a float array (float64 unless ``keep_float_dtype``)."""
+    if sp.issparse(y_score):
+        raise TypeError(f"{name} must be a dense array of scores, got a sparse matrix.")
+    scores = np.asarray(y_score)
+    if scores.dtype.kind not in "biuf":
+        raise ValueError(f"{name} must hold numbers, got dtype {scores.dtype}.")
+    if keep_float_dtype and scores.dtype.kind == "f":
+        return scores
+    return scores.astype(np.float64, copy=False)
+
+
+def _finite_range(scores, name):
+    """``(min, max)`` of ``scores``; a ValueError if any score is NaN or infinite."""
+    low, high = scores.min(), scores.max()
+    if not (np.isfinite(low) and np.isfinite(high)):
+        what = "NaN" if np.isnan(low) or np.isnan(high) else "infinity"
+        raise ValueError(f"Input {name} contains {what}.")
+    return low, high
+
+
+def _unique_codes(y):
+    """Sorted distinct labels of ``y`` and the position of each label among them; integer
+    labels of a small range are encoded with one ``bincount``, without sorting."""
+    if y.dtype.kind in "iu" and y.shape[0]:
+        low, high = int(y.min()), int(y.max())
+        span = high - low + 1
+        if span <= max(y.shape[0], 1 << 16) and high < 1 << 62:
+            offset = y.astype(np.intp, copy=False) - low
+            present = np.bincount(offset, minlength=span) > 0
+            classes = (np.flatnonzero(present) + low).astype(y.dtype)
+            return classes, (np.cumsum(present) - 1)[offset]
+    classes, codes = np.unique(y, return_inverse=True)
+    return classes, codes.reshape(-1)
+
+
+def _encode(y, labels):
+    """Classes and the position of each label of ``y`` among them. Without ``labels``
+    the classes are the sorted distinct labels of ``y``."""
+    kind = _kind(y, "y_true")
+    if kind == "num" and y.dtype.kind == "f":
+        check_numeric_labels(y, "y_true", y, y)
+    if labels is None:
+        return _unique_codes(y)
+    classes = check_labels_param(labels, kind)
+    codes = positions(classes, y)
+    unknown = codes < 0
+    if unknown.any():
+        raise ValueError(f"y_true contains labels that are not in labels: "
+                         f"{np.unique(y[unknown])[:10].tolist()}.")
+    return classes, codes
+
+
+def _check_columns(scores, classes, labels, name, allow_1d):
+    n_classes = classes.shape[0]
+    if scores.ndim == 1 and allow_1d:
+        if n_classes != 2:
+            raise ValueError(f"A 1-D {name} holds the score of the positive class of a binary "
+                             f"target, but there are {n_classes} classes: pass one column per "
+                             "class.")
+        return
+    if scores.ndim != 2:
+        raise ValueError(f"{name} must be 2-D, of shape (n_samples, n_classes); got shape "
+                         f"{scores.shape}.")
+    if scores.shape[1] != n_classes:
+        source = (f"labels has {n_classes} entries" if labels is not None else
+                  f"y_true has {n_classes} classes {classes[:10].tolist()}")
+        raise ValueError(f"{name} has {scores.shape[1]} columns but {source}; pass labels= "
+                         "with the class of each column.")
+
+
+def _prepare(y_true, y_score, labels, sample_weight, *, name="y_score", allow_1d=False,
+             probabilities=False, allow_negative_weights=False, min_classes=1):
+    """Validate and encode the inputs of a score metric.
+
+    Returns ``(codes, classes, scores, weights)``: the column of each sample's true class,
+    the classes, the scores (float64, finite) and the weights (or None).
+    """
+    y = label_array(y_true, "y_true")
+    scores = _score_array(y_score, name)
+    check_same_length(("y_true", y), (name, scores))
+    weights = check_sample_weight(sample_weight, y.shape[0],
+                                  allow_negative=allow_negative_weights)
+    classes, codes = _encode(y, labels)
+    if classes.shape[0] < min_classes:
+        raise ValueError(f"At least two classes are needed, but y_true contains only one label "
+                         f"({classes.tolist()[0]!r}): pass all the classes with labels=.")
+    _check_columns(scores, classes, labels, name, allow_1d)
+    low, high = _finite_range(scores, name)
+    if probabilities and (low < 0 or high > 1):
+        raise ValueError(f"{name} must hold probabilities in [0, 1], got values from {low:g} "
+                         f"to {high:g}; pass raw scores with from_logits=True.")
+    return codes, classes, scores, weights
+
+
+def _check_cost_matrix(cost_matrix, n_classes):
+    try:
+        matrix = np.asarray(cost_matrix, dtype=np.float64)
+    except (TypeError, ValueError) as exc:
+        raise ValueError(f"cost_matrix must be a square array of numbers: {exc}") from exc
+    if matrix.shape != (n_classes, n_classes):
+        raise ValueError(f"cost_matrix must have shape ({n_classes}, {n_classes}), a row and a "
+                         f"column per class; got shape {matrix.shape}.")
+    if not np.isfinite(matrix).all():
+        raise ValueError("cost_matrix contains NaN or infinity.")
+    if np.any(np.diagonal(matrix) != 0):
+        raise ValueError("cost_matrix must have a zero diagonal (predicting the true class "
+                         f"costs nothing); got diagonal {np.diagonal(matrix).tolist()}.")
+    return matrix
+
+
+def _is_sorted(values):
+    return values.shape[0] < 2 or bool(np.all(values[1:] > values[:-1]))
+
+
+# -- per-sample losses (kernels on encoded, validated arrays) ---------------------------
+def pick(matrix, codes):
+    """``matrix[i, codes[i]]`` for every row ``i``."""
+    if matrix.flags.c_contiguous:
+        return matrix.ravel().take(codes + matrix.shape[1] * np.arange(codes.shape[0]))
+    return np.take_along_axis(matrix, codes[:, None], axis=1)[:, 0]
+
+
+def softmax_cross_entropy(codes, logits):
+    """``log sum_j exp(a_ij) - a_i,t_i`` per sample, max-shifted: exact, no clipping."""
+    shifted = logits - logits.max(axis=1, keepdims=True)
+    return np.log(np.exp(shifted).sum(axis=1)) - pick(shifted, codes)
+
+
+def sigmoid_cross_entropy(is_pos, logits):
+    """``log(1 + exp(f)) - y f`` per sample for the log-odds ``f`` of the positive class."""
+    return np.logaddexp(0.0, logits) - np.where(is_pos, logits, 0.0)
+
+
+def one_vs_all_losses(codes, scores, *, from_logits):
+    """Mean over the K columns of each sample's binary cross-entropy (column k against
+    ``[t = k]``): from log-odds (stable softplus) or from probabilities clipped to
+    ``[eps, 1 - eps]``."""
+    if from_logits:
+        return (np.logaddexp(0.0, scores).sum(axis=1) - pick(scores, codes)) / scores.shape[1]
+    eps = np.finfo(scores.dtype).eps
+    proba = np.clip(scores, eps, 1 - eps)
+    true = pick(proba, codes)
+    log_not = np.log1p(-proba).sum(axis=1) - np.log1p(-true)
+    return -(log_not + np.log(true)) / scores.shape[1]
+
+
+def crammer_singer_margins(codes, scores):
+    """``a_i,t_i - max_{j != t_i} a_ij`` per sample; only the rows whose true class has
+    the (first) highest score are copied, to find their second highest."""
+    rows = np.arange(codes.shape[0])
+    top = scores.argmax(axis=1)
+    other = scores[rows, top]
+    true_on_top = top == codes
+    if true_on_top.any():
+        sub = scores[true_on_top]
+        sub[np.arange(sub.shape[0]), codes[true_on_top]] = -np.inf
+        other[true_on_top] = sub.max(axis=1)
+    return pick(scores, codes) - other
+
+
+def average_losses(losses, weights, *, normalize=True):
+    """Weighted mean (or with ``normalize=False`` the weighted sum) of per-sample losses."""
+    if normalize:
+        return float(np.average(losses, weights=weights))
+    return float(np.sum(losses) if weights is None else np.dot(losses, weights))
+
+
+# -- scikit-learn drop-ins ---------------------------------------------------------------
+def _log_loss_inputs(y_true, y_proba, labels, sample_weight):
+    """Each sample's probability of its true class, and the weights, when scikit-learn
+    would accept these inputs without a warning; a ValueError or TypeError otherwise."""
+    y = label_array(y_true, "y_true")
+    proba = _score_array(y_proba, "y_proba", keep_float_dtype=True)
+    check_same_length(("y_proba", proba), ("y_true", y))
+    weights = check_sample_weight(sample_weight, y.shape[0], allow_negative=True)
+    if weights is not None and not weights.any():
+        raise ValueError("all weights are zero")
+    low, high = proba.min(), proba.max()
+    if not (low >= 0 and high <= 1):  # also catches NaN
+        raise ValueError("y_proba outside [0, 1]")
+    classes, codes = _encode(y, labels)
+    if classes.shape[0] < 2 or (labels is not None and not _is_sorted(classes)):
+        raise ValueError("labels")
+    if proba.ndim == 2 and proba.shape[1] == 1:
+        proba = proba[:, 0]
+    if proba.ndim == 1 and classes.shape[0] == 2:
+        return np.where(codes == 1, proba, 1 - proba), weights
+    if proba.ndim != 2 or proba.shape[1] != classes.shape[0]:
+        raise ValueError("columns")
+    # scikit-learn's test, |sum - 1| <= 1e-8 + sqrt(eps); BLAS sums rows 3x faster than np.sum
+    row_sums = proba @ np.ones(proba.shape[1], dtype=proba.dtype)
+    if not (np.abs(row_sums - 1) <= 1e-8 + np.sqrt(np.finfo(proba.dtype).eps)).all():
+        raise ValueError("rows do not sum to one")
+    return pick(proba, codes), weights
+
+
+@validate_params(
+    {"y_true": ["array-like"], "y_proba": ["array-like", Hidden(None)], "normalize": ["boolean"],
+     "sample_weight": ["array-like", None], "labels": ["array-like", None],
+     "y_pred": ["array-like", str], "from_logits": ["boolean"]},
+    prefer_skip_nested_validation=True,
+)
+@dask_route("log_loss")
+def log_loss(y_true, y_proba=None, *, normalize=True, sample_weight=None, labels=None,
+             y_pred="deprecated", from_logits=False):
+    r"""Log loss (cross-entropy) from probabilities, or exactly from raw scores.
+
+    Drop-in for :func:`sklearn.metrics.log_loss` (same values, warnings and errors), with
+    one addition: ``from_logits=True`` takes raw scores (logits, e.g. CatBoost's raw
+    ``MultiClass`` approxes) and computes the loss exactly, by log-sum-exp, without
+    clipping. This is CatBoost's ``MultiClass`` metric.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True labels.
+    y_proba : array-like of shape (n_samples, n_classes) or (n_samples,)
+        By default **probabilities** (``predict_proba``), columns in the sorted order of
+        the classes; a 1-D array is the probability of the greater class of a binary
+        target. Values are clipped to ``[eps, 1 - eps]`` (``eps`` of their dtype);
+        values outside [0, 1] are an error, and rows that do not sum to 1 give scikit-
+        learn's warning. With ``from_logits=True``, **raw scores** (logits): one column
+        per class, or for a binary target the log-odds of the greater class.
+    normalize : bool, default=True
+        Return the mean loss per sample; otherwise the sum.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Sample weights.
+    labels : array-like, default=None
+        All the classes, when ``y_true`` lacks some; columns follow their sorted order.
+    y_pred : array-like, deprecated
+        Former name of ``y_proba``, as in scikit-learn 1.9 (not with ``from_logits``).
+    from_logits : bool, default=False
+        Whether ``y_proba`` holds raw scores instead of probabilities.
+
+    Returns
+    -------
+    loss : float
+
+    Notes
+    -----
+    With probabilities :math:`p_{ik}`:
+    :math:`L = -\frac{\sum_i w_i \log p_{i,t_i}}{\sum_i w_i}`. With logits :math:`a_{ik}`:
+    :math:`L = \frac{\sum_i w_i (\log \sum_k e^{a_{ik}} - a_{i,t_i})}{\sum_i w_i}`,
+    computed as :math:`\log \sum_k e^{a_{ik} - m_i} - (a_{i,t_i} - m_i)` with
+    :math:`m_i = \max_k a_{ik}`, so that no probability is ever rounded to 0: the logits
+    ``[800, -800, 0]`` with true class 1 give 1600, where clipped probabilities give
+    36.04. With one column :math:`f_i`: :math:`\log(1 + e^{f_i}) - y_i f_i`.
+
+    References
+    ----------
+    .. [1] C. M. Bishop (2006). Pattern Recognition and Machine Learning. Springer, p. 209.
+    .. [2] CatBoost, "Multiclassification: objectives and metrics", MultiClass.
+
+    See Also
+    --------
+    one_vs_all_log_loss : mean binary cross-entropy of each class against the rest.
+    metrics_sk.catboost.eval_metric : CatBoost's ``MultiClass`` and ``Logloss``.
+
+    Examples
+    --------
+    >>> from metrics_sk import log_loss
+    >>> round(log_loss(["spam", "ham", "ham", "spam"],
+    ...                [[.1, .9], [.9, .1], [.8, .2], [.35, .65]]), 5)
+    0.21616
+    >>> log_loss([1], [[800.0, -800.0, 0.0]], labels=[0, 1, 2], from_logits=True)
+    1600.0
+    """
+    if not (isinstance(y_pred, str) and y_pred == "deprecated"):
+        if from_logits:
+            raise ValueError("y_pred is deprecated: pass the raw scores as y_proba with "
+                             "from_logits=True.")
+        return skm.log_loss(y_true, y_proba, normalize=normalize, sample_weight=sample_weight,
+                            labels=labels, y_pred=y_pred)
+    if from_logits:
+        codes, classes, logits, weights = _prepare(
+            y_true, y_proba, labels, sample_weight, name="y_proba", allow_1d=True,
+            allow_negative_weights=True, min_classes=2)
+        if labels is not None and not _is_sorted(classes):
+            raise ValueError("labels must be sorted: the columns of y_proba follow the sorted "
+                             "classes, as in scikit-learn's log_loss.")
+        if logits.ndim == 1:
+            losses = sigmoid_cross_entropy(codes == 1, logits)
+        else:
+            losses = softmax_cross_entropy(codes, logits)
+        return average_losses(losses, weights, normalize=normalize)
+    _check_finite_weights(sample_weight)
+    try:
+        true_proba, weights = _log_loss_inputs(y_true, y_proba, labels, sample_weight)
+    except (ValueError, TypeError):  # scikit-learn warns, raises or handles it
+        return skm.log_loss(y_true, y_proba, normalize=normalize, sample_weight=sample_weight,
+                            labels=labels)
+    eps = np.finfo(true_proba.dtype).eps
+    losses = -np.log(np.clip(true_proba, eps, 1 - eps))
+    return average_losses(losses, weights, normalize=normalize)
+
+
+def _check_finite_weights(sample_weight):
+    """NaN or infinite weights are an error even where scikit-learn would return NaN."""
+    if sample_weight is not None and np.ndim(sample_weight) == 1:
+        check_sample_weight(sample_weight, len(sample_weight), allow_negative=True)
+
+
+def _hinge_inputs(y_true, pred_decision, labels, sample_weight):
+    """Margins and weights when scikit-learn accepts the inputs; an error otherwise."""
+    y = label_array(y_true, "y_true")
+    decisions = np.asarray(pred_decision)
+    if decisions.dtype.kind == "b":  # scikit-learn keeps booleans: its own results
+        raise TypeError("boolean decisions")
+    scores = _score_array(decisions, "pred_decision", keep_float_dtype=True)
+    check_same_length(("y_true", y), ("pred_decision", scores))
+    weights = check_sample_weight(sample_weight, y.shape[0], allow_negative=True)
+    _finite_range(scores, "pred_decision")
+    classes, codes = _encode(y, labels)
+    if classes.shape[0] > 2:
+        if not _is_sorted(classes) or scores.ndim != 2 or scores.shape[1] != classes.shape[0]:
+            raise ValueError("columns")
+        return crammer_singer_margins(codes, scores), weights
+    if labels is not None:  # binary: scikit-learn binarizes y_true alone
+        classes, codes = _encode(y, None)
+    if classes.shape[0] != 2 or not (scores.ndim == 1 or scores.shape[1] == 1):
+        raise ValueError("binary")
+    return np.where(codes == 1, 1, -1) * scores.reshape(-1), weights
+
+
+@validate_params(
+    {"y_true": ["array-like"], "pred_decision": ["array-like"], "labels": ["array-like", None],
+     "sample_weight": ["array-like", None]},
+    prefer_skip_nested_validation=True,
+)
+@dask_route("hinge_loss")
+def hinge_loss(y_true, pred_decision, *, labels=None, sample_weight=None):
+    r"""Average hinge loss; Crammer-Singer for several classes.
+
+    Drop-in for :func:`sklearn.metrics.hinge_loss` (same values, warnings and errors),
+    equal to CatBoost's ``HingeLoss``.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True labels.
+    pred_decision : array-like of shape (n_samples,) or (n_samples, n_classes)
+        **Raw decision values** (``decision_function``), one column per class in sorted
+        class order, or for a binary target the decision of the greater class.
+        Probabilities are accepted but give a different, rarely meaningful number.
+    labels : array-like, default=None
+        All the classes of a multi-class problem, when ``y_true`` lacks some.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Sample weights.
+
+    Returns
+    -------
+    loss : float
+
+    Notes
+    -----
+    Binary, with :math:`y_i = \pm 1`: :math:`\max(0, 1 - y_i f_i)`. Several classes, with
+    decisions :math:`a_{ik}`: :math:`\max(0, 1 - (a_{i,t_i} - \max_{k \ne t_i} a_{ik}))`.
+    The loss is the weighted mean over the samples.
+
+    References
+    ----------
+    .. [1] K. Crammer and Y. Singer (2001). On the algorithmic implementation of
+       multiclass kernel-based vector machines. JMLR 2, 265-292.
+
+    See Also
+    --------
+    metrics_sk.catboost.eval_metric : CatBoost's ``HingeLoss``.
+
+    Examples
+    --------
+    >>> from metrics_sk import hinge_loss
+    >>> hinge_loss([-1, 1, 1], [-2.18, 2.36, 0.09])
+    0.3033333333333333
+    >>> round(hinge_loss([0, 2, 3], [[1.27, 0.03, -0.68, -1.40], [-1.45, -0.58, -0.38, -0.17],
+    ...                             [-2.36, -0.79, -0.27, 0.24]], labels=[0, 1, 2, 3]), 4)
+    0.5667
+    """
+    _check_finite_weights(sample_weight)
+    try:
+        margins, weights = _hinge_inputs(y_true, pred_decision, labels, sample_weight)
+    except (ValueError, TypeError):  # scikit-learn raises or handles it
+        return skm.hinge_loss(y_true, pred_decision, labels=labels, sample_weight=sample_weight)
+    return average_losses(np.clip(1 - margins, 0, None), weights)
+
+
+# -- metrics_sk's own score metrics --------------------------------------------------------
+@validate_params({**_SCORE_PARAMS, "from_logits": ["boolean"]},
+                 prefer_skip_nested_validation=True)
+@dask_route("one_vs_all_log_loss")
+def one_vs_all_log_loss(y_true, y_score, *, labels=None, sample_weight=None, from_logits=False):
+    r"""Mean over the classes of the binary cross-entropy of each class against the rest.
+
+    CatBoost's ``MultiClassOneVsAll``: each column is an independent sigmoid output for
+    "this class or not"; the columns need not sum to 1.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True labels.
+    y_score : array-like of shape (n_samples, n_classes)
+        By default **probabilities** in [0, 1], clipped to ``[eps, 1 - eps]`` (values
+        outside [0, 1] are an error). With ``from_logits=True``, **raw scores**: the
+        log-odds of each class, computed exactly with a stable softplus.
+    {labels}
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative sample weights.
+    from_logits : bool, default=False
+        Whether ``y_score`` holds log-odds instead of probabilities.
+
+    Returns
+    -------
+    loss : float
+
+    Notes
+    -----
+    With :math:`K` classes and :math:`p_{ik} = \sigma(a_{ik})`:
+
+    .. math::
+        L = \frac{\sum_i w_i \frac{1}{K} \sum_k -[t_i = k] \log p_{ik}
+            - [t_i \ne k] \log(1 - p_{ik})}{\sum_i w_i},
+
+    from log-odds :math:`\frac{1}{K}\sum_k \log(1 + e^{a_{ik}}) - [t_i = k]\, a_{ik}`.
+
+    References
+    ----------
+    .. [1] CatBoost, "Multiclassification: objectives and metrics", MultiClassOneVsAll.
+
+    See Also
+    --------
+    log_loss : the multinomial (softmax) cross-entropy.
+
+    Examples
+    --------
+    >>> from metrics_sk import one_vs_all_log_loss
+    >>> round(one_vs_all_log_loss([0, 1, 2], [[0.8, 0.3, 0.1], [0.2, 0.6, 0.3],
+    ...                                       [0.1, 0.2, 0.7]]), 4)
+    0.2734
+    >>> round(one_vs_all_log_loss([0, 1], [[2.0, -1.0], [0.0, 1.0]], from_logits=True), 4)
+    0.3616
+    """
+    codes, _, scores, weights = _prepare(y_true, y_score, labels, sample_weight,
+                                         probabilities=not from_logits)
+    return average_losses(one_vs_all_losses(codes, scores, from_logits=from_logits), weights)
+
+
+@validate_params({**_SCORE_PARAMS, "cost_matrix": ["array-like", None]},
+                 prefer_skip_nested_validation=True)
+def roc_auc_mu_score(y_true, y_score, *, labels=None, sample_weight=None, cost_matrix=None):
+    r"""AUC mu: the multi-class AUC of Kleiman and Page, with a misclassification cost matrix.
+
+    CatBoost's default multi-class ``AUC`` (``AUC:type=Mu``), with CatBoost's conventions.
+    For each pair of classes it ranks the samples of the two classes by a score
+    difference and takes the (weighted) ROC AUC; AUC mu is the mean over all pairs.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True labels.
+    y_score : array-like of shape (n_samples, n_classes)
+        One score per class. CatBoost ranks **raw scores** (``decision_function``,
+        logits); probabilities are accepted too, but AUC mu is not invariant to the
+        softmax, so the two give different values.
+    {labels}
+        A class of ``labels`` that does not occur in ``y_true`` makes each of its pairs
+        count 0 (CatBoost's convention), with an ``UndefinedMetricWarning``.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative sample weights.
+    cost_matrix : array-like of shape (n_classes, n_classes), default=None
+        ``cost_matrix[i, j]`` is the cost of predicting class i when the truth is j
+        (CatBoost's ``misclass_cost_matrix``); zero diagonal. Default: ``1 - I``.
+
+    Returns
+    -------
+    auc : float
+
+    Notes
+    -----
+    With :math:`M` the cost matrix, each sample gets :math:`D_r = \sum_k M_{rk}\, a_k`.
+    For :math:`i < j`, :math:`A_{ij}` is the weighted ROC AUC (ties count 1/2) of
+    :math:`s = D_j - D_i` with class :math:`i` positive and class :math:`j` negative
+    (:math:`s = D_i - D_j` if :math:`M_{ij} + M_{ji} < 0`; :math:`A_{ij} = 1/2` if it is 0).
+    With :math:`M = 1 - I`, :math:`s = a_i - a_j`. Then
+
+    .. math:: \mathrm{AUC}_\mu = \frac{2}{K(K-1)} \sum_{i<j} A_{ij}.
+
+    Each pair is one sort of its two classes' scores: O(K n log n) in all.
+
+    References
+    ----------
+    .. [1] R. Kleiman and D. Page (2019). AUC mu: A performance metric for multi-class
+       machine learning models. ICML, PMLR 97.
+
+    See Also
+    --------
+    one_vs_all_roc_auc_score : the ROC AUC of each class against the rest.
+    sklearn.metrics.roc_auc_score : ``multi_class="ovo"`` is Hand and Till's AUC.
+
+    Examples
+    --------
+    >>> from metrics_sk import roc_auc_mu_score
+    >>> y = [0, 1, 2, 0, 1, 2]
+    >>> scores = [[2, 1, 0], [0, 2, 1], [1, 0, 2], [0, 1, 0], [1, 2, 0], [2, 0, 1]]
+    >>> round(roc_auc_mu_score(y, scores), 4)
+    0.875
+    >>> round(roc_auc_mu_score(y, scores, cost_matrix=[[0, 1, 4], [1, 0, 1], [4, 1, 0]]), 4)
+    0.7083
+    """
+    codes, classes, scores, weights = _prepare(y_true, y_score, labels, sample_weight,
+                                               min_classes=2)
+    n_classes = classes.shape[0]
+    matrix = None if cost_matrix is None else _check_cost_matrix(cost_matrix, n_classes)
+    absent = np.bincount(codes, minlength=n_classes) == 0
+    if absent.any():
+        warnings.warn(
+            f"Classes {classes[absent][:10].tolist()} of labels do not occur in y_true: each "
+            "of their pairs counts 0 in AUC mu (CatBoost's convention).",
+            UndefinedMetricWarning, stacklevel=2)
+    return _auc.auc_mu(codes, scores, weights, matrix)
+
+
+def _per_class(values, average, codes, weights, classes, what):
+    """Warn about undefined (NaN) classes and average the rest."""
+    undefined = np.isnan(values)
+    if undefined.any():
+        warnings.warn(
+            f"{what} is undefined for classes {classes[undefined][:10].tolist()} (no positive "
+            "or no negative sample in y_true, or zero weight); it is set to NaN and left out "
+            "of averages.", UndefinedMetricWarning, stacklevel=3)
+    support = np.bincount(codes, weights=weights, minlength=values.shape[0])
+    return _reduce(values, average, support)
+
+
+@validate_params({**_SCORE_PARAMS, **_AVERAGE}, prefer_skip_nested_validation=True)
+def one_vs_all_roc_auc_score(y_true, y_score, *, labels=None, sample_weight=None,
+                             average="macro"):
+    r"""ROC AUC of each class against all the others, or their average.
+
+    CatBoost's ``AUC:type=OneVsAll`` (which passes softmax probabilities). The macro
+    average of probabilities is :func:`sklearn.metrics.roc_auc_score` with
+    ``multi_class="ovr"``, computed several times faster.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True labels.
+    y_score : array-like of shape (n_samples, n_classes)
+        One score per class: **probabilities** (``predict_proba``) or raw scores. Each
+        class ranks its own column only, so the value is invariant to any increasing
+        transform of a column; probabilities and raw scores differ when the transform
+        mixes columns (softmax).
+    {labels}
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative sample weights.
+    average : {'macro', 'weighted'} or None, default='macro'
+        ``None``: one value per class; ``'macro'``: their mean; ``'weighted'``: their
+        mean weighted by the (weighted) number of samples of each class. A class without
+        positive or negative samples is NaN (with an ``UndefinedMetricWarning``) and is
+        left out of the averages.
+
+    Returns
+    -------
+    auc : float or ndarray of shape (n_classes,)
+
+    Notes
+    -----
+    For class :math:`k` with scores :math:`s_i = a_{ik}`, positives :math:`P` (:math:`t_i
+    = k`) and negatives :math:`N`:
+
+    .. math:: A_k = \frac{\sum_{p \in P} \sum_{n \in N} w_p w_n ([s_p > s_n] +
+              \tfrac12 [s_p = s_n])}{\sum_P w_p \sum_N w_n},
+
+    the area under the ROC curve. It is computed with one sort per class and binary
+    search, never O(n^2).
+
+    References
+    ----------
+    .. [1] T. Fawcett (2006). An introduction to ROC analysis. Pattern Recognition
+       Letters 27(8), 861-874.
+
+    See Also
+    --------
+    roc_auc_mu_score : a multi-class AUC over pairs of classes.
+    one_vs_all_pr_auc_score : the area under each class's precision-recall curve.
+
+    Examples
+    --------
+    >>> from metrics_sk import one_vs_all_roc_auc_score
+    >>> y = [0, 1, 2, 0, 1, 2]
+    >>> proba = [[.6, .3, .1], [.2, .5, .3], [.3, .2, .5], [.4, .4, .2], [.3, .4, .3],
+    ...          [.5, .1, .4]]
+    >>> one_vs_all_roc_auc_score(y, proba, average=None)
+    array([0.875 , 0.9375, 1.    ])
+    >>> round(one_vs_all_roc_auc_score(y, proba), 4)
+    0.9375
+    """
+    codes, classes, scores, weights = _prepare(y_true, y_score, labels, sample_weight)
+    values = _auc.one_vs_all_auc(codes, scores, weights)
+    return _per_class(values, average, codes, weights, classes, "ROC AUC")
+
+
+@validate_params({**_SCORE_PARAMS, **_AVERAGE}, prefer_skip_nested_validation=True)
+def one_vs_all_pr_auc_score(y_true, y_score, *, labels=None, sample_weight=None,
+                            average="macro"):
+    r"""Area under the precision-recall curve of each class against the others (trapezoid).
+
+    CatBoost's ``PRAUC`` (``type=OneVsAll``), which interpolates the curve linearly. This
+    is ``sklearn.metrics.auc(recall, precision)`` on ``precision_recall_curve``, **not**
+    :func:`sklearn.metrics.average_precision_score` (a step sum, slightly lower).
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True labels.
+    y_score : array-like of shape (n_samples, n_classes)
+        One score per class: **probabilities** or raw scores (CatBoost passes raw
+        approxes). As for ROC AUC, each class ranks its own column only.
+    {labels}
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative sample weights.
+    average : {'macro', 'weighted'} or None, default='macro'
+        As in :func:`one_vs_all_roc_auc_score`; a class without positive samples is NaN
+        (CatBoost raises "No element of a positive class").
+
+    Returns
+    -------
+    auc : float or ndarray of shape (n_classes,)
+
+    Notes
+    -----
+    For class :math:`k`, take the thresholds at each distinct score, from the highest:
+    :math:`P_m = TP_m / (TP_m + FP_m)`, :math:`R_m = TP_m / \sum_{t_i = k} w_i`
+    (weighted counts), plus the point :math:`(R_0, P_0) = (0, 1)`. Then
+
+    .. math:: \mathrm{PRAUC}_k = \sum_m (R_m - R_{m-1}) \frac{P_m + P_{m-1}}{2}.
+
+    References
+    ----------
+    .. [1] J. Davis and M. Goadrich (2006). The relationship between precision-recall
+       and ROC curves. ICML.
+    .. [2] CatBoost, "Multiclassification: objectives and metrics", PRAUC.
+
+    See Also
+    --------
+    one_vs_all_roc_auc_score : the ROC AUC of each class against the rest.
+
+    Examples
+    --------
+    >>> from metrics_sk import one_vs_all_pr_auc_score
+    >>> y = ["cat", "dog", "dog", "bird", "cat", "bird", "dog"]
+    >>> scores = [[.2, .7, .1], [.1, .3, .6], [.3, .2, .5], [.6, .3, .1], [.2, .5, .3],
+    ...           [.4, .4, .2], [.1, .6, .3]]  # columns: bird, cat, dog
+    >>> one_vs_all_pr_auc_score(y, scores, average=None).round(4)
+    array([1.    , 0.7917, 0.9583])
+
+    ``average_precision_score`` gives 0.8333 for "cat" and 0.9167 for "dog".
+    """
+    codes, classes, scores, weights = _prepare(y_true, y_score, labels, sample_weight)
+    values = _auc.one_vs_all_pr_auc(codes, scores, weights)
+    return _per_class(values, average, codes, weights, classes, "PR AUC")
+
+
+for _f in (one_vs_all_log_loss, roc_auc_mu_score, one_vs_all_roc_auc_score,
+           one_vs_all_pr_auc_score):
+    _f.__doc__ = _f.__doc__.replace("{labels}", _LABELS_DOC)
+del _f
