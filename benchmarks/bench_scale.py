@@ -1,0 +1,124 @@
+"""Beyond one array, side by side: the cell-resampling bootstrap against scikit-learn's
+``f1_score`` looped over index resamples, and Dask on a 2-worker LocalCluster against the
+in-memory builder.
+
+    python benchmarks/bench_scale.py            # the full run (about a minute)
+    python benchmarks/bench_scale.py --quick    # a smoke run (a few seconds)
+
+Targets (issue 6): the bootstrap of macro F (1000 resamples, n = 10**6, 10 classes) under
+0.5 s and at least 200x faster than the scikit-learn loop (a few iterations measured, then
+extrapolated); Dask at 10**8 labels with at least half the throughput of the in-memory
+builder at 10**7. The Dask inputs are generated and persisted on the workers first, so the
+timing is the evaluation alone, as for the in-memory builder whose arrays are in memory.
+"""
+
+import argparse
+import time
+import warnings
+
+import numpy as np
+
+
+def _best(func, repeat):
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        func()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def _labels(n, k, seed, dtype=np.int32):
+    rng = np.random.default_rng(seed)
+    t = rng.integers(0, k, n, dtype=dtype)
+    p = np.where(rng.random(n) < 0.8, t, rng.integers(0, k, n, dtype=dtype))
+    return t, p
+
+
+def bench_bootstrap(n, k, n_resamples, sklearn_iterations, repeat):
+    import sklearn.metrics as skm
+
+    import metrics_sk as msk
+
+    t, p = _labels(n, k, seed=0, dtype=np.int64)
+    ours = _best(lambda: msk.bootstrap("f1_score", t, p, average="macro",
+                                       n_resamples=n_resamples, random_state=0), repeat)
+    rng = np.random.default_rng(1)
+
+    def sklearn_loop():
+        for _ in range(sklearn_iterations):
+            idx = rng.integers(0, n, n)
+            skm.f1_score(t[idx], p[idx], average="macro")
+
+    sklearn_time = _best(sklearn_loop, 1) / sklearn_iterations * n_resamples
+    return ours, sklearn_time
+
+
+def bench_dask(n_memory, n_dask, k, chunk, repeat):
+    import dask.array as da
+    import distributed
+
+    from metrics_sk import Confusion
+
+    t, p = _labels(n_memory, k, seed=2)
+    Confusion.from_predictions(t, p)  # warm up
+    memory = _best(lambda: Confusion.from_predictions(t, p), repeat)
+    del t, p
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                           host="127.0.0.1", dashboard_address=None,
+                                           memory_limit="4GiB")
+        client = distributed.Client(cluster)
+    try:
+        rng = da.random.default_rng(3)
+        dt = rng.integers(0, k, size=n_dask, chunks=chunk, dtype=np.int32)
+        dp = da.where(rng.random(n_dask, chunks=chunk) < 0.8, dt,
+                      rng.integers(0, k, size=n_dask, chunks=chunk, dtype=np.int32))
+        dt, dp = client.persist([dt, dp])
+        distributed.wait([dt, dp])
+        Confusion.from_predictions(dt, dp)  # warm up (imports on the workers)
+        on_dask = _best(lambda: Confusion.from_predictions(dt, dp), repeat)
+    finally:
+        client.close()
+        cluster.close()
+    return memory, on_dask
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="small sizes: a smoke run")
+    args = parser.parse_args(argv)
+    if args.quick:
+        n_boot, resamples, loops, n_mem, n_dask, chunk, repeat = (
+            10**5, 200, 2, 10**6, 10**7, 2 * 10**6, 1)
+    else:
+        n_boot, resamples, loops, n_mem, n_dask, chunk, repeat = (
+            10**6, 1000, 3, 10**7, 10**8, 10**7, 3)
+    k = 10
+    ours, sklearn_time = bench_bootstrap(n_boot, k, resamples, loops, repeat)
+    memory, on_dask = bench_dask(n_mem, n_dask, k, chunk, repeat)
+    memory_rate, dask_rate = n_mem / memory, n_dask / on_dask
+
+    rows = [
+        (f"bootstrap macro F, metrics_sk ({resamples} resamples)", f"n={n_boot:.0e}",
+         f"{ours:.3f} s", "", "< 0.5 s" if not args.quick else "",
+         "" if args.quick else ("ok" if ours < 0.5 else "MISSED")),
+        (f"bootstrap macro F, sklearn f1_score loop (from {loops})", f"n={n_boot:.0e}",
+         f"{sklearn_time:.1f} s", f"{sklearn_time / ours:.0f}x slower", ">= 200x",
+         "ok" if sklearn_time / ours >= 200 else "MISSED"),
+        ("in-memory builder Confusion.from_predictions", f"n={n_mem:.0e}",
+         f"{memory:.3f} s", f"{memory_rate / 1e6:.0f} M labels/s", "", ""),
+        ("Dask, 2-worker LocalCluster (persisted)", f"n={n_dask:.0e}",
+         f"{on_dask:.3f} s", f"{dask_rate / 1e6:.0f} M labels/s = "
+         f"{dask_rate / memory_rate:.2f}x in-memory", ">= 0.5x",
+         "ok" if dask_rate / memory_rate >= 0.5 else "MISSED"),
+    ]
+    header = ("case", "size", "time", "ratio / throughput", "target", "")
+    widths = [max(len(str(r[i])) for r in rows + [header]) for i in range(len(header))]
+    for row in [header] + rows:
+        print("  ".join(str(cell).ljust(w) for cell, w in zip(row, widths)).rstrip())
+
+
+if __name__ == "__main__":
+    main()

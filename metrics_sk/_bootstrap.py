@@ -1,0 +1,612 @@
+"""Bootstrap confidence intervals, resampling confusion cells instead of samples.
+
+Resampling ``n`` samples with replacement only changes how many samples fall in each
+cell of the confusion matrix, and those cell counts are multinomial: ``Mult(n, cells / n)``
+over the non-zero cells. So for a count metric without sample weights a bootstrap
+replicate is one multinomial draw of a few numbers, not ``n`` indices; all replicates are
+drawn at once, turned into per-class counts of shape ``(R, K)`` (a *batch*), and the count
+formulas of ``metrics_sk._counts``, which reduce over the class axis, evaluate every
+replicate in one vectorized call.
+
+With sample weights a replicate still resamples samples (``n`` indices), but only to sum
+their weights per cell; the metric is evaluated on the batch as above. Any other metric
+(score metrics such as log loss, or any callable with the scikit-learn signature) falls
+back to evaluating it on resampled indices.
+"""
+
+import functools
+import numbers
+import warnings
+from collections import namedtuple
+from dataclasses import dataclass
+
+import numpy as np
+import scipy.sparse as sp
+from scipy.special import ndtr, ndtri
+
+from . import _counts
+from ._confusion import Confusion, positions
+from ._validation import (
+    check_same_length,
+    check_sample_weight,
+    is_dask_collection,
+    label_array,
+)
+
+ConfidenceInterval = namedtuple("ConfidenceInterval", ["low", "high"])
+ConfidenceInterval.__doc__ = "Lower and upper bound of a confidence interval (as in scipy)."
+
+_METHODS = ("percentile", "basic", "bca")
+
+#: Count metrics (``Confusion`` methods) whose formulas evaluate a batch of replicates.
+VECTORIZED = frozenset({
+    "precision_recall_fscore_support", "precision_score", "recall_score", "fbeta_score",
+    "f1_score", "accuracy_score", "zero_one_loss", "hamming_loss", "balanced_accuracy_score",
+    "matthews_corrcoef", "cohen_kappa_score", "specificity_score", "balanced_auc_score",
+    "average_accuracy_score", "error_rate", "micro_precision_score", "micro_recall_score",
+    "micro_fbeta_score", "macro_precision_score", "macro_recall_score", "macro_fbeta_score",
+})
+
+#: Every count metric: the ``Confusion`` methods defined in ``_counts``.
+COUNT_METRICS = frozenset(
+    name for name, value in vars(Confusion).items()
+    if callable(value) and getattr(_counts, name, None) is value)
+
+# Most numbers held by one chunk of replicates (R x max(non-zero cells, classes)).
+_CHUNK_ELEMENTS = 1 << 22
+
+
+@dataclass
+class BootstrapResult:
+    """Result of :func:`bootstrap`, laid out as :class:`scipy.stats.bootstrap`'s.
+
+    Attributes
+    ----------
+    confidence_interval : ConfidenceInterval
+        ``low`` and ``high`` bounds (floats, or arrays for a per-class metric).
+    bootstrap_distribution : ndarray of shape (n_resamples,) or (n_classes, n_resamples)
+        The metric on each replicate (replicates on the last axis).
+    standard_error : float or ndarray
+        Standard deviation of the bootstrap distribution (``ddof=1``).
+    """
+
+    confidence_interval: ConfidenceInterval
+    bootstrap_distribution: np.ndarray
+    standard_error: object
+
+
+# -- a batch of replicate confusions --------------------------------------------------------
+class _ReplicateMatrix:
+    """The ``K x K`` block of R replicate confusions, as much of a CSR array as
+    ``_counts`` uses: ``diagonal()``, ``sum(axis)`` and ``tocoo()``; results have a
+    leading replicate axis."""
+
+    def __init__(self, rows, cols, counts, k):
+        self.row, self.col, self.data, self._k = rows, cols, counts, k
+
+    def tocoo(self):
+        return self
+
+    def sum(self, axis):
+        return _counts._class_sums(self.row if axis == 1 else self.col, self.data, self._k)
+
+    def diagonal(self):
+        on = self.row == self.col
+        out = np.zeros((self.data.shape[0], self._k), dtype=self.data.dtype)
+        out[:, self.row[on]] = self.data[:, on]
+        return out
+
+
+class _Replicates:
+    """R confusions over the labels of one :class:`Confusion`, given by their counts in
+    that confusion's non-zero cells ``(rows, cols)``: the batch duck-type of ``_counts``.
+
+    ``tp``, ``predicted`` and ``support`` have shape ``(R, K)``, ``total`` shape ``(R,)``;
+    the count metrics are bound as methods as on ``Confusion``.
+    """
+
+    def __init__(self, confusion, rows, cols, counts):
+        k = confusion.n_classes
+        self.labels = confusion.labels
+        self.n_classes = k
+        self._index = confusion._index
+        # The pattern of the original cells: whether its "other" slot is in use decides,
+        # in _counts._block, between the one-vs-rest counts and the K x K block.
+        self._cells = confusion._cells
+        self.support = _counts._class_sums(rows, counts, k + 1)[:, :k]
+        self.predicted = _counts._class_sums(cols, counts, k + 1)[:, :k]
+        self.total = counts.sum(-1)
+        inside = (rows < k) & (cols < k)
+        self.matrix = _ReplicateMatrix(rows[inside], cols[inside], counts[:, inside], k)
+        self.tp = self.matrix.diagonal()
+
+
+for _name in COUNT_METRICS:
+    setattr(_Replicates, _name, getattr(_counts, _name))
+
+
+# -- nested results: a number, an array, or dicts / tuples / lists of them -----------------
+def _flatten(value, leaves):
+    """Collect the numeric leaves of ``value``; return a function that rebuilds the layout
+    from a list of per-leaf results."""
+    if isinstance(value, dict):
+        parts = {key: _flatten(v, leaves) for key, v in value.items()}
+        return lambda out: {key: part(out) for key, part in parts.items()}
+    if isinstance(value, (tuple, list)):
+        parts = [_flatten(v, leaves) for v in value]
+        return lambda out: type(value)(part(out) for part in parts)
+    if value is None:
+        return lambda out: None
+    arr = np.asarray(value)
+    if arr.dtype.kind not in "biuf":
+        raise ValueError(
+            f"metric must return a number, an array of numbers, or dicts / tuples of them; "
+            f"got {type(value).__name__}.")
+    position = len(leaves)
+    leaves.append(arr)
+    return lambda out: out[position]
+
+
+def _leaves(value):
+    leaves = []
+    _flatten(value, leaves)
+    return leaves
+
+
+# -- drawing replicates ----------------------------------------------------------------------
+def _rng(random_state):
+    if isinstance(random_state, np.random.RandomState):
+        return np.random.default_rng(random_state.randint(np.iinfo(np.int64).max))
+    try:
+        return np.random.default_rng(random_state)
+    except (TypeError, ValueError) as exc:
+        raise ValueError(f"random_state must be None, an int, a numpy Generator or "
+                         f"RandomState; got {random_state!r}.") from exc
+
+
+class _CellSampler:
+    """Draws replicate confusions of one :class:`Confusion` as counts in its non-zero cells.
+
+    Without per-sample data the cells are resampled: ``Mult(n, cells / n)``. With
+    ``cell_of`` (the cell of each sample) and ``weights`` the samples are resampled and
+    their weights summed per cell.
+    """
+
+    def __init__(self, confusion, cell_of=None, weights=None, cells=None):
+        self.confusion = confusion
+        self.cell_of, self.weights = cell_of, weights
+        if cell_of is None:
+            coo = confusion._cells.tocoo()
+            keep = coo.data > 0
+            self.rows, self.cols, self.data = coo.row[keep], coo.col[keep], coo.data[keep]
+            if self.data.dtype.kind == "f" and not np.all(self.data == np.round(self.data)):
+                raise ValueError(
+                    "confusion holds sample-weight sums, not counts: resampling its cells "
+                    "needs the samples; pass y_true, y_pred and sample_weight.")
+            self.data = self.data.astype(np.int64)
+            self.n = int(self.data.sum())
+        else:
+            self.rows, self.cols = cells
+            self.n = cell_of.shape[0]
+        self.size = self.rows.shape[0]
+
+    def chunks(self, n_resamples, rng):
+        """Yield count arrays of shape ``(r, non-zero cells)``, ``n_resamples`` rows in all."""
+        step = max(1, _CHUNK_ELEMENTS // max(self.size, self.confusion.n_classes, 1))
+        for start in range(0, n_resamples, step):
+            r = min(step, n_resamples - start)
+            if self.cell_of is None:
+                yield rng.multinomial(self.n, self.data / self.n, size=r)
+            else:
+                out = np.empty((r, self.size))
+                for i in range(r):
+                    idx = rng.integers(0, self.n, self.n)
+                    out[i] = np.bincount(self.cell_of[idx], weights=self.weights[idx],
+                                         minlength=self.size)
+                yield out
+
+    def jackknife(self):
+        """Leave-one-out confusions ``(counts (m, cells), multiplicity (m,))``: removing
+        any one sample of the same cell (and weight) gives the same confusion."""
+        if self.cell_of is None:
+            base, (cells, mult) = self.data, (np.arange(self.size), self.data)
+            drop = np.ones(self.size)
+        else:
+            base = np.bincount(self.cell_of, weights=self.weights, minlength=self.size)
+            pairs, mult = np.unique(np.stack([self.cell_of, self.weights]), axis=1,
+                                    return_counts=True)
+            cells, drop = pairs[0].astype(np.int64), pairs[1]
+        out = np.repeat(base[None, :].astype(np.float64), cells.shape[0], axis=0)
+        out[np.arange(cells.shape[0]), cells] -= drop
+        return out, mult
+
+    def replicates(self, counts):
+        return _Replicates(self.confusion, self.rows, self.cols, counts)
+
+    def confusion_of(self, counts):
+        """One replicate as a real :class:`Confusion` (for metrics that do not vectorize)."""
+        c = self.confusion
+        cells = sp.csr_array((counts, (self.rows, self.cols)), shape=c._cells.shape)
+        cells.eliminate_zeros()
+        return Confusion()._set(c.labels, cells, fixed=c._fixed)
+
+
+def _evaluate(sampler, statistic, counts, shapes, vectorized):
+    """The statistic's leaves on each replicate of ``counts``: a list of ``(r, *shape)``
+    arrays. ``vectorized``: True (one batch call), False (one call per replicate) or None
+    (try the batch, check it against single confusions, else fall back)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # ill-defined replicates are expected
+        if vectorized is not False:
+            try:
+                batch = _leaves(statistic(sampler.replicates(counts)))
+                ok = len(batch) == len(shapes) and all(
+                    b.shape == (counts.shape[0],) + s for b, s in zip(batch, shapes))
+            except Exception:
+                if vectorized:
+                    raise
+                ok = False
+            if ok and vectorized is None:
+                for i in range(min(2, counts.shape[0])):
+                    single = _leaves(statistic(sampler.confusion_of(counts[i])))
+                    ok = ok and all(np.allclose(b[i], s, equal_nan=True)
+                                    for b, s in zip(batch, single))
+            if ok:
+                return batch, True
+        per = [_leaves(statistic(sampler.confusion_of(row))) for row in counts]
+    return [np.stack([p[j] for p in per]) for j in range(len(shapes))], False
+
+
+def _distribution(sampler, statistic, n_resamples, rng, shapes, vectorized):
+    parts = []
+    for counts in sampler.chunks(n_resamples, rng):
+        leaves, vectorized = _evaluate(sampler, statistic, counts, shapes, vectorized)
+        parts.append(leaves)
+    return [np.concatenate([p[j] for p in parts]) for j in range(len(shapes))], vectorized
+
+
+# -- intervals ---------------------------------------------------------------------------------
+def _quantile(dist, q):
+    """Linear-interpolated quantiles (numpy's default) of ``dist`` ``(R, *shape)`` at
+    levels ``q`` (a scalar or one level per element)."""
+    r = dist.shape[0]
+    ordered, nan = np.sort(dist, axis=0), np.isnan(dist).any(axis=0)
+    pos = np.broadcast_to(np.asarray(q, dtype=np.float64) * (r - 1), dist.shape[1:])
+    finite = np.isfinite(pos)
+    pos = np.where(finite, pos, 0.0)
+    lo = np.floor(pos).astype(np.int64)
+    hi = np.minimum(lo + 1, r - 1)
+    frac = pos - lo
+    a = np.take_along_axis(ordered, lo[None], axis=0)[0]
+    b = np.take_along_axis(ordered, hi[None], axis=0)[0]
+    return np.where(nan | ~finite, np.nan, a + (b - a) * frac)
+
+
+def _interval(dist, estimate, jack, jack_weight, confidence_level, method):
+    """Interval of one leaf: ``dist`` (R, *shape), ``estimate`` (*shape); ``jack``
+    (m, *shape) leave-one-out values with multiplicities ``jack_weight`` for BCa."""
+    alpha = (1 - confidence_level) / 2
+    if method == "bca":
+        with np.errstate(divide="ignore", invalid="ignore"):
+            below = (dist < estimate).sum(0) + (dist <= estimate).sum(0)
+            z0 = ndtri(below / (2 * dist.shape[0]))
+            w = jack_weight.reshape((-1,) + (1,) * (jack.ndim - 1)).astype(np.float64)
+            mean = (w * jack).sum(0) / w.sum()
+            u = mean - jack
+            accel = (w * u**3).sum(0) / (6 * ((w * u**2).sum(0)) ** 1.5)
+            levels = [ndtr(z0 + (z0 + z) / (1 - accel * (z0 + z)))
+                      for z in (ndtri(alpha), ndtri(1 - alpha))]
+        if not np.all(np.isfinite(levels)):
+            warnings.warn("The BCa interval is undefined for some values (a degenerate "
+                          "bootstrap or jackknife distribution); it is NaN there. "
+                          "method='percentile' may help.", RuntimeWarning, stacklevel=4)
+        low, high = (_quantile(dist, level) for level in levels)
+    else:
+        low, high = _quantile(dist, alpha), _quantile(dist, 1 - alpha)
+        if method == "basic":
+            low, high = 2 * estimate - high, 2 * estimate - low
+    return low, high
+
+
+def _scalar(x):
+    x = np.asarray(x)
+    return float(x) if x.ndim == 0 else x
+
+
+def _results(estimates, dists, jacks, jack_weight, confidence_level, method):
+    out = []
+    for j, (est, dist) in enumerate(zip(estimates, dists)):
+        est = est.astype(np.float64)
+        dist = dist.astype(np.float64)
+        low, high = _interval(dist, est, None if jacks is None else jacks[j], jack_weight,
+                              confidence_level, method)
+        with np.errstate(invalid="ignore"):
+            se = np.std(dist, axis=0, ddof=1) if dist.shape[0] > 1 else np.full(est.shape, np.nan)
+        out.append(BootstrapResult(ConfidenceInterval(_scalar(low), _scalar(high)),
+                                   np.moveaxis(dist, 0, -1), _scalar(se)))
+    return out
+
+
+def _check_options(n_resamples, confidence_level, method):
+    if (not isinstance(n_resamples, numbers.Integral) or isinstance(n_resamples, bool)
+            or n_resamples < 2):
+        raise ValueError(f"n_resamples must be an integer >= 2, got {n_resamples!r}.")
+    if (not isinstance(confidence_level, numbers.Real) or isinstance(confidence_level, bool)
+            or not 0 < confidence_level < 1):
+        raise ValueError(f"confidence_level must be a number in (0, 1), got "
+                         f"{confidence_level!r}.")
+    if not isinstance(method, str) or method.lower() not in _METHODS:
+        raise ValueError(f"method must be one of {_METHODS}, got {method!r}.")
+    return int(n_resamples), float(confidence_level), method.lower()
+
+
+def _count_intervals(sampler, statistic, n_resamples, confidence_level, method, rng,
+                     vectorized):
+    """Bootstrap the leaves of ``statistic`` over replicates of ``sampler``; returns the
+    estimate's layout rebuilder and one :class:`BootstrapResult` per leaf."""
+    leaves = []
+    rebuild = _flatten(statistic(sampler.confusion), leaves)
+    shapes = [leaf.shape for leaf in leaves]
+    dists, vectorized = _distribution(sampler, statistic, n_resamples, rng, shapes, vectorized)
+    jacks = jack_weight = None
+    if method == "bca":
+        counts, jack_weight = sampler.jackknife()
+        parts = []
+        step = max(1, _CHUNK_ELEMENTS // max(sampler.size, sampler.confusion.n_classes, 1))
+        for start in range(0, counts.shape[0], step):
+            part, vectorized = _evaluate(sampler, statistic, counts[start:start + step],
+                                         shapes, vectorized)
+            parts.append(part)
+        jacks = [np.concatenate([p[j] for p in parts]) for j in range(len(shapes))]
+    return rebuild, _results(leaves, dists, jacks, jack_weight, confidence_level, method)
+
+
+def _sampler_from_samples(confusion, y_true, y_pred, sample_weight):
+    """A weighted sampler: the cell of each sample among ``confusion``'s labels."""
+    t, p = label_array(y_true, "y_true"), label_array(y_pred, "y_pred")
+    check_same_length(("y_true", t), ("y_pred", p), ("sample_weight", sample_weight))
+    w = check_sample_weight(sample_weight, t.shape[0])
+    if w is None:
+        w = np.ones(t.shape[0])
+    k = confusion.n_classes
+    codes = [np.where(i < 0, k, i) for i in (positions(confusion.labels, t),
+                                             positions(confusion.labels, p))]
+    keys = codes[0] * (k + 1) + codes[1]
+    cells, cell_of = np.unique(keys, return_inverse=True)
+    return _CellSampler(confusion, cell_of.ravel(), w.astype(np.float64),
+                        cells=np.divmod(cells, k + 1))
+
+
+# -- public ------------------------------------------------------------------------------------
+def confidence_intervals(confusion, statistic, *, y_true=None, y_pred=None, sample_weight=None,
+                         n_resamples=1000, confidence_level=0.95, method="percentile",
+                         random_state=None):
+    """Bootstrap confidence intervals of every number a function of a confusion returns.
+
+    The hook for reports: ``statistic`` maps a confusion to a number, an array, or nested
+    dicts / tuples / lists of them (e.g. every count metric of a report), and the result
+    has the same layout with each number replaced by its ``(low, high)`` interval. All
+    numbers are computed on the same replicates. Without sample weights the replicates are
+    drawn from ``confusion`` alone (multinomial over its cells), so a confusion built from
+    a Dask collection or merged from batches needs no samples.
+
+    Parameters
+    ----------
+    confusion : Confusion
+        The counts of the data.
+    statistic : callable
+        ``statistic(confusion)``; it is also called on batches of replicates when it only
+        uses the ``Confusion`` count methods listed in :data:`VECTORIZED` (checked on two
+        replicates; otherwise it is called once per replicate).
+    y_true, y_pred, sample_weight : array-like of shape (n_samples,), default=None
+        The samples behind ``confusion``; needed only with ``sample_weight`` (the
+        replicates then resample samples and sum their weights per cell).
+    n_resamples : int, default=1000
+        Number of bootstrap replicates.
+    confidence_level : float, default=0.95
+        Confidence level of the intervals.
+    method : {'percentile', 'basic', 'bca'}, default='percentile'
+        Interval method, as in :func:`scipy.stats.bootstrap`.
+    random_state : None, int, numpy Generator or RandomState, default=None
+        Seed of the replicates.
+
+    Returns
+    -------
+    intervals
+        The layout of ``statistic(confusion)`` with each number (or array) replaced by a
+        :class:`ConfidenceInterval` ``(low, high)``.
+
+    See Also
+    --------
+    bootstrap : One metric from samples, with the whole bootstrap distribution.
+
+    Examples
+    --------
+    >>> from metrics_sk import Confusion
+    >>> from metrics_sk._bootstrap import confidence_intervals
+    >>> c = Confusion.from_matrix([[40, 10], [5, 45]])
+    >>> ci = confidence_intervals(
+    ...     c, lambda c: {"accuracy": c.accuracy_score(), "mcc": c.matthews_corrcoef()},
+    ...     random_state=0)
+    >>> bool(ci["accuracy"].low < 0.85 < ci["accuracy"].high)
+    True
+    """
+    n_resamples, confidence_level, method = _check_options(n_resamples, confidence_level,
+                                                           method)
+    if not isinstance(confusion, Confusion):
+        raise ValueError(f"confusion must be a Confusion, got {type(confusion).__name__}.")
+    if not callable(statistic):
+        raise ValueError(f"statistic must be callable, got {type(statistic).__name__}.")
+    if sample_weight is not None:
+        if y_true is None or y_pred is None:
+            raise ValueError("sample_weight needs y_true and y_pred: weighted replicates "
+                             "resample the samples.")
+        sampler = _sampler_from_samples(confusion, y_true, y_pred, sample_weight)
+    else:
+        sampler = _CellSampler(confusion)
+    rebuild, results = _count_intervals(sampler, statistic, n_resamples, confidence_level,
+                                        method, _rng(random_state), None)
+    return rebuild([r.confidence_interval for r in results])
+
+
+def _resolve(metric):
+    """``(name of a count metric or None, function)`` for a name or a callable."""
+    import metrics_sk
+
+    if isinstance(metric, str):
+        func = getattr(metrics_sk, metric, None)
+        if metric not in metrics_sk.__all__ or not callable(func) or isinstance(func, type):
+            raise ValueError(f"metric {metric!r} is not a metrics_sk metric function; pass "
+                             "its name (e.g. 'f1_score') or a function.")
+        return (metric if metric in COUNT_METRICS else None), func
+    if not callable(metric):
+        raise ValueError(f"metric must be a metric name or a function, got {metric!r}.")
+    name = getattr(metric, "__name__", None)
+    if name in COUNT_METRICS and getattr(metrics_sk, name, None) is metric:
+        return name, metric
+    return None, metric
+
+
+def bootstrap(metric, y_true, y_pred, *, n_resamples=1000, confidence_level=0.95,
+              method="percentile", random_state=None, sample_weight=None, **kwargs):
+    """Bootstrap confidence interval of a metric.
+
+    For a count metric (everything computed from a :class:`~metrics_sk.Confusion`)
+    without sample weights, resampling the ``n`` samples with replacement is a
+    multinomial draw of the confusion cells, :math:`N^* \\sim \\mathrm{Mult}(n, N / n)`
+    over the non-zero cells :math:`N`; all replicates are drawn at once and the metric is
+    evaluated on all of them in one vectorized call (the metrics of :data:`VECTORIZED`;
+    other count metrics are evaluated replicate by replicate). With ``sample_weight`` the
+    samples are resampled and their weights summed per cell. Any other metric is
+    evaluated on resampled indices.
+
+    Parameters
+    ----------
+    metric : str or callable
+        A metrics_sk metric function or its name (``"f1_score"``,
+        ``"macro_fbeta_score"``, ``"log_loss"``, ...), or any function with the
+        scikit-learn signature ``metric(y_true, y_pred, *, sample_weight=None, **kwargs)``.
+    y_true : array-like of shape (n_samples,)
+        True labels.
+    y_pred : array-like of shape (n_samples,) or (n_samples, n_classes)
+        Predicted labels, or scores for a score metric.
+    n_resamples : int, default=1000
+        Number of bootstrap replicates.
+    confidence_level : float, default=0.95
+        Confidence level of the interval.
+    method : {'percentile', 'basic', 'bca'}, default='percentile'
+        As in :func:`scipy.stats.bootstrap`: the percentile interval, the basic (reverse
+        percentile) interval, or the bias-corrected and accelerated interval of Efron
+        (1987), whose acceleration comes from the jackknife (for count metrics: one
+        leave-one-out confusion per non-zero cell, weighted by its count; for metrics
+        evaluated on resampled indices: ``n`` more evaluations).
+    random_state : None, int, numpy Generator or RandomState, default=None
+        Seed of the replicates.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Sample weights.
+    **kwargs
+        Keyword arguments of ``metric`` (``average=``, ``labels=``, ``beta=``...). For a
+        score metric pass ``labels=`` (every class), so that a replicate that happens to
+        miss a rare class can still be scored.
+
+    Returns
+    -------
+    BootstrapResult
+        ``confidence_interval`` (``low``, ``high``), ``bootstrap_distribution`` (replicates
+        on the last axis) and ``standard_error``, as :func:`scipy.stats.bootstrap`.
+
+    Notes
+    -----
+    The percentile interval is :math:`[\\hat\\theta^*_{(\\alpha/2)},
+    \\hat\\theta^*_{(1-\\alpha/2)}]` with :math:`\\alpha = 1 - \\text{confidence level}`.
+    The cost of a count metric without weights is O(n) to count once, then
+    O(n_resamples x non-zero cells), independent of ``n``.
+
+    References
+    ----------
+    .. [1] Efron, B. and Tibshirani, R. (1993). An Introduction to the Bootstrap. Chapman
+       & Hall.
+    .. [2] Efron, B. (1987). Better bootstrap confidence intervals. JASA 82(397).
+
+    See Also
+    --------
+    scipy.stats.bootstrap : The generic per-sample bootstrap.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from metrics_sk import bootstrap
+    >>> rng = np.random.default_rng(0)
+    >>> y_true = rng.integers(0, 3, 1000)
+    >>> y_pred = np.where(rng.random(1000) < 0.8, y_true, rng.integers(0, 3, 1000))
+    >>> res = bootstrap("f1_score", y_true, y_pred, average="macro", random_state=0)
+    >>> ci = res.confidence_interval
+    >>> bool(0.8 < ci.low < ci.high < 0.9), res.bootstrap_distribution.shape
+    (True, (1000,))
+    """
+    n_resamples, confidence_level, method = _check_options(n_resamples, confidence_level,
+                                                           method)
+    name, func = _resolve(metric)
+    rng = _rng(random_state)
+    if name is not None:
+        from ._api import build_confusion
+
+        method_of = getattr(Confusion, name)
+        statistic = functools.partial(_call_method, method_of, kwargs)
+        if sample_weight is None:
+            sampler = _CellSampler(build_confusion(y_true, y_pred))
+        else:
+            _refuse_dask(y_true, y_pred, sample_weight)
+            confusion = build_confusion(y_true, y_pred, sample_weight)
+            sampler = _sampler_from_samples(confusion, y_true, y_pred, sample_weight)
+        vectorized = True if name in VECTORIZED else False
+        _, results = _count_intervals(sampler, statistic, n_resamples, confidence_level,
+                                      method, rng, vectorized)
+    else:
+        results = _index_bootstrap(func, y_true, y_pred, sample_weight, kwargs, n_resamples,
+                                   confidence_level, method, rng)
+    if len(results) != 1:
+        raise ValueError(f"metric returns {len(results)} values; bootstrap needs one number "
+                         "or one array (use confidence_intervals for several).")
+    return results[0]
+
+
+def _call_method(method, kwargs, confusion):
+    return method(confusion, **kwargs)
+
+
+def _refuse_dask(*arrays):
+    if any(is_dask_collection(a) for a in arrays):
+        raise ValueError("bootstrap resamples samples here (sample weights or a score "
+                         "metric), which needs in-memory arrays; compute the Dask "
+                         "collections first.")
+
+
+def _index_bootstrap(func, y_true, y_pred, sample_weight, kwargs, n_resamples,
+                     confidence_level, method, rng):
+    """The per-sample bootstrap: ``func`` on resampled indices."""
+    _refuse_dask(y_true, y_pred, sample_weight)
+    t, p = np.asarray(y_true), np.asarray(y_pred)
+    w = None if sample_weight is None else np.asarray(sample_weight)
+    check_same_length(("y_true", t), ("y_pred", p), ("sample_weight", w))
+    n = t.shape[0]
+
+    def at(idx):
+        extra = {} if w is None else {"sample_weight": w[idx]}
+        return _leaves(func(t[idx], p[idx], **extra, **kwargs))
+
+    estimates = _leaves(func(t, p, **({} if w is None else {"sample_weight": w}), **kwargs))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        per = [at(rng.integers(0, n, n)) for _ in range(n_resamples)]
+        dists = [np.stack([r[j] for r in per]) for j in range(len(estimates))]
+        jacks = None
+        if method == "bca":
+            keep = np.ones(n, dtype=bool)
+            rows = []
+            for i in range(n):
+                keep[i] = False
+                rows.append(at(np.flatnonzero(keep)))
+                keep[i] = True
+            jacks = [np.stack([r[j] for r in rows]) for j in range(len(estimates))]
+    return _results(estimates, dists, jacks, np.ones(n), confidence_level, method)

@@ -1,0 +1,231 @@
+"""Dask collections as inputs: one confusion per partition, merged in a tree on the workers.
+
+``_confusion.count`` sends Dask inputs here. Each partition is counted where it lives
+by the in-memory builder (``_confusion.count``), which also finds that partition's labels;
+the per-partition confusions are merged ``SPLIT_EVERY`` at a time by delayed tasks on the
+workers, so the labels are discovered in the same single pass over the data, and only
+the final merged confusion (O(labels + non-zero cells)) reaches the client.
+
+Score metrics that are sums over samples (log losses, hinge) go through the same tree
+(:func:`reduce_partitions`) with their streaming accumulators (``_streaming``).
+
+Inputs: Dask arrays, Dask Series, single-column Dask DataFrames, mixed with numpy arrays
+(split to match). Dask Series are split along their partitions; mixed with Dask arrays or
+numpy arrays their partition lengths are computed first (one cheap pass), as Dask itself
+needs them to align the pieces.
+"""
+
+import functools
+import inspect
+import warnings
+
+import numpy as np
+
+from ._validation import is_dask_collection
+
+#: Partitions merged by one task of the tree.
+SPLIT_EVERY = 8
+
+
+def _is_frame(x):
+    return is_dask_collection(x) and hasattr(x, "npartitions") and hasattr(x, "map_partitions")
+
+
+def _column(x, name):
+    """A Dask Series from a Series or a one-column DataFrame."""
+    if x.ndim == 1:
+        return x
+    columns = x.columns
+    if len(columns) != 1:
+        raise ValueError(f"{name} must be a 1-D array of labels, got a Dask DataFrame with "
+                         f"{len(columns)} columns.")
+    return x[columns[0]]
+
+
+def _check_array(x, name, allow_column, max_ndim):
+    if max_ndim == 1 and x.ndim == 2 and allow_column and x.shape[1] == 1:
+        return x[:, 0]
+    if not 1 <= x.ndim <= max_ndim:
+        what = "a 1-D or 2-D array" if max_ndim == 2 else "a 1-D array of labels"
+        raise ValueError(f"{name} must be {what}, got a Dask array of shape {x.shape}.")
+    return x
+
+
+def partitions(named, *, allow_column=False, score=None):
+    """Split aligned inputs into per-partition pieces.
+
+    ``named``: ``(name, value)`` pairs; a value is a Dask collection, an array-like, a
+    scalar (sent whole to every partition) or None. ``score``: the name of an input that
+    may be 2-D (scores of shape ``(n, k)``, kept whole along the second axis).
+
+    Returns a list (one entry per partition) of tuples of pieces, in the order of
+    ``named``: Delayed objects for the collections, plain values otherwise.
+    """
+    values = dict(named)
+    for name, x in named:
+        if _is_frame(x):
+            if name == score and x.ndim == 2:
+                values[name] = _to_array(x)  # scores: (n, k)
+            else:
+                values[name] = _column(x, name)
+    splittable = [name for name, _ in named
+                  if values[name] is not None and np.ndim(values[name]) > 0
+                  and not isinstance(values[name], str)]
+    frames = [n for n in splittable if _is_frame(values[n])]
+    if len(frames) == len(splittable):  # only Dask Series: their partitions line up
+        counts = {values[n].npartitions for n in frames}
+        if len(counts) > 1:
+            raise ValueError("Found Dask inputs with different numbers of partitions: "
+                             + ", ".join(f"{n} has {values[n].npartitions}" for n in frames)
+                             + "; repartition them alike.")
+        pieces = {n: values[n].to_delayed() for n in frames}
+    else:
+        arrays = {}
+        for n in splittable:
+            x = values[n]
+            if _is_frame(x):
+                x = _to_array(x)
+            elif not is_dask_collection(x):
+                x = np.asarray(x)
+            arrays[n] = _check_array(x, n, allow_column and n != score, 2 if n == score else 1)
+        pieces = _split_arrays(arrays)
+    n_parts = len(next(iter(pieces.values())))
+    return [tuple(pieces[n][i] if n in pieces else values[n] for n, _ in named)
+            for i in range(n_parts)]
+
+
+def _to_array(frame):
+    """A Dask Series / DataFrame as a Dask array with known partition lengths (one pass
+    over the partitions, as Dask needs to align it with arrays)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)  # pandas extension dtypes -> object
+        return frame.to_dask_array(lengths=True)
+
+
+def _split_arrays(arrays):
+    """Blocks of Dask (and numpy) arrays along their first axis, aligned on the chunks of
+    the first Dask array; 2-D arrays are joined along their second axis."""
+    import dask.array as da
+
+    lazy = [a for a in arrays.values() if is_dask_collection(a)]
+    lengths = {n: a.shape[0] for n, a in arrays.items()}
+    if any(np.isnan(v) for v in lengths.values()):  # unknown chunk sizes: zip the blocks
+        if len(lazy) < len(arrays) or len({a.numblocks[0] for a in lazy}) > 1:
+            raise ValueError(
+                "Dask arrays of unknown chunk sizes can only be matched block by block "
+                "with Dask arrays of as many blocks; call compute_chunk_sizes() first.")
+        return {n: a.rechunk({1: -1}).to_delayed().reshape(-1) if a.ndim == 2 else
+                a.to_delayed().reshape(-1) for n, a in arrays.items()}
+    if len(set(lengths.values())) > 1:
+        raise ValueError(
+            "Found input variables with inconsistent numbers of samples: "
+            f"{list(lengths.values())} ("
+            + ", ".join(f"{n} has {v}" for n, v in lengths.items()) + ").")
+    chunks = lazy[0].chunks[0]
+    pieces = {}
+    for n, a in arrays.items():
+        if not is_dask_collection(a):
+            a = da.from_array(a, chunks=(chunks,) + a.shape[1:])
+        elif a.chunks[0] != chunks:
+            a = a.rechunk({0: chunks})
+        if a.ndim == 2:
+            a = a.rechunk({1: -1})
+        pieces[n] = a.to_delayed().reshape(-1)
+    return pieces
+
+
+def _merge_all(*parts):
+    """Sum the non-None mergeable parts (confusions or accumulators)."""
+    parts = [p for p in parts if p is not None]
+    if not parts:
+        return None
+    total = parts[0]
+    for part in parts[1:]:
+        total = total + part
+    return total
+
+
+def reduce_partitions(tasks, split_every=SPLIT_EVERY):
+    """Merge per-partition results (Delayed objects returning mergeable values or None) in
+    a tree of ``split_every``-way merges; compute it and return the merged value."""
+    import dask
+
+    level = list(tasks)
+    while len(level) > 1:
+        level = [dask.delayed(_merge_all, pure=False)(*level[i:i + split_every])
+                 for i in range(0, len(level), split_every)]
+    (result,) = dask.compute(level[0])
+    return result
+
+
+def _count_partition(t, p, w, labels, allow_negative_weights, allow_column):
+    """The confusion of one partition (None when the partition is empty)."""
+    from ._confusion import Confusion, count
+
+    if len(t) == 0 and len(p) == 0:
+        return None
+    values, cells = count(t, p, labels=labels, sample_weight=w,
+                          allow_negative_weights=allow_negative_weights,
+                          allow_column=allow_column)
+    return Confusion()._set(values, cells, fixed=labels is not None)
+
+
+def count(y_true, y_pred, *, labels=None, sample_weight=None, allow_negative_weights=False,
+          allow_column=False, split_every=SPLIT_EVERY):
+    """``(labels, cells)`` of Dask inputs, as ``_confusion.count`` returns for arrays.
+
+    One task per partition counts it (labels found there); a tree of merges sums them.
+    """
+    import dask
+
+    from ._validation import check_labels_param
+
+    check_labels_param(labels, None)  # its kind is checked against the data per partition
+    parts = partitions((("y_true", y_true), ("y_pred", y_pred),
+                        ("sample_weight", sample_weight)), allow_column=allow_column)
+    count_one = dask.delayed(_count_partition, pure=False)  # fresh keys on every call
+    merged = reduce_partitions(
+        [count_one(t, p, w, labels, allow_negative_weights, allow_column) for t, p, w in parts],
+        split_every)
+    if merged is None:
+        raise ValueError("Found empty input array (e.g., `y_true` or `y_pred`) while a "
+                         "minimum of 1 sample is required.")
+    return merged.labels, merged._cells
+
+
+def dask_route(metric):
+    """Decorator for a score-loss function: Dask inputs go through
+    :func:`metrics_sk._streaming.streaming_loss`.
+
+    The decorated function keeps its signature; when any argument is a Dask collection,
+    its first two arguments and ``sample_weight``, ``labels``, ``from_logits`` and
+    ``normalize`` (those it has) are handed to ``streaming_loss(metric, ...)``, so the
+    partitions are reduced on the workers and one number comes back.
+
+    Examples
+    --------
+    >>> from metrics_sk._dask import dask_route
+    >>> @dask_route("hinge_loss")
+    ... def my_hinge(y_true, pred_decision, *, labels=None, sample_weight=None):
+    ...     return 0.0
+    >>> my_hinge([0, 1], [0.5, -0.5])  # not Dask: the function itself
+    0.0
+    """
+    def decorate(func):
+        signature = inspect.signature(func)
+
+        @functools.wraps(func)
+        def routed(*args, **kwargs):
+            given = signature.bind_partial(*args, **kwargs).arguments
+            if not any(is_dask_collection(v) for v in given.values()):
+                return func(*args, **kwargs)
+            y_true, y_score = (given.get(name) for name in list(signature.parameters)[:2])
+            options = {k: given[k] for k in ("sample_weight", "labels", "from_logits",
+                                              "normalize") if k in given}
+            from ._streaming import streaming_loss  # it imports _scores, which may use this
+
+            return streaming_loss(metric, y_true, y_score, **options)
+
+        return routed
+
+    return decorate

@@ -1,0 +1,315 @@
+"""Bootstrap confidence intervals: the vectorized cell resampling against per-sample
+bootstraps, coverage in simulation, and the report hook."""
+
+import warnings
+
+import numpy as np
+import pytest
+import scipy.stats as st
+
+import metrics_sk as msk
+from metrics_sk import Confusion
+from metrics_sk._bootstrap import (
+    COUNT_METRICS,
+    VECTORIZED,
+    _CellSampler,
+    _sampler_from_samples,
+    bootstrap,
+    confidence_intervals,
+)
+
+
+def _data(n, k, accuracy=0.7, seed=0, kind=int):
+    rng = np.random.default_rng(seed)
+    t = rng.integers(0, k, n)
+    p = np.where(rng.random(n) < accuracy, t, rng.integers(0, k, n))
+    if kind is str:
+        names = np.array([f"c{i}" for i in range(k)])
+        return names[t], names[p]
+    return t, p
+
+
+# Every vectorized metric, with the keyword arguments that take different code paths.
+BATCH_CALLS = [
+    ("precision_recall_fscore_support", {"average": None}),
+    ("precision_recall_fscore_support", {"average": "weighted", "beta": 2.0}),
+    ("precision_score", {"average": "micro"}),
+    ("precision_score", {"average": "macro", "labels": [0, 2, 9]}),
+    ("recall_score", {"average": None, "zero_division": 1.0}),
+    ("fbeta_score", {"beta": 0.5, "average": "weighted"}),
+    ("f1_score", {"average": "macro"}),
+    ("f1_score", {"average": "macro", "zero_division": np.nan}),
+    ("accuracy_score", {}),
+    ("accuracy_score", {"normalize": False}),
+    ("zero_one_loss", {}),
+    ("zero_one_loss", {"normalize": False}),
+    ("hamming_loss", {}),
+    ("balanced_accuracy_score", {}),
+    ("balanced_accuracy_score", {"adjusted": True}),
+    ("matthews_corrcoef", {}),
+    ("cohen_kappa_score", {}),
+    ("cohen_kappa_score", {"weights": "linear"}),
+    ("cohen_kappa_score", {"weights": "quadratic"}),
+    ("cohen_kappa_score", {"weights": "quadratic", "labels": [3, 0, 1]}),
+    ("specificity_score", {"average": "macro"}),
+    ("specificity_score", {"average": "micro"}),
+    ("balanced_auc_score", {"average": "weighted"}),
+    ("average_accuracy_score", {}),
+    ("error_rate", {"labels": [0, 1, 2, 3, 4, 5]}),
+    ("micro_precision_score", {}),
+    ("micro_recall_score", {}),
+    ("micro_fbeta_score", {"beta": 2.0}),
+    ("macro_precision_score", {}),
+    ("macro_recall_score", {"zero_division": 0.0}),
+    ("macro_fbeta_score", {"beta": 2.0}),
+    ("macro_fbeta_score", {"labels": [1, 2, 7]}),
+]
+
+
+def test_every_vectorized_metric_is_exercised():
+    assert {name for name, _ in BATCH_CALLS} == VECTORIZED
+    assert VECTORIZED <= COUNT_METRICS
+
+
+@pytest.mark.parametrize("fixed", [None, [0, 1, 2]], ids=["all-labels", "other-slot"])
+@pytest.mark.parametrize("name, kwargs", BATCH_CALLS, ids=[f"{n}-{i}" for i, (n, _) in
+                                                             enumerate(BATCH_CALLS)])
+def test_batch_equals_one_confusion_at_a_time(name, kwargs, fixed):
+    # A few tiny, skewed replicates hit every 0/0 branch; the batch must agree with the
+    # Confusion method on each replicate.
+    t, p = _data(40, 5, accuracy=0.5, seed=3)
+    sampler = _CellSampler(Confusion.from_predictions(t, p, labels=fixed))
+    counts = np.random.default_rng(1).multinomial(6, np.full(sampler.size, 1 / sampler.size),
+                                                  size=25)
+    method = getattr(Confusion, name)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        batch = method(sampler.replicates(counts), **kwargs)
+        for i, row in enumerate(counts):
+            try:
+                one = method(sampler.confusion_of(row), **kwargs)
+            except (ZeroDivisionError, ValueError):  # undefined replicate: NaN in the batch
+                continue
+            for b, o in zip(*(x if isinstance(x, tuple) else (x,) for x in (batch, one))):
+                if o is None:
+                    assert b is None
+                else:
+                    np.testing.assert_allclose(np.asarray(b)[i], o, rtol=1e-12, atol=1e-12,
+                                               equal_nan=True)
+
+
+def test_naive_bootstrap_agrees_in_distribution():
+    t, p = _data(300, 4, seed=5)
+    n_resamples = 2000
+    res = bootstrap(msk.f1_score, t, p, average="macro", n_resamples=n_resamples,
+                    random_state=1)
+    rng = np.random.default_rng(2)
+    naive = np.array([msk.f1_score(t[i], p[i], average="macro")
+                      for i in (rng.integers(0, 300, 300) for _ in range(n_resamples))])
+    ours = res.bootstrap_distribution
+    se = naive.std(ddof=1)
+    assert abs(ours.mean() - naive.mean()) < 4 * se * np.sqrt(2 / n_resamples)
+    assert abs(res.standard_error / se - 1) < 0.1
+    for q in (2.5, 50, 97.5):
+        assert abs(np.percentile(ours, q) - np.percentile(naive, q)) < 0.35 * se
+    assert st.ks_2samp(ours, naive).pvalue > 1e-3
+
+
+def test_weighted_bootstrap_agrees_with_naive_weighted_bootstrap():
+    t, p = _data(200, 3, seed=6)
+    w = np.random.default_rng(7).gamma(2.0, size=200)
+    res = bootstrap("balanced_accuracy_score", t, p, sample_weight=w, n_resamples=800,
+                    random_state=3)
+    rng = np.random.default_rng(4)
+    naive = np.array([msk.balanced_accuracy_score(t[i], p[i], sample_weight=w[i])
+                      for i in (rng.integers(0, 200, 200) for _ in range(800))])
+    se = naive.std(ddof=1)
+    assert abs(res.bootstrap_distribution.mean() - naive.mean()) < 4 * se * np.sqrt(2 / 800)
+    assert abs(res.standard_error / se - 1) < 0.15
+
+
+def test_jackknife_of_cells_equals_leave_one_out_of_samples():
+    t, p = _data(60, 3, seed=8)
+    w = np.random.default_rng(9).integers(1, 4, 60).astype(float)
+    for sampler, weights in ((_CellSampler(Confusion.from_predictions(t, p)), None),
+                             (_sampler_from_samples(Confusion.from_predictions(t, p), t, p, w),
+                              w)):
+        counts, mult = sampler.jackknife()
+        ours = np.repeat(sampler.replicates(counts).matthews_corrcoef(), mult)
+        keep = np.ones(60, dtype=bool)
+        naive = []
+        for i in range(60):
+            keep[i] = False
+            naive.append(msk.matthews_corrcoef(
+                t[keep], p[keep], sample_weight=None if weights is None else weights[keep]))
+            keep[i] = True
+        np.testing.assert_allclose(np.sort(ours), np.sort(naive), rtol=1e-12)
+
+
+def test_bca_agrees_with_scipy():
+    t, p = _data(250, 3, seed=10)
+    correct = (t == p).astype(float)
+    ref = st.bootstrap((correct,), np.mean, method="BCa", n_resamples=4000, random_state=0)
+    ours = bootstrap("accuracy_score", t, p, method="bca", n_resamples=4000, random_state=0)
+    se = ours.standard_error
+    assert abs(ours.confidence_interval.low - ref.confidence_interval.low) < 0.2 * se
+    assert abs(ours.confidence_interval.high - ref.confidence_interval.high) < 0.2 * se
+
+
+def test_basic_interval_reflects_the_percentile_interval():
+    t, p = _data(300, 3, seed=11)
+    kw = dict(n_resamples=500, random_state=0)
+    per = bootstrap("matthews_corrcoef", t, p, method="percentile", **kw)
+    basic = bootstrap("matthews_corrcoef", t, p, method="basic", **kw)
+    est = msk.matthews_corrcoef(t, p)
+    assert np.isclose(basic.confidence_interval.low, 2 * est - per.confidence_interval.high)
+    assert np.isclose(basic.confidence_interval.high, 2 * est - per.confidence_interval.low)
+
+
+@pytest.mark.parametrize("method", ["percentile", "bca"])
+def test_coverage_in_simulation(method):
+    # 200 data sets from a known 3-class confusion distribution; the population macro F1
+    # (the metric of the expected confusion) must be covered about 95 % of the time.
+    cells = np.array([[.25, .04, .02], [.05, .20, .05], [.03, .06, .30]])
+    truth = Confusion.from_matrix(cells).f1_score(average="macro")
+    rng = np.random.default_rng(12)
+    n, n_sets = 600, 200
+    flat = cells.ravel() / cells.sum()
+    hits = 0
+    for _ in range(n_sets):
+        drawn = rng.choice(9, size=n, p=flat)
+        t, p = np.divmod(drawn, 3)
+        ci = bootstrap("f1_score", t, p, average="macro", method=method, n_resamples=1000,
+                       random_state=rng).confidence_interval
+        hits += ci.low <= truth <= ci.high
+    tolerance = 3 * np.sqrt(0.95 * 0.05 / n_sets)
+    assert abs(hits / n_sets - 0.95) < tolerance
+
+
+def test_per_class_metric_gives_per_class_intervals():
+    t, p = _data(500, 4, seed=13, kind=str)
+    res = bootstrap("recall_score", t, p, average=None, n_resamples=300, random_state=0)
+    est = msk.recall_score(t, p, average=None)
+    assert res.bootstrap_distribution.shape == (4, 300)
+    assert res.confidence_interval.low.shape == res.standard_error.shape == (4,)
+    assert np.all(res.confidence_interval.low <= est)
+    assert np.all(est <= res.confidence_interval.high)
+
+
+def test_non_vectorized_count_metric_and_same_seed_same_draws():
+    t, p = _data(300, 3, seed=14)
+    a = bootstrap("confusion_matrix", t, p, n_resamples=50, random_state=5)
+    assert a.bootstrap_distribution.shape == (3, 3, 50)
+    assert np.all(a.bootstrap_distribution.sum(axis=(0, 1)) == 300)
+    b = bootstrap("accuracy_score", t, p, n_resamples=50, random_state=5)
+    trace = np.trace(a.bootstrap_distribution) / 300
+    np.testing.assert_allclose(b.bootstrap_distribution, trace)
+
+
+def test_score_metric_falls_back_to_index_resampling():
+    rng = np.random.default_rng(15)
+    y = rng.integers(0, 3, 200)
+    proba = rng.dirichlet(np.ones(3), 200)
+    res = bootstrap("hinge_loss", y, proba, n_resamples=100, random_state=6)
+    replay = np.random.default_rng(6)
+    naive = [msk.hinge_loss(y[i], proba[i])
+             for i in (replay.integers(0, 200, 200) for _ in range(100))]
+    np.testing.assert_allclose(res.bootstrap_distribution, naive)
+    # any callable with the scikit-learn signature works too
+    import sklearn.metrics as skm
+
+    res = bootstrap(skm.f1_score, y, np.argmax(proba, 1), average="macro", n_resamples=20,
+                    method="bca")
+    assert res.confidence_interval.low <= res.confidence_interval.high
+
+
+def test_confidence_intervals_nested_statistic_and_fallback():
+    t, p = _data(400, 3, seed=16)
+    c = Confusion.from_predictions(t, p)
+
+    def stat(c):
+        return {"acc": c.accuracy_score(), "pr": c.precision_recall_fscore_support(
+            average=None)[:2]}
+
+    ci = confidence_intervals(c, stat, n_resamples=300, random_state=2)
+    assert ci["acc"].low < c.accuracy_score() < ci["acc"].high
+    assert ci["pr"][0].low.shape == (3,)
+
+    def not_batch_aware(c):
+        return float(np.asarray(c.accuracy_score()))
+
+    slow = confidence_intervals(c, not_batch_aware, n_resamples=300, random_state=2)
+    assert np.allclose(slow, ci["acc"])
+
+
+def test_confidence_intervals_of_the_report_layout():
+    from metrics_sk._report import count_values
+
+    t, p = _data(300, 3, seed=17)
+    c = Confusion.from_predictions(t, p)
+    ci = confidence_intervals(c, count_values, n_resamples=100, random_state=0)
+    values = count_values(c)
+    assert ci["overall"].keys() == values["overall"].keys()
+    low, high = ci["per_class"]["fscore"]
+    assert np.all(low <= values["per_class"]["fscore"] + 1e-12)
+    lo, hi = ci["averages"]["macro"]["precision"]
+    assert lo <= values["averages"]["macro"]["precision"] <= hi
+
+
+def test_weighted_confusion_needs_the_samples():
+    t, p = _data(100, 3, seed=18)
+    w = np.linspace(0.5, 1.5, 100)
+    c = Confusion.from_predictions(t, p, sample_weight=w)
+    with pytest.raises(ValueError, match="sample-weight sums"):
+        confidence_intervals(c, Confusion.accuracy_score)
+    ci = confidence_intervals(c, Confusion.accuracy_score, y_true=t, y_pred=p,
+                              sample_weight=w, n_resamples=200, random_state=0)
+    assert ci.low < c.accuracy_score() < ci.high
+
+
+def test_inputs_are_not_modified():
+    t, p = _data(100, 3, seed=19)
+    w = np.linspace(0.5, 1.5, 100)
+    copies = [a.copy() for a in (t, p, w)]
+    for a in (t, p, w):
+        a.flags.writeable = False
+    bootstrap("f1_score", t, p, average="macro", n_resamples=20, method="bca")
+    bootstrap("f1_score", t, p, average="macro", sample_weight=w, n_resamples=20,
+              method="bca")
+    for a, b in zip((t, p, w), copies):
+        np.testing.assert_array_equal(a, b)
+
+
+@pytest.mark.parametrize("kwargs, match", [
+    ({"n_resamples": 1}, "n_resamples"),
+    ({"n_resamples": 10.5}, "n_resamples"),
+    ({"confidence_level": 1.0}, "confidence_level"),
+    ({"method": "student"}, "method"),
+    ({"random_state": "seed"}, "random_state"),
+])
+def test_bad_options(kwargs, match):
+    with pytest.raises(ValueError, match=match):
+        bootstrap("accuracy_score", [0, 1, 1], [0, 1, 0], **kwargs)
+
+
+def test_bad_metric():
+    with pytest.raises(ValueError, match="not a metrics_sk metric"):
+        bootstrap("no_such_score", [0, 1], [0, 1])
+    with pytest.raises(ValueError, match="metric must be"):
+        bootstrap(3, [0, 1], [0, 1])
+    with pytest.raises(ValueError, match="BinaryQualityMetrics"):
+        bootstrap("binary_quality_metrics", [0, 1, 1], [0, 1, 0], n_resamples=5)
+    with pytest.raises(ValueError, match="4 values"):
+        bootstrap("precision_recall_fscore_support", [0, 1, 1], [0, 1, 0], average=None,
+                  n_resamples=5)
+
+
+def test_doc_formula_one_replicate_is_a_multinomial_draw():
+    # The cells of every replicate sum to n and only non-zero cells are resampled.
+    t, p = _data(1000, 5, seed=20)
+    c = Confusion.from_predictions(t, p)
+    sampler = _CellSampler(c)
+    counts = next(sampler.chunks(50, np.random.default_rng(0)))
+    assert counts.shape == (50, c.matrix.nnz)
+    assert np.all(counts.sum(1) == 1000)
+    assert sum(sampler.confusion_of(r) for r in counts[:2]).total == 2000

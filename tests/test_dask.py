@@ -1,0 +1,257 @@
+"""Dask collections as inputs, on a real two-worker LocalCluster (loopback only).
+
+Every count metric and ``Confusion.from_predictions`` / ``update`` accept Dask arrays and
+Dask Series (weights too) and give the in-memory result; the score losses go through
+``StreamingLoss``. One test counts 2 * 10**8 labels per side generated on the workers while
+the client process stays small.
+"""
+
+import threading
+import time
+import warnings
+
+import numpy as np
+import pytest
+
+da = pytest.importorskip("dask.array")
+dd = pytest.importorskip("dask.dataframe")
+distributed = pytest.importorskip("distributed")
+pd = pytest.importorskip("pandas")
+
+import dask  # noqa: E402
+
+import metrics_sk as msk  # noqa: E402
+from metrics_sk import Confusion, StreamingLoss  # noqa: E402
+from metrics_sk._bootstrap import COUNT_METRICS  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def client():
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # the cluster's own start-up chatter
+        cluster = distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
+            dashboard_address=None, memory_limit="3GiB")
+        client = distributed.Client(cluster)
+    yield client
+    client.close()
+    cluster.close()
+
+
+def _data(n=2000, k=4, seed=0):
+    rng = np.random.default_rng(seed)
+    t = rng.integers(0, k, n)
+    p = np.where(rng.random(n) < 0.6, t, rng.integers(0, k, n))
+    return t, p, rng.gamma(2.0, size=n)
+
+
+# Every public count metric with arguments for multi-class data (binary-only ones get
+# binary data).
+BINARY_ONLY = {"binary_confusion_matrix", "binary_quality_metrics"}
+CALLS = {
+    "precision_recall_fscore_support": {"average": "weighted"},
+    "precision_score": {"average": "macro"},
+    "recall_score": {"average": None},
+    "fbeta_score": {"beta": 2.0, "average": "micro"},
+    "f1_score": {"average": "macro"},
+    "specificity_score": {"average": "macro"},
+    "balanced_auc_score": {"average": "weighted"},
+    "cohen_kappa_score": {"weights": "quadratic"},
+    "macro_fbeta_score": {"beta": 2.0},
+    "confusion_matrix": {"labels": [3, 1, 0]},
+}
+FUNCTIONS = sorted(n for n in COUNT_METRICS if n in msk.__all__)
+
+
+def _same(a, b):
+    if hasattr(a, "as_dict"):
+        _same(a.confusion_matrix, b.confusion_matrix)
+        a, b = a.as_dict(), b.as_dict()
+    if isinstance(a, dict):
+        assert a.keys() == b.keys()
+        for key in a:
+            _same(a[key], b[key])
+    elif isinstance(a, tuple):
+        for x, y in zip(a, b, strict=True):
+            _same(x, y)
+    elif a is None:
+        assert b is None
+    else:
+        np.testing.assert_allclose(a, b, rtol=1e-12, equal_nan=True)
+
+
+def test_every_count_function_is_covered():
+    assert len(FUNCTIONS) == 25
+    assert set(CALLS) <= set(FUNCTIONS)
+
+
+@pytest.mark.parametrize("weighted", [False, True], ids=["unweighted", "weighted"])
+@pytest.mark.parametrize("name", FUNCTIONS)
+def test_count_function_on_dask_equals_in_memory(client, name, weighted):
+    t, p, w = _data(k=2 if name in BINARY_ONLY else 4)
+    kwargs = CALLS.get(name, {})
+    func = getattr(msk, name)
+    w = w if weighted else None
+    expected = func(t, p, sample_weight=w, **kwargs)
+    chunks = (700, 300, 1000)  # uneven partitions
+    dt, dp = da.from_array(t, chunks=chunks), da.from_array(p, chunks=chunks)
+    dw = None if w is None else da.from_array(w, chunks=chunks)
+    _same(func(dt, dp, sample_weight=dw, **kwargs), expected)
+    # Dask Series of one DataFrame, string labels
+    frame = pd.DataFrame({"t": t.astype(str), "p": p.astype(str), "w": w if weighted else 1.0})
+    ddf = dd.from_pandas(frame, npartitions=3)
+    if name not in BINARY_ONLY | {"confusion_matrix"}:
+        expected = func(t.astype(str), p.astype(str), sample_weight=w, **kwargs)
+        _same(func(ddf["t"], ddf["p"], sample_weight=ddf["w"] if weighted else None,
+                   **kwargs), expected)
+
+
+def test_from_predictions_update_labels_and_mixed_inputs(client):
+    t, p, w = _data()
+    dt, dp, dw = (da.from_array(a, chunks=512) for a in (t, p, w))
+    assert Confusion.from_predictions(dt, dp) == Confusion.from_predictions(t, p)
+    fixed = Confusion.from_predictions(dt, dp, labels=[2, 0, 7], sample_weight=dw)
+    ref = Confusion.from_predictions(t, p, labels=[2, 0, 7], sample_weight=w)
+    np.testing.assert_allclose(fixed.to_dense(), ref.to_dense())
+    np.testing.assert_allclose(fixed.fp, ref.fp)
+    streamed = Confusion()
+    streamed.update(dt[:1000], dp[:1000])
+    streamed.update(t[1000:], p[1000:])
+    assert streamed == Confusion.from_predictions(t, p)
+    # numpy with Dask, a Dask Series with a Dask array, a one-column DataFrame
+    assert msk.accuracy_score(t, dp) == msk.accuracy_score(t, p)
+    ddf = dd.from_pandas(pd.DataFrame({"t": t}), npartitions=4)
+    assert msk.matthews_corrcoef(ddf["t"], dp) == msk.matthews_corrcoef(t, p)
+    assert msk.matthews_corrcoef(ddf, dp) == msk.matthews_corrcoef(t, p)
+
+
+def test_errors_come_back_named(client):
+    t, p, _ = _data()
+    dt = da.from_array(t, chunks=500)
+    with pytest.raises(ValueError, match="inconsistent numbers of samples"):
+        msk.f1_score(dt[:-1], da.from_array(p, chunks=500), average="macro")
+    bad = da.from_array(np.where(t == 3, np.nan, t), chunks=500)
+    with pytest.raises(ValueError, match="y_true contains NaN"):
+        Confusion.from_predictions(bad, da.from_array(p, chunks=500))
+    with pytest.raises(ValueError, match="negative"):
+        Confusion.from_predictions(dt, dt, sample_weight=-da.ones(2000, chunks=500))
+    with pytest.raises(ValueError, match="1-D array of labels"):
+        Confusion.from_predictions(da.ones((2000, 2), chunks=500), dt)
+    ddf = dd.from_pandas(pd.DataFrame({"a": t, "b": p}), npartitions=2)
+    with pytest.raises(ValueError, match="2 columns"):
+        Confusion.from_predictions(ddf, ddf["a"])
+
+
+def test_labels_are_found_in_the_same_single_pass():
+    # Each block of a lazily generated input is produced exactly once: no separate pass
+    # to find the labels, and no second read of the data.
+    calls = []
+
+    def block(block_id=None):
+        calls.append(block_id)
+        rng = np.random.default_rng(block_id[0])
+        return rng.integers(0, 5, 1000) * 10
+
+    y = da.map_blocks(block, chunks=((1000,) * 7,), dtype=np.int64,
+                      meta=np.array((), dtype=np.int64))
+    with dask.config.set(scheduler="sync"):
+        c = Confusion.from_predictions(y, y)
+    assert sorted(calls) == [(i,) for i in range(7)]
+    assert c.labels.tolist() == [0, 10, 20, 30, 40] and c.total == 7000
+
+
+@pytest.mark.parametrize("metric, from_logits", [("log_loss", False), ("log_loss", True),
+                                                 ("one_vs_all_log_loss", False),
+                                                 ("hinge_loss", False)])
+def test_score_losses_on_dask(client, metric, from_logits):
+    rng = np.random.default_rng(3)
+    y = rng.integers(0, 4, 3000)
+    logits = rng.normal(size=(3000, 4))
+    scores = logits if from_logits or metric == "hinge_loss" else \
+        np.exp(logits) / np.exp(logits).sum(1, keepdims=True)
+    w = rng.random(3000)
+    kw = {"from_logits": True} if from_logits else {}
+    expected = getattr(msk, metric)(y, scores, sample_weight=w, **kw)
+    dy, dw = da.from_array(y, chunks=800), da.from_array(w, chunks=800)
+    ds = da.from_array(scores, chunks=(800, 2))  # column chunks are joined per partition
+    got = StreamingLoss(metric, **kw).update(dy, ds, dw).compute()
+    assert np.isclose(got, expected, rtol=1e-12)
+    frame = dd.from_pandas(pd.DataFrame(scores), npartitions=3)
+    got = StreamingLoss(metric, **kw).update(dy, frame).compute()
+    assert np.isclose(got, getattr(msk, metric)(y, scores, **kw), rtol=1e-12)
+
+
+def test_bootstrap_of_a_dask_input_needs_no_samples_on_the_client(client):
+    t, p, _ = _data(5000)
+    dt, dp = da.from_array(t, chunks=1000), da.from_array(p, chunks=1000)
+    a = msk.bootstrap("macro_fbeta_score", dt, dp, n_resamples=200, random_state=0)
+    b = msk.bootstrap("macro_fbeta_score", t, p, n_resamples=200, random_state=0)
+    np.testing.assert_allclose(a.bootstrap_distribution, b.bootstrap_distribution)
+
+
+def _rss():
+    try:
+        import psutil
+    except ImportError:  # pragma: no cover - psutil is a dependency of distributed
+        with open("/proc/self/status") as f:
+            line = next(x for x in f if x.startswith("VmRSS"))
+        return int(line.split()[1]) * 1024
+    return psutil.Process().memory_info().rss
+
+
+@pytest.mark.bigmem
+def test_2e8_labels_per_side_keep_the_client_small(client):
+    n, chunk = 2 * 10**8, 10**7
+    rng = da.random.default_rng(2024)
+    y_true = rng.integers(0, 10, size=n, chunks=chunk, dtype=np.int32)
+    noise = rng.integers(0, 10, size=n, chunks=chunk, dtype=np.int32)
+    y_pred = da.where(rng.random(n, chunks=chunk) < 0.8, y_true, noise)
+    before = peak = _rss()
+    done = threading.Event()
+
+    def watch():
+        nonlocal peak
+        while not done.is_set():
+            peak = max(peak, _rss())
+            time.sleep(0.01)
+
+    watcher = threading.Thread(target=watch, daemon=True)
+    watcher.start()
+    try:
+        start = time.perf_counter()
+        c = Confusion.from_predictions(y_true, y_pred)
+        seconds = time.perf_counter() - start
+    finally:
+        done.set()
+        watcher.join()
+    assert c.total == n and c.labels.tolist() == list(range(10))
+    assert 0.81 < c.accuracy_score() < 0.83  # 0.8 + 0.2 / 10
+    grown = (peak - before) / 2**20
+    print(f"\n2e8 labels per side: {seconds:.1f} s, client grew {grown:.0f} MiB")
+    assert grown < 400
+
+
+def test_public_score_losses_send_dask_inputs_to_the_workers(client):
+    rng = np.random.default_rng(4)
+    y = rng.integers(0, 3, 900)
+    logits = rng.normal(size=(900, 3))
+    w = rng.random(900)
+    dy, dl, dw = (da.from_array(a, chunks=300) for a in (y, logits, w))
+    for name, kw in (("log_loss", {"from_logits": True, "normalize": False}),
+                     ("hinge_loss", {"labels": [0, 1, 2]}),
+                     ("one_vs_all_log_loss", {"from_logits": True})):
+        metric = getattr(msk, name)
+        expected = metric(y, logits, sample_weight=w, **kw)
+        assert np.isclose(metric(dy, dl, sample_weight=dw, **kw), expected, rtol=1e-12)
+
+
+def test_unknown_chunk_sizes_are_matched_block_by_block(client):
+    t, p, w = _data()
+    dt, dp, dw = (da.from_array(a, chunks=500) for a in (t, p, w))
+    keep = dw > 0.5
+    got = msk.f1_score(dt[keep], dp[keep], average="macro", sample_weight=dw[keep])
+    mask = w > 0.5
+    assert np.isclose(got, msk.f1_score(t[mask], p[mask], average="macro",
+                                        sample_weight=w[mask]))
+    with pytest.raises(ValueError, match="unknown chunk sizes"):
+        msk.accuracy_score(dt[keep], p[mask])

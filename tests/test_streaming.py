@@ -1,0 +1,170 @@
+"""Streaming: batches through ``update`` and merges through ``+`` equal one shot, for the
+confusion and for the score-loss accumulators."""
+
+import pickle
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import metrics_sk as msk
+from metrics_sk import Confusion, StreamingLoss
+from metrics_sk._streaming import streaming_loss
+
+SETTINGS = settings(max_examples=60, deadline=None)
+
+
+@st.composite
+def labelled(draw, max_classes=5, max_n=60):
+    """``(y_true, y_pred, weights or None, cut points)``; ints or strings."""
+    n = draw(st.integers(1, max_n))
+    k = draw(st.integers(1, max_classes))
+    seed = draw(st.integers(0, 2**32 - 1))
+    rng = np.random.default_rng(seed)
+    t, p = rng.integers(0, k, n), rng.integers(0, k, n)
+    if draw(st.booleans()):
+        names = np.array(["ant", "bee", "cat", "dog", "eel"])
+        t, p = names[t], names[p]
+    w = rng.random(n) * 3 if draw(st.booleans()) else None
+    cuts = sorted(draw(st.lists(st.integers(1, max(1, n - 1)), max_size=4, unique=True)))
+    return t, p, w, [c for c in cuts if c < n]
+
+
+def _batches(cuts, *arrays):
+    bounds = [0, *cuts, len(arrays[0])]
+    for a, b in zip(bounds[:-1], bounds[1:]):
+        yield tuple(None if x is None else x[a:b] for x in arrays)
+
+
+@SETTINGS
+@given(labelled(), st.booleans())
+def test_confusion_update_and_merge_equal_one_shot(data, fixed):
+    t, p, w, cuts = data
+    labels = np.unique(np.concatenate([t, p]))[::-1] if fixed else None
+    one_shot = Confusion.from_predictions(t, p, labels=labels, sample_weight=w)
+    streamed = Confusion() if labels is None else None  # empty, or fixed by the 1st batch
+    parts = []
+    for bt, bp, bw in _batches(cuts, t, p, w):
+        part = Confusion.from_predictions(bt, bp, labels=labels, sample_weight=bw)
+        parts.append(part)
+        if streamed is None:
+            streamed = part.copy()
+        else:
+            streamed.update(bt, bp, sample_weight=bw)
+    merged = sum(parts)
+    for c in (streamed, merged):
+        np.testing.assert_array_equal(c.labels, one_shot.labels)
+        np.testing.assert_allclose(c.to_dense(), one_shot.to_dense(), rtol=1e-12)
+        assert np.isclose(c.macro_fbeta_score(zero_division=0),
+                          one_shot.macro_fbeta_score(zero_division=0))
+    # pickled parts merge the same (results from other processes)
+    again = sum(pickle.loads(pickle.dumps(part)) for part in parts)
+    np.testing.assert_allclose(again.to_dense(), one_shot.to_dense(), rtol=1e-12)
+
+
+@st.composite
+def scored(draw):
+    """``(metric, options, y_true, scores, weights, cuts)`` that the metric accepts."""
+    metric = draw(st.sampled_from(["log_loss", "one_vs_all_log_loss", "hinge_loss"]))
+    from_logits = metric != "hinge_loss" and draw(st.booleans())
+    n = draw(st.integers(5, 50))
+    binary_1d = metric != "one_vs_all_log_loss" and draw(st.booleans())
+    k = 2 if binary_1d else draw(st.integers(3 if metric == "hinge_loss" else 2, 5))
+    rng = np.random.default_rng(draw(st.integers(0, 2**32 - 1)))
+    y = rng.integers(0, k, n)
+    y[:k] = np.arange(k)  # every class occurs (or pass labels=)
+    rng.shuffle(y)
+    with_labels = draw(st.booleans())
+    names = np.array([10, 20, 30, 40, 50])
+    y = names[y]
+    logits = rng.normal(scale=2.0, size=(n, k))
+    if metric == "hinge_loss" or from_logits:
+        scores = logits
+    elif metric == "log_loss":
+        scores = np.exp(logits) / np.exp(logits).sum(1, keepdims=True)
+    else:
+        scores = 1 / (1 + np.exp(-logits))
+    if binary_1d:
+        scores = scores[:, 1] if metric == "log_loss" and not from_logits else \
+            scores[:, 1] - scores[:, 0]
+    options = {"from_logits": True} if from_logits else {}
+    if with_labels:
+        options["labels"] = names[:k]
+    w = rng.random(n) * 2 if draw(st.booleans()) else None
+    cuts = sorted(draw(st.lists(st.integers(1, n - 1), max_size=5, unique=True)))
+    return metric, options, y, scores, w, cuts
+
+
+@SETTINGS
+@given(scored())
+def test_streaming_loss_update_and_merge_equal_one_shot(case):
+    metric, options, y, scores, w, cuts = case
+    expected = getattr(msk, metric)(y, scores, sample_weight=w, **options)
+    streamed = StreamingLoss(metric, **options)
+    parts = []
+    for by, bs, bw in _batches(cuts, y, scores, w):
+        streamed.update(by, bs, sample_weight=bw)  # batches may miss classes
+        parts.append(StreamingLoss(metric, **options).update(by, bs, sample_weight=bw))
+    assert np.isclose(streamed.compute(), expected, rtol=1e-10)
+    # merge in a scrambled order, after a pickle round trip
+    order = np.random.default_rng(len(parts)).permutation(len(parts))
+    merged = sum(pickle.loads(pickle.dumps(parts[i])) for i in order)
+    assert np.isclose(merged.compute(), expected, rtol=1e-10)
+    assert merged.n_samples == streamed.n_samples == y.shape[0]
+    assert np.isclose(merged.weight, y.shape[0] if w is None else w.sum())
+
+
+def test_sum_instead_of_mean():
+    y = [0, 1, 1, 0]
+    proba = [[.9, .1], [.2, .8], [.6, .4], [.5, .5]]
+    total = StreamingLoss(normalize=False).update(y, proba).compute()
+    assert np.isclose(total, msk.log_loss(y, proba, normalize=False))
+    assert np.isclose(streaming_loss("log_loss", y, proba, normalize=False), total)
+
+
+def test_merging_does_not_change_the_operands():
+    a = StreamingLoss().update([0, 1], [[.8, .2], [.3, .7]])
+    b = StreamingLoss().update([1, 0], [[.4, .6], [.1, .9]])
+    before = a.compute(), b.compute()
+    c = a + b
+    assert (a.compute(), b.compute()) == before
+    assert c.n_samples == 4
+
+
+def test_inputs_are_not_modified():
+    y = np.array([0, 1, 2, 2])
+    s = np.array([[2., 1, 0], [0, 3, 1], [1, 1, 1], [0, 2, 2]])
+    copies = y.copy(), s.copy()
+    y.flags.writeable = s.flags.writeable = False
+    for metric in ("hinge_loss", "one_vs_all_log_loss"):
+        StreamingLoss(metric, **({} if metric == "hinge_loss" else {"from_logits": True})) \
+            .update(y, s)
+    np.testing.assert_array_equal(y, copies[0])
+    np.testing.assert_array_equal(s, copies[1])
+
+
+@pytest.mark.parametrize("make, match", [
+    (lambda: StreamingLoss("brier"), "metric must be one of"),
+    (lambda: StreamingLoss("hinge_loss", from_logits=True), "from_logits"),
+    (lambda: StreamingLoss(labels=[1, 1]), "duplicate"),
+    (lambda: StreamingLoss().compute(), "No samples yet"),
+    (lambda: StreamingLoss().update([0, 1], [[.5, .5], [.5, .5]]).update(
+        [0], [[.2, .3, .5]]), "3 columns, but earlier batches had 2"),
+    (lambda: StreamingLoss().update([0, 1], [[.5, 1.5], [.5, .5]]), "probabilities"),
+    (lambda: StreamingLoss().update([0, 1], [[.5, np.nan], [.5, .5]]), "NaN"),
+    (lambda: StreamingLoss().update([0, 1, 2], [[.5, .5]] * 3), "3 classes but y_score has 2"),
+    (lambda: StreamingLoss().update([0, 0], [[.5, .5]] * 2).compute(), "only one label"),
+    (lambda: StreamingLoss(labels=[0, 1]).update([0, 5], [[.5, .5]] * 2),
+     "not in labels"),
+    (lambda: StreamingLoss().update([0, 1], [[.5, .5]] * 2, sample_weight=[1]),
+     "inconsistent numbers of samples"),
+    (lambda: StreamingLoss().update([0, 1], [[.5, .5]] * 2) + StreamingLoss("hinge_loss")
+     .update([0, 1], [.5, .5]), "Cannot merge"),
+    (lambda: StreamingLoss().update([0, 1], [[.5, .5]] * 2) + StreamingLoss()
+     .update(["a", "b"], [[.5, .5]] * 2), "different types"),
+    (lambda: StreamingLoss("hinge_loss").update([0, 1], [[1., 0]] * 2), "1-D decisions"),
+])
+def test_errors(make, match):
+    with pytest.raises(ValueError, match=match):
+        make()
