@@ -1,33 +1,484 @@
-"""The ``metrics-sk`` command (placeholder until the report issue lands)."""
+"""The ``metrics-sk`` command: a quality report of predictions stored in a file.
+
+``metrics-sk report PATH --true COL --pred COL`` reads a CSV or Parquet file, prints
+:func:`~metrics_sk.quality_report` and can write the confusion heatmap. Without PATH it
+runs a built-in example on scikit-learn's bundled digits data (nothing is downloaded).
+
+Exit status: 0 on success, 2 for a usage error, 1 for a data error (missing or
+unreadable file, missing column, empty file, values that are not labels or numbers),
+which is reported as one line on stderr.
+"""
 
 import argparse
+import csv
+import io
+import os
 import sys
+import time
+import warnings
+
+import numpy as np
+
+_EXAMPLES = """\
+examples:
+  metrics-sk report
+      the built-in example: 5-fold cross-validated logistic regression on scikit-learn's
+      bundled digits data; prints the report and writes confusion.png
+  metrics-sk report predictions.csv --true y --pred y_hat
+  metrics-sk report predictions.parquet --true label --pred pred --plot confusion.png
+  metrics-sk report scored.csv --true y --pred y_hat --score-cols p_cat p_dog p_pig
+  metrics-sk report predictions.csv --true y --pred y_hat --weight w --format json
+
+--score-cols: one column per class, in the order of the classes (sorted labels, or
+--labels); probabilities, or raw scores with --from-logits.
+--format csv prints one metric per line: section,row,metric,value.
+
+exit status: 0 success, 1 data error (file, column or values), 2 usage error
+"""
+
+_PARQUET_SUFFIXES = (".parquet", ".pq", ".parq")
+_CHUNK_ROWS = 1 << 18
 
 
-def _digits_predictions():
+class DataError(Exception):
+    """A problem with the input data: reported as one line, exit status 1."""
+
+
+class MissingDependency(DataError):
+    """An optional package the request needs is not installed."""
+
+
+class UsageError(Exception):
+    """Arguments that do not fit the data: reported as one line, exit status 2."""
+
+
+# -- progress ---------------------------------------------------------------------------
+class Progress:
+    """Progress of a long read on stderr: silent for the first ``delay`` seconds, then a
+    line at most every ``every`` seconds (rewritten in place on a terminal)."""
+
+    def __init__(self, what, total, *, unit="bytes", delay=1.0, stream=None, enabled=True):
+        self.what, self.total, self.unit = what, total, unit
+        self.stream = sys.stderr if stream is None else stream
+        self.enabled = enabled
+        self.tty = getattr(self.stream, "isatty", lambda: False)()
+        self.start = time.monotonic()
+        self.next = self.start + delay
+        self.every = 0.25 if self.tty else 5.0
+        self.shown = False
+
+    def _amount(self, n):
+        if self.unit == "bytes":
+            return f"{n / 1e6:.1f} MB"
+        return f"{n:,} rows"
+
+    def update(self, done):
+        now = time.monotonic()
+        if not self.enabled or now < self.next:
+            return
+        self.next = now + self.every
+        share = f" ({done / self.total:.0%})" if self.total else ""
+        line = (f"reading {self.what}: {self._amount(done)} of {self._amount(self.total)}"
+                f"{share}, {now - self.start:.0f} s")
+        self.stream.write(("\r" + line) if self.tty else line + "\n")
+        self.stream.flush()
+        self.shown = True
+
+    def finish(self, rows):
+        if self.shown:
+            end = "\n" if self.tty else ""
+            self.stream.write(f"{end}read {rows:,} rows of {self.what} in "
+                              f"{time.monotonic() - self.start:.1f} s\n")
+            self.stream.flush()
+
+
+# -- reading ------------------------------------------------------------------------------
+def _missing_columns(wanted, present, path):
+    missing = [c for c in wanted if c not in present]
+    if missing:
+        names = ", ".join(map(repr, missing))
+        shown = ", ".join(map(str, list(present)[:20])) + (", ..." if len(present) > 20 else "")
+        raise DataError(f"{path}: no column {names} (the columns are: {shown}).")
+
+
+def read_columns(path, labels, numbers, *, progress=True):
+    """Read the label columns and the number columns of a CSV or Parquet file.
+
+    Returns ``({column: array}, n_rows, row_offset)``: the label columns as read (numbers,
+    or text in an object array; see :func:`_as_labels`), the number columns as float64.
+    ``row_offset`` turns a 0-based row into the file's line (CSV) or row number.
+    """
+    if not os.path.exists(path):
+        raise DataError(f"{path}: no such file.")
+    if os.path.isdir(path):
+        raise DataError(f"{path}: is a directory, not a CSV or Parquet file.")
+    size = os.path.getsize(path)
+    if size == 0:
+        raise DataError(f"{path}: the file is empty.")
+    with open(path, "rb") as fh:
+        magic = fh.read(4)
+    wanted = list(dict.fromkeys(labels + numbers))
+    if path.lower().endswith(_PARQUET_SUFFIXES) or magic == b"PAR1":
+        columns, n = _read_parquet(path, wanted, progress)
+        offset = 1
+    else:
+        columns, n = _read_csv(path, size, wanted, progress)
+        offset = 2  # the header is line 1
+    if n == 0:
+        raise DataError(f"{path}: no data rows.")
+    for name in numbers:
+        columns[name] = _as_numbers(columns[name], name, path, offset)
+    return columns, n, offset
+
+
+_COMPRESSION = {".gz": "gzip", ".bz2": "bz2", ".xz": "xz", ".zip": "zip", ".zst": "zstd"}
+
+
+def _read_csv(path, size, wanted, progress):
+    try:
+        import pandas as pd
+    except ImportError as exc:  # pragma: no cover - depends on the environment
+        raise DataError("reading CSV files needs pandas: pip install pandas") from exc
+    base, ext = os.path.splitext(path.lower())
+    compression = _COMPRESSION.get(ext)
+    sep = "\t" if (base if compression else path.lower()).endswith(".tsv") else ","
+    options = {"sep": sep, "compression": compression}
+    parts = {c: [] for c in wanted}
+    n = 0
+    meter = Progress(path, size, enabled=progress)
+    try:
+        with open(path, "rb") as fh:
+            header = pd.read_csv(fh, nrows=0, **options)
+            _missing_columns(wanted, list(header.columns), path)
+            fh.seek(0)
+            chunks = pd.read_csv(fh, usecols=wanted, chunksize=_CHUNK_ROWS,
+                                 keep_default_na=False, na_values=[""],  # "NA" is a label
+                                 **options)
+            for chunk in chunks:
+                for c in wanted:
+                    parts[c].append(chunk[c].to_numpy())
+                n += len(chunk)
+                meter.update(fh.tell())
+    except pd.errors.EmptyDataError:
+        raise DataError(f"{path}: the file is empty (no header line).") from None
+    except (pd.errors.ParserError, UnicodeDecodeError, ValueError, OSError, EOFError) as exc:
+        raise DataError(f"{path}: not a readable CSV file ({_one_line(exc)}).") from None
+    meter.finish(n)
+    return _joined(parts), n
+
+
+def _joined(parts):
+    return {c: np.concatenate(p) if p else np.array([], dtype=object) for c, p in parts.items()}
+
+
+def _read_parquet(path, wanted, progress):
+    try:
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+    except ImportError as exc:  # pragma: no cover - depends on the environment
+        raise DataError("reading Parquet files needs pyarrow: pip install pyarrow") from exc
+    parts = {c: [] for c in wanted}
+    n = 0
+    try:
+        source = pq.ParquetFile(path)
+        _missing_columns(wanted, source.schema_arrow.names, path)
+        meter = Progress(path, source.metadata.num_rows, unit="rows", enabled=progress)
+        for batch in source.iter_batches(columns=wanted, batch_size=_CHUNK_ROWS):
+            for c in wanted:
+                column = batch.column(c)
+                kind = column.type
+                if not (pa.types.is_integer(kind) or pa.types.is_floating(kind)
+                        or pa.types.is_boolean(kind)):
+                    column = column.cast(pa.string())  # text, None where empty
+                elif column.null_count and not pa.types.is_floating(kind):
+                    column = column.cast(pa.float64())  # NaN where empty
+                parts[c].append(column.to_numpy(zero_copy_only=False))
+            n += batch.num_rows
+            meter.update(n)
+    except (pa.ArrowException, OSError) as exc:
+        raise DataError(f"{path}: not a readable Parquet file ({_one_line(exc)}).") from None
+    meter.finish(n)
+    return _joined(parts), n
+
+
+def _cell_error(path, name, index, offset, what):
+    """The DataError of the cell of column ``name`` at 0-based data row ``index``."""
+    where = f"line {index + offset}" if offset == 2 else f"row {index + offset}"
+    return DataError(f"{path}: column {name!r} {what} at {where}.")
+
+
+def _empty_error(path, name, empty, offset):
+    return _cell_error(path, name, empty[0], offset,
+                       f"is empty ({empty.size} empty cell{'s' if empty.size > 1 else ''})")
+
+
+def _as_numbers(values, name, path, offset):
+    """A float64 column; a DataError naming the first empty or non-numeric cell."""
+    if values.dtype.kind not in "biuf":
+        import pandas as pd
+
+        text = values
+        values = pd.to_numeric(pd.Series(text), errors="coerce").to_numpy(dtype=np.float64)
+        bad = np.flatnonzero(np.isnan(values) & ~pd.isna(text))
+        bad = bad[[str(text[i]).strip() != "" for i in bad]]
+        if bad.size:
+            raise _cell_error(path, name, bad[0], offset,
+                              f"holds {str(text[bad[0]])[:40]!r}, not a number")
+    numbers = values.astype(np.float64)
+    empty = np.flatnonzero(np.isnan(numbers))
+    if empty.size:
+        raise _empty_error(path, name, empty, offset)
+    return numbers
+
+
+def _label_column(values, name, path, offset):
+    """A label column as integers (or booleans), or as text: floats must be integers."""
+    if values.dtype.kind in "iub":
+        return values
+    if values.dtype.kind == "f":
+        empty = np.flatnonzero(np.isnan(values))
+        if empty.size:
+            raise _empty_error(path, name, empty, offset)
+        bad = np.flatnonzero(~np.isfinite(values) | (values != np.round(values)))
+        if bad.size:
+            raise _cell_error(path, name, bad[0], offset, f"holds {str(values[bad[0]])!r}, "
+                              "not a class label (labels are integers or text)")
+        return values.astype(np.int64)
+    import pandas as pd
+
+    empty = np.flatnonzero(np.asarray(pd.isna(values), dtype=bool))
+    if empty.size:
+        raise _empty_error(path, name, empty, offset)
+    return values.astype(str)  # text, or numbers and text mixed: all text
+
+
+def _as_labels(true, pred, names, path, offset):
+    """The two label columns as integers if both are integer-valued, else both as text
+    (as read: a CSV column of integers is parsed as integers, of anything else as text)."""
+    true, pred = (_label_column(v, n, path, offset) for v, n in zip((true, pred), names))
+    if (true.dtype.kind == "U") != (pred.dtype.kind == "U"):
+        true, pred = true.astype(str), pred.astype(str)
+    return true, pred
+
+
+def _convert_labels(labels, kind_example):
+    """``--labels`` strings in the type of the data's labels."""
+    if labels is None:
+        return None
+    if kind_example.dtype.kind == "i":
+        try:
+            return np.array([int(v) for v in labels], dtype=np.int64)
+        except ValueError:
+            raise UsageError("--labels must be integers: the labels in the data are "
+                             "integers.") from None
+    return np.array(labels, dtype=str)
+
+
+def _one_line(exc):
+    return " ".join(str(exc).split())
+
+
+# -- the built-in example -------------------------------------------------------------------
+def digits_example():
+    """Labels, cross-validated predictions and probabilities of a logistic regression on
+    scikit-learn's bundled digits data (1797 images of 10 digits; no download)."""
     from sklearn.datasets import load_digits
     from sklearn.linear_model import LogisticRegression
     from sklearn.model_selection import cross_val_predict
     from sklearn.pipeline import make_pipeline
     from sklearn.preprocessing import StandardScaler
 
+    from threadpoolctl import threadpool_limits  # a scikit-learn dependency
+
     X, y = load_digits(return_X_y=True)
-    model = make_pipeline(StandardScaler(), LogisticRegression(max_iter=2000))
-    return y, cross_val_predict(model, X, y, cv=5)
+    model = make_pipeline(StandardScaler(), LogisticRegression(C=0.1, max_iter=1000))
+    with threadpool_limits(limits=1):  # small problem: BLAS threads only cost time
+        proba = cross_val_predict(model, X, y, cv=5, method="predict_proba")
+    return y, np.unique(y)[proba.argmax(axis=1)], proba
+
+
+# -- output ------------------------------------------------------------------------------------
+def _csv_rows(report):
+    """``section,row,metric,value`` rows of every number of the report."""
+    d = report.to_dict()
+    yield ("section", "row", "metric", "value")
+    for label, row in d["per_class"].items():
+        for metric, value in row.items():
+            yield ("class", label, metric, value)
+    for average, row in d["averages"].items():
+        for metric, value in row.items():
+            yield ("average", average, metric, value)
+    for section in ("overall", "scores"):
+        for metric, value in d.get(section, {}).items():
+            yield (section, "", metric, value)
+
+
+def render(report, fmt):
+    """The report in the output format ``fmt``."""
+    if fmt == "text":
+        return str(report) + "\n"
+    if fmt == "markdown":
+        return report.to_markdown()
+    if fmt == "json":
+        return report.to_json() + "\n"
+    out = io.StringIO()
+    csv.writer(out, lineterminator="\n").writerows(_csv_rows(report))
+    return out.getvalue()
+
+
+def write_plot(confusion, path, *, normalize=None):
+    """Save the heatmap of ``confusion`` to ``path`` (headless)."""
+    try:
+        import matplotlib
+    except ImportError:
+        raise MissingDependency("the heatmap needs matplotlib: pip install "
+                                "'metrics_sk[plot]'") from None
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    display = confusion.plot(normalize=normalize)
+    try:
+        display.figure_.savefig(path, dpi=100)
+    except OSError as exc:
+        raise DataError(f"cannot write {path}: {_one_line(exc)}") from None
+    finally:
+        plt.close(display.figure_)
+
+
+# -- the command -------------------------------------------------------------------------------
+def build_parser():
+    """The ``metrics-sk`` argument parser and its ``report`` sub-parser."""
+    parser = argparse.ArgumentParser(
+        prog="metrics-sk", formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Classification quality metrics (oneDAL, CatBoost, scikit-learn) "
+                    "from the command line.", epilog=_EXAMPLES)
+    from . import __version__
+
+    parser.add_argument("--version", action="version", version=f"metrics-sk {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    report = sub.add_parser(
+        "report", formatter_class=argparse.RawDescriptionHelpFormatter, epilog=_EXAMPLES,
+        help="print the quality report of predictions in a CSV or Parquet file",
+        description="Print the quality report (per-class precision, recall, F, "
+                    "specificity, balanced AUC; micro / macro / weighted averages; oneDAL's "
+                    "multi-class metrics; MCC, kappa; score metrics with --score-cols) of "
+                    "the predictions in PATH, a CSV or Parquet file. Without PATH: the "
+                    "built-in digits example.")
+    report.add_argument("path", nargs="?", metavar="PATH",
+                        help="CSV (.csv, .tsv) or Parquet (.parquet, .pq) file; omit for the "
+                             "built-in example")
+    report.add_argument("--true", metavar="COL", help="column of the true labels")
+    report.add_argument("--pred", metavar="COL", help="column of the predicted labels")
+    report.add_argument("--score-cols", nargs="+", metavar="COL",
+                        help="columns of the class scores, one per class in class order")
+    report.add_argument("--from-logits", action="store_true",
+                        help="the score columns are raw scores (logits), not probabilities")
+    report.add_argument("--weight", metavar="COL", help="column of sample weights")
+    report.add_argument("--labels", nargs="+", metavar="LABEL",
+                        help="the classes and their order (default: sorted labels)")
+    report.add_argument("--beta", type=float, default=1.0,
+                        help="beta of the F-scores (default: 1)")
+    report.add_argument("--zero-division", choices=("warn", "0", "1", "nan"), default="warn",
+                        help="value of an undefined ratio such as the precision of a class "
+                             "never predicted (default: warn, i.e. 0 with a warning)")
+    report.add_argument("--digits", type=int, default=4, help="decimals shown (default: 4)")
+    report.add_argument("--max-rows", type=int, default=30, metavar="N",
+                        help="most per-class rows in text / Markdown (default: 30; 0: all)")
+    report.add_argument("--format", choices=("text", "markdown", "json", "csv"),
+                        default="text", help="output format (default: text)")
+    report.add_argument("--plot", metavar="FILE.png",
+                        help="write the confusion heatmap (needs matplotlib); the built-in "
+                             "example writes confusion.png")
+    report.add_argument("--normalize", choices=("true", "pred", "all"),
+                        help="normalize the heatmap over actual or predicted classes or all")
+    report.add_argument("-q", "--quiet", action="store_true",
+                        help="no progress or status messages on stderr")
+    return parser, report
+
+
+def _status(args, message):
+    if not args.quiet:
+        print(message, file=sys.stderr)
+
+
+def _file_report(args):
+    from ._report import quality_report
+
+    names = [args.true, args.pred]
+    numbers = list(args.score_cols or []) + ([args.weight] if args.weight else [])
+    columns, _, offset = read_columns(args.path, names, numbers, progress=not args.quiet)
+    y_true, y_pred = _as_labels(columns[args.true], columns[args.pred], names, args.path,
+                                offset)
+    labels = _convert_labels(args.labels, y_true)
+    classes = labels if labels is not None else np.union1d(y_true, y_pred)
+    if args.score_cols and len(args.score_cols) != len(classes):
+        shown = ", ".join(map(str, classes[:10].tolist())) + (", ..." if len(classes) > 10
+                                                              else "")
+        raise UsageError(f"{len(args.score_cols)} --score-cols for {len(classes)} classes "
+                         f"({shown}): give one score column per class, in this order")
+    y_score = (np.column_stack([columns[c] for c in args.score_cols])
+               if args.score_cols else None)
+    weight = columns[args.weight] if args.weight else None
+    return quality_report(y_true, y_pred, y_score=y_score, labels=labels,
+                          sample_weight=weight, from_logits=args.from_logits,
+                          **_report_options(args))
+
+
+def _report_options(args):
+    zero_division = args.zero_division if args.zero_division == "warn" else \
+        float(args.zero_division)
+    return {"beta": args.beta, "digits": args.digits, "max_rows": args.max_rows or None,
+            "zero_division": zero_division}
+
+
+def _example_report(args):
+    from ._report import quality_report
+
+    _status(args, "Built-in example: logistic regression on scikit-learn's digits data "
+                  "(1797 images, 10 classes), 5-fold cross-validated predictions.")
+    y, pred, proba = digits_example()
+    if args.plot is None:  # the example's default heatmap: skipped without matplotlib
+        args.plot, args.plot_optional = "confusion.png", True
+    return quality_report(y, pred, y_score=proba, **_report_options(args))
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog="metrics-sk", description=__doc__)
-    sub = parser.add_subparsers(dest="command", required=True)
-    sub.add_parser("report", help="report oneDAL's quality metrics on the digits example")
-    parser.parse_args(argv)
-    from . import multiclass_quality_metrics
-
-    y, pred = _digits_predictions()
-    result = multiclass_quality_metrics(y, pred)
-    print(result.confusion_matrix)
-    for name, value in result.as_dict().items():
-        print(f"{name:>16}  {value:.4f}")
+    """Run ``metrics-sk``; returns the exit status (0, 1 data error, 2 usage error)."""
+    parser, report_parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.path is None:
+        given = [f"--{o.replace('_', '-')}" for o in ("true", "pred", "score_cols", "weight",
+                                                     "labels") if getattr(args, o)]
+        if given:
+            report_parser.error(f"{', '.join(given)} need(s) a PATH (the data file)")
+    elif not (args.true and args.pred):
+        report_parser.error("a PATH needs --true COL and --pred COL")
+    if args.digits < 0 or args.max_rows < 0 or not args.beta >= 0:
+        report_parser.error("--digits and --max-rows must be >= 0 and --beta >= 0")
+    try:
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            report = _file_report(args) if args.path else _example_report(args)
+        for w in caught:
+            _status(args, f"warning: {_one_line(w.message)}")
+        sys.stdout.write(render(report, args.format))
+        sys.stdout.flush()
+        if args.plot:
+            try:
+                write_plot(report.confusion, args.plot, normalize=args.normalize)
+                _status(args, f"wrote {args.plot}")
+            except MissingDependency as exc:
+                if not getattr(args, "plot_optional", False):
+                    raise
+                _status(args, f"{args.plot} not written: {exc}")
+    except UsageError as exc:
+        report_parser.error(str(exc))
+    except DataError as exc:
+        print(f"metrics-sk: error: {exc}", file=sys.stderr)
+        return 1
+    except (ValueError, TypeError) as exc:
+        print(f"metrics-sk: error: {_one_line(exc)}", file=sys.stderr)
+        return 1
     return 0
 
 

@@ -1,0 +1,158 @@
+"""Confusion.plot: headless heatmaps that stay readable, from the sparse matrix."""
+
+import numpy as np
+import pytest
+
+matplotlib = pytest.importorskip("matplotlib")
+matplotlib.use("Agg")
+import matplotlib.image as mpimg  # noqa: E402
+import matplotlib.pyplot as plt  # noqa: E402
+
+import metrics_sk as msk  # noqa: E402
+from metrics_sk import Confusion, ConfusionDisplay  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _close_figures():
+    yield
+    plt.close("all")
+
+
+def _noisy(k, n, seed=0):
+    rng = np.random.default_rng(seed)
+    y = rng.integers(0, k, n)
+    pred = np.where(rng.random(n) < 0.8, y, (y + rng.integers(1, 3, n)) % k)
+    return y, pred
+
+
+def _check_png(path, figure, dpi):
+    image = mpimg.imread(path)
+    width, height = figure.get_size_inches() * dpi
+    assert image.shape[:2] == (round(height), round(width))
+    rgb = image[..., :3].reshape(-1, 3)
+    assert rgb.std() > 0.05  # not blank
+    assert len(np.unique(np.round(rgb, 2), axis=0)) > 20  # heatmap colours and text
+    return image
+
+
+def test_three_classes_png(tmp_path):
+    y = ["bird", "cat", "cat", "dog", "dog", "dog", "cat", "bird", "cat"]
+    pred = ["bird", "cat", "dog", "dog", "dog", "cat", "cat", "cat", "cat"]
+    c = Confusion.from_predictions(y, pred)
+    display = c.plot()
+    np.testing.assert_array_equal(display.confusion_matrix, c.to_dense())
+    assert [t.get_text() for t in display.ax_.get_xticklabels()] == ["bird", "cat", "dog"]
+    assert [t.get_text() for t in display.ax_.get_yticklabels()] == ["bird", "cat", "dog"]
+    assert display.ax_.get_xlabel() == "Predicted" and display.ax_.get_ylabel() == "Actual"
+    assert display.text_[1, 2].get_text() == "1"  # actual cat predicted dog
+    assert display.text_[2, 1].get_text() == "1"
+    assert display.text_[0, 2].get_text() == "0"  # few classes: zeros are written
+    path = tmp_path / "three.png"
+    display.figure_.savefig(path, dpi=80)
+    _check_png(path, display.figure_, 80)
+
+
+def test_two_hundred_classes_png(tmp_path):
+    y, pred = _noisy(200, 6000)
+    pred[y == 5] = 150  # the largest off-diagonal cell: 5 -> 150
+    c = Confusion.from_predictions(y, pred)
+    display = c.plot()
+    assert display.confusion_matrix.shape == (30, 30)
+    assert "30 most-confused of 200 classes" in display.ax_.get_title()
+    assert {5, 150} <= set(display.classes_.tolist())
+    i, j = display.classes_.tolist().index(5), display.classes_.tolist().index(150)
+    assert display.confusion_matrix[i, j] == c.to_dense()[5, 150]
+    dense = c.to_dense()[np.ix_(c._index(display.classes_), c._index(display.classes_))]
+    np.testing.assert_array_equal(display.confusion_matrix, dense)
+    path = tmp_path / "many.png"
+    display.figure_.savefig(path, dpi=60)
+    _check_png(path, display.figure_, 60)
+    # every class, no annotation: the colours carry it
+    full = c.plot(max_classes=200, colorbar=False)
+    assert full.confusion_matrix.shape == (200, 200)
+    assert all(t is None for t in full.text_.ravel())
+    path = tmp_path / "all.png"
+    full.figure_.savefig(path, dpi=40)
+    _check_png(path, full.figure_, 40)
+
+
+def test_normalize_uses_the_full_totals():
+    y, pred = _noisy(40, 2000, seed=3)
+    c = Confusion.from_predictions(y, pred)
+    dense = c.to_dense().astype(float)
+    shown = c.plot(normalize="true", max_classes=10)
+    idx = c._index(shown.classes_)
+    expected = dense[np.ix_(idx, idx)] / dense.sum(axis=1)[idx, None]
+    np.testing.assert_allclose(shown.confusion_matrix, expected)
+    np.testing.assert_allclose(c.plot(normalize="pred").confusion_matrix,
+                               msk.confusion_matrix(y, pred, normalize="pred")[
+                                   np.ix_(*[c._index(c.plot().classes_)] * 2)])
+    small = Confusion.from_predictions([0, 1, 1, 2], [0, 1, 2, 2])
+    np.testing.assert_allclose(small.plot(normalize="all").confusion_matrix,
+                               msk.confusion_matrix([0, 1, 1, 2], [0, 1, 2, 2],
+                                                    normalize="all"))
+    assert "rows normalized" in small.plot(normalize="true").ax_.get_title()
+
+
+def test_binary_view_is_onedal_layout():
+    y, pred = [1, 1, 0, 0, 1, 0, 1], [1, 0, 0, 1, 1, 0, 1]
+    c = Confusion.from_predictions(y, pred)
+    display = c.plot(binary=True)
+    np.testing.assert_array_equal(display.confusion_matrix,
+                                  msk.binary_confusion_matrix(y, pred))
+    assert display.text_[0, 0].get_text() == "TP\n3"
+    assert display.text_[1, 1].get_text() == "TN\n2"
+    assert "oneDAL layout" in display.ax_.get_title()
+    # one class against the rest of a multi-class confusion
+    y3, p3 = ["a", "b", "c", "a"], ["a", "c", "c", "b"]
+    c3 = Confusion.from_predictions(y3, p3)
+    display = c3.plot(binary=True, pos_label="a")
+    i = 0
+    np.testing.assert_array_equal(display.confusion_matrix,
+                                  [[c3.tp[i], c3.fn[i]], [c3.fp[i], c3.tn[i]]])
+    assert [t.get_text() for t in display.ax_.get_yticklabels()] == ["a", "not a"]
+    with pytest.raises(ValueError, match="pos_label"):
+        c3.plot(binary=True, pos_label="z")
+
+
+def test_existing_axes_and_from_predictions():
+    fig, (left, right) = plt.subplots(1, 2, figsize=(8, 4))
+    display = ConfusionDisplay.from_predictions([0, 1, 1], [0, 1, 0], ax=right,
+                                                colorbar=False, cmap="viridis")
+    assert display.ax_ is right and display.figure_ is fig
+    assert display.im_.get_cmap().name == "viridis"
+
+
+def test_weighted_counts_and_format():
+    c = Confusion.from_predictions([0, 1, 1], [0, 1, 0], sample_weight=[0.5, 1.25, 2.0])
+    display = c.plot()
+    assert display.text_[1, 0].get_text() == "2"
+    assert display.text_[1, 1].get_text() == "1.25"
+    assert c.plot(values_format=".1f").text_[1, 1].get_text() == "1.2"
+
+
+def test_huge_label_space_is_not_densified():
+    rng = np.random.default_rng(2)
+    y = rng.integers(0, 100_000, 200_000)
+    pred = np.where(rng.random(200_000) < 0.9, y, rng.integers(0, 100_000, 200_000))
+    c = Confusion.from_predictions(y, pred)  # a dense matrix would need 80 GB
+    display = c.plot(max_classes=12, colorbar=False)
+    assert display.confusion_matrix.shape == (12, 12)
+    assert f"12 most-confused of {c.n_classes} classes" in display.ax_.get_title()
+
+
+@pytest.mark.parametrize("kwargs, match", [
+    ({"normalize": "rows"}, "normalize"), ({"max_classes": 0}, "max_classes"),
+])
+def test_invalid_arguments(kwargs, match):
+    with pytest.raises(ValueError, match=match):
+        Confusion.from_predictions([0, 1], [0, 1]).plot(**kwargs)
+    with pytest.raises(ValueError, match="empty"):
+        Confusion().plot()
+
+
+def test_large_counts_are_shortened():
+    c = Confusion.from_matrix([[123_456, 12], [9_999, 2_500_000]])
+    display = c.plot()
+    assert [[t.get_text() for t in row] for row in display.text_] == [["123k", "12"],
+                                                                     ["9999", "2.50M"]]

@@ -1,0 +1,319 @@
+"""quality_report: its numbers are the functions' numbers, and every output form parses."""
+
+import json
+import warnings
+from html.parser import HTMLParser
+
+import numpy as np
+import pytest
+import sklearn.metrics as skm
+from sklearn.exceptions import UndefinedMetricWarning
+
+import metrics_sk as msk
+from metrics_sk import Confusion, QualityReport, quality_report
+
+
+@pytest.fixture(scope="module")
+def data():
+    rng = np.random.default_rng(7)
+    n, k = 400, 5
+    y = rng.integers(0, k, n)
+    logits = rng.normal(size=(n, k)) + 2.0 * np.eye(k)[y]
+    proba = np.exp(logits) / np.exp(logits).sum(axis=1, keepdims=True)
+    pred = proba.argmax(axis=1)
+    w = rng.uniform(0.2, 3.0, n)
+    return y, pred, proba, logits, w
+
+
+def test_numbers_equal_the_functions(data):
+    y, pred, proba, _, w = data
+    r = quality_report(y, pred, y_score=proba, sample_weight=w, beta=2.0)
+    kw = {"sample_weight": w}
+    p, rc, f, s = msk.precision_recall_fscore_support(y, pred, beta=2.0, average=None, **kw)
+    np.testing.assert_array_equal(r.per_class["precision"], p)
+    np.testing.assert_array_equal(r.per_class["recall"], rc)
+    np.testing.assert_array_equal(r.per_class["fscore"], f)
+    np.testing.assert_array_equal(r.per_class["support"], s)
+    np.testing.assert_array_equal(r.per_class["specificity"],
+                                  msk.specificity_score(y, pred, average=None, **kw))
+    np.testing.assert_array_equal(r.per_class["balanced_auc"],
+                                  msk.balanced_auc_score(y, pred, average=None, **kw))
+    for average in ("micro", "macro", "weighted"):
+        row = r.averages[average]
+        assert row["precision"] == msk.precision_score(y, pred, average=average, **kw)
+        assert row["recall"] == msk.recall_score(y, pred, average=average, **kw)
+        assert row["fscore"] == msk.fbeta_score(y, pred, beta=2.0, average=average, **kw)
+        assert row["specificity"] == msk.specificity_score(y, pred, average=average, **kw)
+        assert row["balanced_auc"] == msk.balanced_auc_score(y, pred, average=average, **kw)
+        assert row["fscore"] == pytest.approx(
+            skm.fbeta_score(y, pred, beta=2.0, average=average, **kw), abs=1e-12)
+    o = r.overall
+    assert o["accuracy"] == msk.accuracy_score(y, pred, **kw)
+    assert o["matthews_corrcoef"] == msk.matthews_corrcoef(y, pred, **kw)
+    assert o["cohen_kappa"] == msk.cohen_kappa_score(y, pred, **kw)
+    assert o["average_accuracy"] == msk.average_accuracy_score(y, pred, **kw)
+    assert o["error_rate"] == msk.error_rate(y, pred, **kw)
+    assert o["micro_precision"] == msk.micro_precision_score(y, pred, **kw)
+    assert o["micro_recall"] == msk.micro_recall_score(y, pred, **kw)
+    assert o["micro_fscore"] == msk.micro_fbeta_score(y, pred, beta=2.0, **kw)
+    assert o["macro_precision"] == msk.macro_precision_score(y, pred, **kw)
+    assert o["macro_recall"] == msk.macro_recall_score(y, pred, **kw)
+    assert o["macro_fscore"] == msk.macro_fbeta_score(y, pred, beta=2.0, **kw)
+    assert o["mean_class_fscore"] == msk.fbeta_score(y, pred, beta=2.0, average="macro", **kw)
+    sc = r.scores
+    assert sc["log_loss"] == msk.log_loss(y, proba, **kw)
+    assert sc["one_vs_all_log_loss"] == msk.one_vs_all_log_loss(y, proba, **kw)
+    assert sc["roc_auc_mu"] == msk.roc_auc_mu_score(y, proba, **kw)
+    assert sc["one_vs_all_roc_auc"] == pytest.approx(
+        msk.one_vs_all_roc_auc_score(y, proba, **kw), abs=1e-15)
+    assert sc["one_vs_all_pr_auc"] == pytest.approx(
+        msk.one_vs_all_pr_auc_score(y, proba, **kw), abs=1e-15)
+    np.testing.assert_array_equal(r.per_class["roc_auc"], msk.one_vs_all_roc_auc_score(
+        y, proba, average=None, **kw))
+    np.testing.assert_array_equal(r.per_class["pr_auc"], msk.one_vs_all_pr_auc_score(
+        y, proba, average=None, **kw))
+    assert sc["log_loss"] == pytest.approx(skm.log_loss(y, proba, **kw), rel=1e-12)
+
+
+def test_logits(data):
+    y, pred, _, logits, _ = data
+    r = quality_report(y, pred, y_score=logits, from_logits=True)
+    assert r.scores["log_loss"] == msk.log_loss(y, logits, from_logits=True)
+    assert r.scores["roc_auc_mu"] == msk.roc_auc_mu_score(y, logits)
+
+
+def test_skewed_example_macro_f_side_by_side():
+    r = quality_report([0, 0, 0, 0, 0, 1], [0, 1, 1, 1, 1, 1])
+    assert r.overall["macro_fscore"] == 0.6
+    assert r.overall["mean_class_fscore"] == pytest.approx(1 / 3)
+    text = str(r)
+    assert "macro F1, oneDAL: F1 of macro P and R     0.6000" in text
+    assert "macro F1, scikit-learn: mean of class F1  0.3333" in text
+
+
+def test_labels_order_strings_and_absent_class():
+    y = ["cat", "dog", "dog", "pig", "cat"]
+    pred = ["cat", "dog", "cat", "pig", "cat"]
+    labels = ["pig", "dog", "cat", "cow"]
+    with pytest.warns(UndefinedMetricWarning):
+        r = quality_report(y, pred, labels=labels)
+    assert r.labels.tolist() == labels
+    p, rc, f, s = skm.precision_recall_fscore_support(y, pred, labels=labels,
+                                                      zero_division=0.0)
+    np.testing.assert_allclose(r.per_class["precision"], p)
+    np.testing.assert_allclose(r.per_class["fscore"], f)
+    assert r.to_dict()["per_class"]["cow"]["support"] == 0
+
+
+def test_warnings_once_and_nan_rendered():
+    y, pred = [0, 1, 2, 0], [0, 1, 1, 0]  # class 2 is never predicted
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        quality_report(y, pred)
+    messages = [str(w.message) for w in caught]
+    assert messages and len(messages) == len(set(messages))
+    r = quality_report(y, pred, zero_division=np.nan)
+    assert np.isnan(r.per_class["precision"][2])
+    assert " nan " in str(r)
+    assert json.loads(r.to_json())["per_class"]["2"]["precision"] is None
+
+
+def test_from_confusion_and_streaming_equal(data):
+    y, pred, _, _, w = data
+    direct = quality_report(y, pred, sample_weight=w)
+    c = Confusion()
+    for part in np.array_split(np.arange(y.size), 4):
+        c.update(y[part], pred[part], sample_weight=w[part])
+    streamed = QualityReport.from_confusion(c)
+    assert streamed.to_dict()["overall"] == pytest.approx(direct.to_dict()["overall"])
+    for m in ("precision", "recall", "fscore", "specificity", "support"):
+        np.testing.assert_allclose(streamed.per_class[m], direct.per_class[m])
+
+
+def _class_names(k):
+    return [f"class_{i:03d}" for i in range(k)]
+
+
+def test_text_markdown_json_html_contain_every_class(data):
+    y, pred, proba, _, _ = data
+    names = np.array(["a|pipe", "b<tag>", "c&amp", "d_under", "e*star"])
+    r = quality_report(names[y], names[pred], y_score=proba)
+    text = str(r)
+    md = r.to_markdown()
+    js = json.loads(r.to_json())
+    html = r._repr_html_()
+    cells = _html_cells(html)
+    for name in names:
+        assert name in text
+        assert name in cells
+        assert name in js["per_class"]
+    assert set(js["labels"]) == set(names)
+    # Markdown: every table row has the column count of its header; escaped labels
+    table = [line for line in md.splitlines() if line.startswith("|")]
+    assert "a\\|pipe" in md and "d\\_under" in md
+    assert len(table) == (2 + 5 + 3) + (2 + 3) + (2 + 9) + (2 + 5)
+    for line in table:
+        assert line.endswith("|")
+    header_cols = table[0].count(" | ") + 1
+    for line in table[:10]:
+        assert line.replace("\\|", "").count("|") == header_cols + 1
+    assert js["scores"]["log_loss"] == pytest.approx(r.scores["log_loss"])
+    for key in ("precision", "recall", "fscore", "specificity", "balanced_auc", "roc_auc",
+                "pr_auc", "support"):
+        assert key in js["per_class"]["b<tag>"]
+
+
+class _Cells(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.cells, self.stack, self._in = [], [], False
+
+    def handle_starttag(self, tag, attrs):
+        self.stack.append(tag)
+        if tag in ("td", "th"):
+            self.cells.append("")
+
+    def handle_endtag(self, tag):
+        assert self.stack.pop() == tag  # well nested
+
+    def handle_data(self, data):
+        if self.stack and self.stack[-1] in ("td", "th"):
+            self.cells[-1] += data
+
+
+def _html_cells(text):
+    parser = _Cells()
+    parser.feed(text)
+    parser.close()
+    assert parser.stack == []
+    return parser.cells
+
+
+def test_many_classes_text_is_limited_with_a_note():
+    rng = np.random.default_rng(0)
+    k = 200
+    y = rng.integers(0, k, 6000)
+    pred = np.where(rng.random(6000) < 0.8, y, rng.integers(0, k, 6000))
+    pred[y == 17] = 18  # class 17: F = 0, the worst
+    names = np.array(_class_names(k))
+    r = quality_report(names[y], names[pred], max_rows=12)
+    text = str(r)
+    shown = [n for n in names if n in text.split()]
+    assert len(shown) == 12
+    assert "class_017" in shown
+    largest = names[np.argmax(np.bincount(y, minlength=k))]
+    assert largest in shown
+    assert "188 of 200 classes not shown" in " ".join(text.split())
+    assert len(r.to_dict()["per_class"]) == 200
+    assert len(r.to_frame()) == 203
+    full = quality_report(names[y], names[pred], max_rows=None)
+    assert all(n in str(full) for n in names)
+    assert "not shown" not in str(full)
+    assert len(_html_cells(r._repr_html_())) < len(_html_cells(full._repr_html_()))
+
+
+def test_wide_label_space_stays_sparse():
+    # 50k classes: a dense K x K matrix would need 20 GB.
+    rng = np.random.default_rng(1)
+    y = rng.integers(0, 50_000, 100_000)
+    pred = np.where(rng.random(100_000) < 0.9, y, rng.integers(0, 50_000, 100_000))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        r = quality_report(y, pred)
+    assert r.overall["accuracy"] == msk.accuracy_score(y, pred)
+    assert len(str(r).splitlines()) < 60
+
+
+def test_to_frame(data):
+    pd = pytest.importorskip("pandas")
+    y, pred, proba, _, _ = data
+    r = quality_report(y, pred, y_score=proba)
+    frame = r.to_frame()
+    assert list(frame.index[-3:]) == ["micro avg", "macro avg", "weighted avg"]
+    assert list(frame.columns) == ["precision", "recall", "fscore", "specificity",
+                                   "balanced_auc", "roc_auc", "pr_auc", "support"]
+    np.testing.assert_array_equal(frame["recall"].to_numpy()[:5], r.per_class["recall"])
+    assert frame.loc["macro avg", "precision"] == r.averages["macro"]["precision"]
+    assert np.isnan(frame.loc["macro avg", "roc_auc"])
+    summary = r.to_frame("summary")
+    assert summary.loc["roc_auc_mu", "value"] == r.scores["roc_auc_mu"]
+    assert isinstance(summary, pd.DataFrame)
+    with pytest.raises(ValueError, match="table"):
+        r.to_frame("nope")
+
+
+def test_intervals_extension_point(data):
+    y, pred, _, _, _ = data
+    r = quality_report(y, pred)
+    low = {k: v - 0.01 for k, v in r.overall.items()}
+    intervals = {
+        "overall": {k: (low[k], v + 0.01) for k, v in r.overall.items()},
+        "per_class": {"precision": (r.per_class["precision"] - 0.05,
+                                    r.per_class["precision"] + 0.05)},
+        "averages": {"macro": {"fscore": (0.1, 0.9)}},
+    }
+    values = {"per_class": r.per_class, "averages": r.averages, "overall": r.overall}
+    r2 = QualityReport(r.confusion, values, intervals=intervals, confidence_level=0.95)
+    text = str(r2)
+    assert "95% confidence intervals" in text
+    assert "[0.1000, 0.9000]" in text
+    d = r2.to_dict()
+    assert d["intervals"]["averages"]["macro"]["fscore"] == [0.1, 0.9]
+    assert d["intervals"]["per_class"]["0"]["precision"][0] == pytest.approx(
+        r.per_class["precision"][0] - 0.05)
+    json.loads(r2.to_json())
+    _html_cells(r2._repr_html_())
+
+
+@pytest.mark.parametrize("kwargs, match", [
+    ({"digits": -1}, "digits"), ({"max_rows": 0}, "max_rows"), ({"beta": -1}, "beta"),
+    ({"zero_division": "x"}, "zero_division"),
+])
+def test_invalid_arguments(kwargs, match):
+    with pytest.raises(ValueError, match=match):
+        quality_report([0, 1], [0, 1], **kwargs)
+
+
+def test_repr_and_weighted_header(data):
+    y, pred, _, _, w = data
+    r = quality_report(y, pred, sample_weight=w, digits=2)
+    assert repr(r).startswith("<QualityReport: 5 classes, accuracy 0.")
+    assert str(r).startswith("Quality report: total weight ")
+
+
+def test_bootstrap_intervals_plug_in(data):
+    """The extension point: intervals of count_values from the bootstrap module."""
+    from metrics_sk._bootstrap import confidence_intervals
+    from metrics_sk._report import count_values
+
+    y, pred, _, _, _ = data
+    r = quality_report(y, pred)
+    intervals = confidence_intervals(r.confusion, lambda c: count_values(c, zero_division=0.0),
+                                     n_resamples=50, random_state=0)
+    values = {"per_class": r.per_class, "averages": r.averages, "overall": r.overall}
+    with_ci = QualityReport(r.confusion, values, intervals=intervals, confidence_level=0.9)
+    low, high = with_ci.to_dict()["intervals"]["overall"]["accuracy"]
+    assert low <= r.overall["accuracy"] <= high
+    assert "90% confidence intervals" in str(with_ci)
+
+
+@pytest.mark.parametrize("weighted", [False, True])
+def test_quality_report_confidence_level_adds_bootstrap_intervals(weighted):
+    from metrics_sk._bootstrap import confidence_intervals
+    from metrics_sk._report import count_values
+
+    rng = np.random.default_rng(7)
+    y = rng.integers(0, 4, 2000)
+    p = np.where(rng.random(2000) < 0.7, y, rng.integers(0, 4, 2000))
+    w = rng.random(2000) if weighted else None
+    report = quality_report(y, p, sample_weight=w, confidence_level=0.9, n_resamples=300,
+                            random_state=3)
+    direct = confidence_intervals(
+        report.confusion, count_values, n_resamples=300, confidence_level=0.9,
+        random_state=3, **({} if w is None else {"y_true": y, "y_pred": p, "sample_weight": w}))
+    got = report.to_dict()["intervals"]
+    for name in ("accuracy", "macro_fscore", "matthews_corrcoef"):
+        low, high = got["overall"][name]
+        assert (low, high) == tuple(direct["overall"][name])
+        assert low < report.overall[name] < high
+    assert "90% confidence intervals" in str(report)
