@@ -7,6 +7,8 @@ confusion-matrix builder (:class:`Confusion`).
 
 from ._confusion import Confusion
 from ._counts import BinaryQualityMetrics, MulticlassQualityMetrics
+from ._plot import ConfusionDisplay
+from ._report import QualityReport, quality_report
 from ._dropins import (
     accuracy_score,
     balanced_accuracy_score,
@@ -36,6 +38,18 @@ from ._onedal import (
     multiclass_quality_metrics,
     specificity_score,
 )
+from ._scorers import get_scorer, get_scorer_names, register_scorers
+from ._scores import (
+    hinge_loss,
+    log_loss,
+    one_vs_all_log_loss,
+    one_vs_all_pr_auc_score,
+    one_vs_all_roc_auc_score,
+    roc_auc_mu_score,
+)
+from . import catboost
+from ._bootstrap import BootstrapResult, bootstrap, confidence_intervals
+from ._streaming import StreamingLoss
 
 __version__ = "0.1.0"
 
@@ -43,6 +57,10 @@ __all__ = [
     "Confusion",
     "BinaryQualityMetrics",
     "MulticlassQualityMetrics",
+    # report and plot
+    "quality_report",
+    "QualityReport",
+    "ConfusionDisplay",
     # oneDAL
     "average_accuracy_score",
     "error_rate",
@@ -70,4 +88,20 @@ __all__ = [
     "cohen_kappa_score",
     "hamming_loss",
     "zero_one_loss",
+    "log_loss",
+    "hinge_loss",
+    # score-based and CatBoost metrics
+    "one_vs_all_log_loss",
+    "roc_auc_mu_score",
+    "one_vs_all_roc_auc_score",
+    "one_vs_all_pr_auc_score",
+    # scorers
+    "get_scorer",
+    "get_scorer_names",
+    "register_scorers",
+    # beyond one array: streaming and bootstrap (Dask inputs go through every function)
+    "StreamingLoss",
+    "bootstrap",
+    "BootstrapResult",
+    "confidence_intervals",
 ]

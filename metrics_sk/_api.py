@@ -13,23 +13,22 @@ import scipy.sparse as sp
 
 from . import _confusion
 from ._sklearn_compat import validate_params
+from ._validation import is_dask_collection
 
 
 def build_confusion(y_true, y_pred, sample_weight=None, *, sklearn_compatible=False):
     """The one entry from raw inputs to a :class:`Confusion` for the public functions.
 
     ``sklearn_compatible`` accepts what scikit-learn accepts (column vectors, negative
-    weights); metrics_sk's own functions refuse them.
+    weights); metrics_sk's own functions refuse them. Dask collections are counted on
+    their workers by ``_confusion.count`` (see ``metrics_sk._dask``).
     """
-    from ._validation import is_dask_collection
-
-    if any(is_dask_collection(a) for a in (y_true, y_pred, sample_weight)):
-        from ._dask import confusion_from_dask
-
-        return confusion_from_dask(y_true, y_pred, sample_weight=sample_weight)
     labels, cells = _confusion.count(
         y_true, y_pred, sample_weight=sample_weight,
         allow_negative_weights=sklearn_compatible, allow_column=sklearn_compatible)
+    if sklearn_compatible and sample_weight is not None and not is_dask_collection(
+            sample_weight) and not np.any(sample_weight):
+        raise ValueError("Sample weights must contain at least one non-zero number.")
     return _confusion.Confusion()._set(labels, cells, fixed=False)
 
 

@@ -18,12 +18,14 @@ import numpy as np
 import scipy.sparse as sp
 
 from . import _counts
+from ._sklearn_compat import _check_targets
 from ._validation import (
     check_labels_param,
     check_numeric_labels,
     check_python_labels,
     check_same_length,
     check_sample_weight,
+    is_dask_collection,
     label_array,
     label_kind,
 )
@@ -179,30 +181,71 @@ def positions(haystack, wanted):
 def _kind(arr, name):
     kind = label_kind(arr)
     if kind is None:  # object array: look at the distinct values
-        kind = check_python_labels(set(arr.tolist()), name)
+        try:
+            values = set(arr.tolist())
+        except TypeError:  # lists in an object array: a legacy multilabel sequence
+            raise ValueError(
+                f"{name} holds sequences, not labels: sequences of sequences (the legacy "
+                "multi-label format) are not supported; pass a 1-D array of labels, or a "
+                "binary indicator array for multilabel targets.") from None
+        kind = check_python_labels(values, name)
     return kind
+
+
+#: Bits of an integer weight summed per pass when integer weights are too large for
+#: float64 sums to be exact: ``n * 2**22 < 2**53`` for ``n < 2**31``.
+_SLICE_BITS = 22
+
+
+def _exact_integer_cells(y_true, y_pred, labels, weights, **kwargs):
+    """Cells of integer ``weights`` whose sums float64 cannot hold exactly: the weights
+    are summed in 22-bit slices (each exact in float64) and recombined in 64-bit
+    integers, which wrap on overflow as scikit-learn's int64 ``confusion_matrix`` does."""
+    bits = weights.astype(np.int64).view(np.uint64)
+    mask = np.uint64((1 << _SLICE_BITS) - 1)
+    total = None
+    for shift in range(0, 64, _SLICE_BITS):
+        part = ((bits >> np.uint64(shift)) & mask).astype(np.float64)
+        cells = count(y_true, y_pred, labels=labels, sample_weight=part, **kwargs)[1]
+        cells = cells.astype(np.uint64) * np.uint64(1 << shift)
+        total = cells if total is None else total + cells
+    return total.astype(np.int64)
 
 
 def count(y_true, y_pred, *, labels=None, sample_weight=None, allow_negative_weights=False,
           allow_column=False):
     """Validate inputs and return ``(labels, cells)``: the sorted (or given) labels and the
-    ``(K + 1) x (K + 1)`` CSR counts with the trailing other slot."""
+    ``(K + 1) x (K + 1)`` CSR counts with the trailing other slot.
+
+    Dask collections are counted where they live, one partition at a time, and merged in
+    a tree (``metrics_sk._dask``); only the merged counts come back."""
+    if any(is_dask_collection(a) for a in (y_true, y_pred, sample_weight)):
+        from . import _dask
+
+        return _dask.count(y_true, y_pred, labels=labels, sample_weight=sample_weight,
+                           allow_negative_weights=allow_negative_weights,
+                           allow_column=allow_column)
     t = label_array(y_true, "y_true", allow_column=allow_column)
     p = label_array(y_pred, "y_pred", allow_column=allow_column)
     check_same_length(("y_true", t), ("y_pred", p), ("sample_weight", sample_weight))
     weights = check_sample_weight(sample_weight, t.shape[0], allow_negative=allow_negative_weights)
     kind_t, kind_p = _kind(t, "y_true"), _kind(p, "y_pred")
     if kind_t != kind_p:
-        raise ValueError(
+        mix = ValueError(
             "Mix of label input types (string and number): y_true holds "
             f"{'strings' if kind_t == 'str' else 'numbers'} and y_pred holds "
             f"{'strings' if kind_p == 'str' else 'numbers'}."
         )
+        try:  # scikit-learn's error where it has a more specific one (continuous targets)
+            _check_targets(y_true, y_pred)
+        except ValueError as exc:
+            if not str(exc).startswith("Mix of label input types"):
+                raise
+        raise mix
     labels = check_labels_param(labels, kind_t)
+    int_weights = None
     if weights is not None and weights.dtype.kind in "biu":
-        int_weights, weights = True, weights.astype(np.float64)
-    else:
-        int_weights = False
+        int_weights, weights = weights, weights.astype(np.float64)
     if kind_t == "num" and "O" not in (t.dtype.kind, p.dtype.kind):
         t_int = check_numeric_labels(t, "y_true", y_true, y_pred)
         p_int = check_numeric_labels(p, "y_pred", y_true, y_pred)
@@ -214,7 +257,11 @@ def count(y_true, y_pred, *, labels=None, sample_weight=None, allow_negative_wei
             values, cells = _count_numeric(t, p, labels, weights)
     else:
         values, cells = _count_python(t, p, labels, weights)
-    if int_weights:
+    if int_weights is not None:
+        if float(np.abs(weights).max(initial=0)) * weights.shape[0] >= 2.0**53:
+            cells = _exact_integer_cells(y_true, y_pred, values, int_weights,
+                                         allow_negative_weights=allow_negative_weights,
+                                         allow_column=allow_column)
         cells = cells.astype(np.int64)
     return values, cells
 
@@ -457,6 +504,7 @@ class Confusion:
     binary_confusion_matrix = _counts.binary_confusion_matrix
     binary_quality_metrics = _counts.binary_quality_metrics
     multiclass_quality_metrics = _counts.multiclass_quality_metrics
+    from ._plot import plot  # heatmap; matplotlib is imported only when it is called
 
 
 def _has_other(c):

@@ -5,11 +5,18 @@ Each function here takes the confusion as its first argument and becomes a metho
 from ``(y_true, y_pred, sample_weight)`` and calls that method. Nothing here counts
 samples: everything is computed from the per-class counts ``tp``, ``fp``, ``fn``, ``tn``
 and, for MCC and kappa, the sparse matrix, in O(n_classes + non-zero cells).
+
+The formulas reduce over classes along the last axis, so most of them also evaluate a
+*batch* of confusions at once: a duck-type whose ``tp``, ``predicted`` and ``support`` have
+shape ``(R, K)`` and ``total`` shape ``(R,)`` (the bootstrap's replicates, see
+``metrics_sk._bootstrap``) gives ``(R,)`` results. For one ``Confusion`` the results are
+unchanged floats.
 """
 
 import warnings
 
 import numpy as np
+import scipy.sparse as sp
 
 from ._sklearn_compat import UndefinedMetricWarning
 from ._validation import check_beta, check_labels_param, check_zero_division, label_kind
@@ -39,12 +46,47 @@ def _divide(numerator, denominator, zero_division, metric, modifier, warn=True):
     if mask.any():
         result[mask] = 0.0 if zero_division == "warn" else float(zero_division)
         if zero_division == "warn" and warn:
-            _warn_ill_defined(metric, modifier, result.shape[0])
+            _warn_ill_defined(metric, modifier, result.shape[-1])
     return result
+
+
+def _as_float(value):
+    """A float for one confusion; a float array over the replicates of a batch."""
+    return float(value) if np.ndim(value) == 0 else np.asarray(value, dtype=np.float64)
+
+
+def _dot(a, b):
+    """``np.dot`` over the class axis (the last one), for one confusion or a batch."""
+    if np.ndim(a) <= 1 and np.ndim(b) <= 1:
+        return np.dot(a, b)
+    return np.einsum("...k,...k->...", a, b)
+
+
+def _class_sums(index, values, k):
+    """Sum ``values`` (last axis: cells) into ``k`` classes by ``index`` (a batched bincount)."""
+    if np.ndim(values) == 1:
+        return np.bincount(index, weights=values, minlength=k)
+    m = index.shape[0]
+    return values @ sp.csr_array((np.ones(m), (np.arange(m), index)), shape=(m, k))
+
+
+def _batch_nanaverage(values, weights):
+    """:func:`_nanaverage` over the last axis of a batch ``(R, K)``."""
+    keep = ~np.isnan(values)
+    kept = np.where(keep, values, 0.0)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        plain = kept.sum(-1) / keep.sum(-1)
+        if weights is None:
+            return plain
+        w = np.where(keep, np.asarray(weights, dtype=np.float64), 0.0)
+        total = w.sum(-1)
+        return np.where(total == 0, plain, (kept * w).sum(-1) / total)
 
 
 def _nanaverage(values, weights=None):
     """Average ignoring NaN (scikit-learn's ``_nanaverage``)."""
+    if values.ndim > 1:
+        return _batch_nanaverage(values, weights)
     if values.shape[0] == 0:
         return np.nan
     keep = ~np.isnan(values)
@@ -72,12 +114,15 @@ def _class_counts(c, labels):
     """One-vs-rest ``tp, predicted, support`` of ``labels`` (all classes if None); a
     label the confusion has never seen has all-zero counts."""
     if labels is None:
+        if c.n_classes == 0:
+            raise ValueError("The Confusion is empty: count samples with update() or pass "
+                             "labels= before computing a metric.")
         return c.tp, c.predicted, c.support
     labels = check_labels_param(labels, label_kind(c.labels) if c.n_classes else None)
     idx = c._index(labels)
     seen = idx >= 0
     safe = np.where(seen, idx, 0)
-    return tuple(np.where(seen, a[safe] if a.shape[0] else 0, 0).astype(a.dtype)
+    return tuple(np.where(seen, a[..., safe] if a.shape[-1] else 0, 0).astype(a.dtype)
                  for a in (c.tp, c.predicted, c.support))
 
 
@@ -88,9 +133,9 @@ def _block(c):
     cells = c._cells
     if cells[[k], :].nnz == 0 and cells[:, [k]].nnz == 0:
         return c.tp, c.support, c.predicted, c.total
-    m = c.matrix
-    rows = np.asarray(m.sum(axis=1)).ravel()
-    return m.diagonal(), rows, np.asarray(m.sum(axis=0)).ravel(), rows.sum()
+    m = c.matrix  # a CSR array: its sums over an axis are 1-D arrays
+    rows = np.asarray(m.sum(axis=1))
+    return m.diagonal(), rows, np.asarray(m.sum(axis=0)), rows.sum(-1)
 
 
 def _set_wise_labels(c, average, labels, pos_label, options=_AVERAGES):
@@ -153,7 +198,7 @@ def precision_recall_fscore_support(c, *, beta=1.0, labels=None, pos_label=1, av
     labels = _set_wise_labels(c, average, labels, pos_label)
     tp, pred, true = _class_counts(c, labels)
     if average == "micro":
-        tp, pred, true = (np.array([a.sum()]) for a in (tp, pred, true))
+        tp, pred, true = (a.sum(-1, keepdims=True) for a in (tp, pred, true))
 
     def div(num, den, metric, modifier):
         return _divide(num, den, zero_division, f"{metric.capitalize()} is"
@@ -211,58 +256,68 @@ def f1_score(c, *, labels=None, pos_label=1, average="binary", zero_division="wa
 # -- matrix metrics ----------------------------------------------------------------------------
 def _normalized(value, total, normalize):
     if not normalize:
-        return float(value)
-    if total == 0:
+        return _as_float(value)
+    if np.ndim(total) == 0 and total == 0:
         raise ZeroDivisionError("Weights sum to zero, can't be normalized")
-    return float(value / total)
+    with np.errstate(divide="ignore", invalid="ignore"):  # a batch: NaN where it is empty
+        return _as_float(value / total)
 
 
 def accuracy_score(c, *, normalize=True):
     """Fraction (or weight) of correct predictions; see :func:`metrics_sk.accuracy_score`."""
     diag, _, _, total = _block(c)
-    return _normalized(diag.sum(), total, normalize)
+    return _normalized(diag.sum(-1), total, normalize)
 
 
 def zero_one_loss(c, *, normalize=True):
     """Fraction (or weight) of wrong predictions; see :func:`metrics_sk.zero_one_loss`."""
     diag, _, _, total = _block(c)
     if normalize:
-        return 1 - _normalized(diag.sum(), total, True)
-    return float(total - diag.sum())
+        return 1 - _normalized(diag.sum(-1), total, True)
+    return _as_float(total - diag.sum(-1))
 
 
 def hamming_loss(c):
     """Fraction of wrong labels; see :func:`metrics_sk.hamming_loss`."""
     diag, _, _, total = _block(c)
-    return float(1 - _normalized(diag.sum(), total, True)) if total else _normalized(0, 0, True)
+    return _normalized(total - diag.sum(-1), total, True)  # not 1 - accuracy: exact 1/3
 
 
 def balanced_accuracy_score(c, *, adjusted=False):
     """Mean recall over the classes present in ``y_true``; see
     :func:`metrics_sk.balanced_accuracy_score`."""
     diag, rows, _, _ = _block(c)
-    present = rows != 0
+    _warn_single_label(diag.shape[-1])
+    # scikit-learn drops the 0/0 classes only: with negative weights a row can sum to 0
+    # under a non-zero diagonal, and that class's recall is +-inf.
+    present = (rows != 0) | (diag != 0)
     if not present.all():
         warnings.warn("y_pred contains classes not in y_true", stacklevel=2)
-    per_class = diag[present] / rows[present]
-    with np.errstate(invalid="ignore"):
-        score = per_class.mean() if per_class.size else np.float64(np.nan)
+    if diag.ndim > 1:  # a batch of confusions
+        n_present = present.sum(-1)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            score = np.where(present, diag / rows, 0.0).sum(-1) / n_present
+    else:
+        with np.errstate(invalid="ignore", divide="ignore"):
+            per_class = diag[present] / rows[present]
+            score = per_class.mean() if per_class.size else np.float64(np.nan)
+        n_present = per_class.shape[0]
     if adjusted:
-        chance = 1 / per_class.shape[0]
+        chance = 1 / n_present
         score = (score - chance) / (1 - chance)
-    return float(score)
+    return _as_float(score)
 
 
 def matthews_corrcoef(c):
     """Matthews correlation coefficient (Gorodkin's R_K); see :func:`metrics_sk.matthews_corrcoef`."""
     diag, t_sum, p_sum, n = (np.asarray(a, dtype=np.float64) for a in _block(c))
-    cov_ytyp = diag.sum() * n - np.dot(t_sum, p_sum)
-    cov_ypyp = n**2 - np.dot(p_sum, p_sum)
-    cov_ytyt = n**2 - np.dot(t_sum, t_sum)
+    _warn_single_label(diag.shape[-1])
+    cov_ytyp = diag.sum(-1) * n - _dot(t_sum, p_sum)
+    cov_ypyp = n**2 - _dot(p_sum, p_sum)
+    cov_ytyt = n**2 - _dot(t_sum, t_sum)
     denominator = cov_ypyp * cov_ytyt
-    if denominator == 0:
-        return 0.0
-    return float(cov_ytyp / np.sqrt(denominator))
+    zero = denominator == 0
+    return _as_float(np.where(zero, 0.0, cov_ytyp / np.sqrt(np.where(zero, 1.0, denominator))))
 
 
 def _cells_in(c, labels):
@@ -277,26 +332,43 @@ def _cells_in(c, labels):
     where[idx[idx >= 0]] = np.flatnonzero(idx >= 0)
     r, col = where[coo.row], where[coo.col]
     keep = (r >= 0) & (col >= 0)
-    return r[keep], col[keep], coo.data[keep], labels.shape[0]
+    return r[keep], col[keep], coo.data[..., keep], labels.shape[0]
+
+
+def _check_some_label_true(c, labels, message):
+    """scikit-learn's check that ``labels`` shares a label with ``y_true``; it comes before
+    the type check of ``labels``, so labels of another type fail here, as in scikit-learn."""
+    if labels is not None:
+        idx = c._index(check_labels_param(labels, None))
+        if not (c.support[..., idx[idx >= 0]] > 0).any():
+            raise ValueError(message)
+
+
+def _warn_single_label(k):
+    if k == 1:
+        warnings.warn(
+            "A single label was found in 'y_true' and 'y_pred'. For the confusion "
+            "matrix to have the correct shape, use the 'labels' parameter to pass "
+            "all known labels.", UserWarning, stacklevel=3)
 
 
 def _pair_weight_sum(rows, cols, weights):
     """``sum_ij w(i, j) r_i c_j`` for kappa weights ``None | 'linear' | 'quadratic'`` in
     O(K): no K x K array."""
-    idx = np.arange(rows.shape[0], dtype=np.float64)
-    n = rows.sum()
+    idx = np.arange(rows.shape[-1], dtype=np.float64)
+    n = rows.sum(-1)
     if weights is None:
-        return n * cols.sum() - np.dot(rows, cols)
+        return n * cols.sum(-1) - _dot(rows, cols)
     if weights == "quadratic":
-        shift = np.dot(idx, rows) / n if n else 0.0
-        d = idx - shift
-        return (cols.sum() * np.dot(d * d, rows) + n * np.dot(d * d, cols)
-                - 2 * np.dot(d, rows) * np.dot(d, cols))
-    c_cum = np.cumsum(cols)
-    s_cum = np.cumsum(idx * cols)
+        shift = _dot(idx, rows) / np.where(n == 0, 1, n)  # 0 when there is nothing
+        d = idx - shift[..., None]
+        return (cols.sum(-1) * _dot(d * d, rows) + n * _dot(d * d, cols)
+                - 2 * _dot(d, rows) * _dot(d, cols))
+    c_cum = np.cumsum(cols, axis=-1)
+    s_cum = np.cumsum(idx * cols, axis=-1)
     left = idx * c_cum - s_cum
-    right = (s_cum[-1] - s_cum) - idx * (c_cum[-1] - c_cum)
-    return float(np.dot(rows, left + right))
+    right = (s_cum[..., -1:] - s_cum) - idx * (c_cum[..., -1:] - c_cum)
+    return _as_float(_dot(rows, left + right))
 
 
 def cohen_kappa_score(c, *, labels=None, weights=None, replace_undefined_by=np.nan):
@@ -304,17 +376,16 @@ def cohen_kappa_score(c, *, labels=None, weights=None, replace_undefined_by=np.n
     :func:`metrics_sk.cohen_kappa_score`."""
     if weights not in (None, "linear", "quadratic"):
         raise ValueError(f"weights must be None, 'linear' or 'quadratic', got {weights!r}.")
+    _check_some_label_true(
+        c, labels, "At least one label in `labels` must be present in `y1` (even though "
+        "`cohen_kappa_score` is otherwise agnostic to the order of `y1` and `y2`).")
     rows_i, cols_i, vals, k = _cells_in(c, labels)
-    if labels is not None and not (_class_counts(c, labels)[2] > 0).any():
-        raise ValueError(
-            "At least one label in `labels` must be present in `y1` (even though "
-            "`cohen_kappa_score` is otherwise agnostic to the order of `y1` and `y2`)."
-        )
+    _warn_single_label(k)
     vals = vals.astype(np.float64)
-    row_sums = np.bincount(rows_i, weights=vals, minlength=k)
-    col_sums = np.bincount(cols_i, weights=vals, minlength=k)
-    n = row_sums.sum()
-    if n == 0:
+    row_sums = _class_sums(rows_i, vals, k)
+    col_sums = _class_sums(cols_i, vals, k)
+    n = row_sums.sum(-1)
+    if np.all(n == 0):
         warnings.warn(
             "`y2` contains no labels that are present in both `y1` and `labels`."
             "`cohen_kappa_score` is undefined and set to the value defined by "
@@ -323,25 +394,31 @@ def cohen_kappa_score(c, *, labels=None, weights=None, replace_undefined_by=np.n
         return replace_undefined_by
     diff = (rows_i - cols_i).astype(np.float64)
     if weights is None:
-        observed = vals[diff != 0].sum()
+        observed = vals[..., diff != 0].sum(-1)
     elif weights == "linear":
-        observed = np.dot(np.abs(diff), vals)
+        observed = _dot(np.abs(diff), vals)
     else:
-        observed = np.dot(diff * diff, vals)
-    expected = _pair_weight_sum(row_sums, col_sums, weights) / n
-    if expected == 0:
+        observed = _dot(diff * diff, vals)
+    with np.errstate(divide="ignore", invalid="ignore"):  # only a batch can have n == 0 here
+        expected = _pair_weight_sum(row_sums, col_sums, weights) / n
+    if np.all(expected == 0):
         warnings.warn(
             "`y1`, `y2` and `labels` have only one label in common. "
             "`cohen_kappa_score` is undefined and set to the value defined by the "
             f"the `replace_undefined_by` param, which is set to {replace_undefined_by}.",
             UndefinedMetricWarning, stacklevel=2)
         return replace_undefined_by
-    return float(1 - observed / expected)
+    undefined = (n == 0) | (expected == 0)  # some replicates of a batch
+    with np.errstate(divide="ignore", invalid="ignore"):
+        kappa = 1 - observed / expected
+    return _as_float(np.where(undefined, replace_undefined_by, kappa))
 
 
 def confusion_matrix(c, *, labels=None, normalize=None):
     """Dense confusion matrix over ``labels``; see :func:`metrics_sk.confusion_matrix`."""
+    _check_some_label_true(c, labels, "At least one label specified must be in y_true")
     rows_i, cols_i, vals, k = _cells_in(c, labels)
+    _warn_single_label(k)
     cm = np.zeros((k, k), dtype=vals.dtype if vals.dtype.kind == "f" else np.int64)
     np.add.at(cm, (rows_i, cols_i), vals)
     with np.errstate(all="ignore"):
@@ -363,9 +440,9 @@ def _one_vs_rest(c, labels, average, pos_label):
     labels = _set_wise_labels(c, average, labels, pos_label)
     tp, pred, true = _class_counts(c, labels)
     fp = pred - tp
-    tn = c.total - true - fp
+    tn = np.asarray(c.total)[..., None] - true - fp
     if average == "micro":
-        return tuple(np.array([a.sum()]) for a in (tp, fp, true, tn)), true
+        return tuple(a.sum(-1, keepdims=True) for a in (tp, fp, true, tn)), true
     return (tp, fp, true, tn), true
 
 
@@ -390,12 +467,12 @@ def balanced_auc_score(c, *, labels=None, pos_label=1, average="binary", zero_di
 # -- oneDAL: multi-class ------------------------------------------------------------------------
 def _onedal_counts(c, labels):
     tp, pred, true = (a.astype(np.float64) for a in _class_counts(c, labels))
-    return tp, pred, true, float(c.total)
+    return tp, pred, true, np.asarray(c.total, dtype=np.float64)[..., None]
 
 
 def _mean(values):
     """oneDAL's plain mean over classes (a NaN class makes the mean NaN)."""
-    return float(np.mean(values))
+    return _as_float(np.mean(values, axis=-1))
 
 
 def average_accuracy_score(c, *, labels=None, zero_division="warn"):
@@ -415,53 +492,61 @@ def error_rate(c, *, labels=None, zero_division="warn"):
     return _mean(_divide(wrong, np.full_like(tp, n), zero_division, "Error rate is", ""))
 
 
-def _micro(c, labels, zero_division):
+def _micro(c, labels, zero_division, warn_for=("precision", "recall")):
     tp, pred, true, _ = _onedal_counts(c, labels)
-    p = _divide([tp.sum()], [pred.sum()], zero_division, "Micro precision is", "predicted")
-    r = _divide([tp.sum()], [true.sum()], zero_division, "Micro recall is", "true")
+    micro_tp = tp.sum(-1, keepdims=True)
+    p = _divide(micro_tp, pred.sum(-1, keepdims=True), zero_division, "Micro precision is",
+                "predicted", warn="precision" in warn_for)
+    r = _divide(micro_tp, true.sum(-1, keepdims=True), zero_division, "Micro recall is", "true",
+                warn="recall" in warn_for)
     return p, r
 
 
-def _macro(c, labels, zero_division):
+def _macro(c, labels, zero_division, warn_for=("precision", "recall")):
     tp, pred, true, _ = _onedal_counts(c, labels)
-    p = _divide(tp, pred, zero_division, "Macro precision is", "predicted")
-    r = _divide(tp, true, zero_division, "Macro recall is", "true")
-    return np.array([_mean(p)]), np.array([_mean(r)])
+    p = _divide(tp, pred, zero_division, "Macro precision is", "predicted",
+                warn="precision" in warn_for)
+    r = _divide(tp, true, zero_division, "Macro recall is", "true", warn="recall" in warn_for)
+    return np.asarray(_mean(p))[..., None], np.asarray(_mean(r))[..., None]
 
 
 def micro_precision_score(c, *, labels=None, zero_division="warn"):
     """oneDAL's micro precision; see :func:`metrics_sk.micro_precision_score`."""
-    return float(_micro(c, labels, check_zero_division(zero_division))[0][0])
+    return _as_float(_micro(c, labels, check_zero_division(zero_division),
+                            ("precision",))[0][..., 0])
 
 
 def micro_recall_score(c, *, labels=None, zero_division="warn"):
     """oneDAL's micro recall; see :func:`metrics_sk.micro_recall_score`."""
-    return float(_micro(c, labels, check_zero_division(zero_division))[1][0])
+    return _as_float(_micro(c, labels, check_zero_division(zero_division),
+                            ("recall",))[1][..., 0])
 
 
 def micro_fbeta_score(c, *, labels=None, beta=1.0, zero_division="warn"):
     """oneDAL's micro F-beta; see :func:`metrics_sk.micro_fbeta_score`."""
-    zero_division = check_zero_division(zero_division)
+    zero_division, beta = check_zero_division(zero_division), check_beta(beta)
     p, r = _micro(c, labels, zero_division)
-    return float(_fbeta_from(p, r, check_beta(beta), zero_division, "Micro F-score is")[0])
+    return _as_float(_fbeta_from(p, r, beta, zero_division, "Micro F-score is")[..., 0])
 
 
 def macro_precision_score(c, *, labels=None, zero_division="warn"):
     """oneDAL's macro precision; see :func:`metrics_sk.macro_precision_score`."""
-    return float(_macro(c, labels, check_zero_division(zero_division))[0][0])
+    return _as_float(_macro(c, labels, check_zero_division(zero_division),
+                            ("precision",))[0][..., 0])
 
 
 def macro_recall_score(c, *, labels=None, zero_division="warn"):
     """oneDAL's macro recall; see :func:`metrics_sk.macro_recall_score`."""
-    return float(_macro(c, labels, check_zero_division(zero_division))[1][0])
+    return _as_float(_macro(c, labels, check_zero_division(zero_division),
+                            ("recall",))[1][..., 0])
 
 
 def macro_fbeta_score(c, *, labels=None, beta=1.0, zero_division="warn"):
     """oneDAL's macro F-beta (of macro precision and macro recall); see
     :func:`metrics_sk.macro_fbeta_score`."""
-    zero_division = check_zero_division(zero_division)
+    zero_division, beta = check_zero_division(zero_division), check_beta(beta)
     p, r = _macro(c, labels, zero_division)
-    return float(_fbeta_from(p, r, check_beta(beta), zero_division, "Macro F-score is")[0])
+    return _as_float(_fbeta_from(p, r, beta, zero_division, "Macro F-score is")[..., 0])
 
 
 # -- oneDAL result blocks ------------------------------------------------------------------------

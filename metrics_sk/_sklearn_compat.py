@@ -36,6 +36,7 @@ try:  # pragma: no cover - exercised by the import itself
     from sklearn.exceptions import UndefinedMetricWarning
     from sklearn.metrics._classification import _check_targets
     from sklearn.utils._param_validation import (
+        Hidden,
         Interval,
         Options,
         StrOptions,
@@ -53,6 +54,7 @@ __all__ = [
     "check_sklearn_version",
     "UndefinedMetricWarning",
     "_check_targets",
+    "Hidden",
     "Interval",
     "Options",
     "StrOptions",

@@ -48,7 +48,7 @@ def label_array(y, name, *, allow_column=False):
 
 def check_same_length(*named):
     """``named`` is a sequence of (name, array or None); all arrays must have one length."""
-    lengths = [(name, len(a)) for name, a in named if a is not None]
+    lengths = [(name, len(a)) for name, a in named if a is not None and np.ndim(a) > 0]
     if len({n for _, n in lengths}) > 1:
         detail = ", ".join(f"{name} has {n}" for name, n in lengths)
         raise ValueError(
@@ -74,7 +74,7 @@ def check_numeric_labels(arr, name, y_true, y_pred):
         return arr
     finite = np.isfinite(arr)
     if not finite.all():
-        what = "NaN" if np.isnan(arr).any() else "infinity"
+        what = "NaN" if np.isnan(arr).any() else "infinity or a value too large"
         raise ValueError(f"Input {name} contains {what}.")
     as_int = arr.astype(np.int64)
     if not np.array_equal(as_int, arr):
@@ -150,7 +150,10 @@ def check_sample_weight(sample_weight, n, *, allow_negative=False):
     if w.ndim == 0:
         w = np.full(n, w.item(), dtype=np.float64)
     if w.ndim != 1:
-        raise ValueError(f"sample_weight must be 1-D, got an array of shape {w.shape}.")
+        raise ValueError("Sample weights must be 1D array or scalar: sample_weight has "
+                         f"shape {w.shape}.")
+    if w.dtype.kind == "c":
+        raise ValueError("Complex data not supported: sample_weight must be real.")
     if w.shape[0] != n:
         raise ValueError(f"sample_weight.shape == {w.shape}, expected {(n,)}!")
     if w.dtype.kind not in "biuf":
@@ -160,7 +163,7 @@ def check_sample_weight(sample_weight, n, *, allow_negative=False):
             raise TypeError(f"sample_weight must be numeric, got dtype {w.dtype}.") from exc
     if w.dtype.kind == "f":
         if not np.isfinite(w).all():
-            what = "NaN" if np.isnan(w).any() else "infinity"
+            what = "NaN" if np.isnan(w).any() else "infinity or a value too large"
             raise ValueError(f"Input sample_weight contains {what}.")
     if not allow_negative and (w < 0).any():
         raise ValueError("sample_weight contains negative values; weights must be >= 0.")

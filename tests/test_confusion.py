@@ -1,0 +1,311 @@
+"""The one sparse confusion-matrix builder: labels, weights, storage, merging, streaming."""
+
+import pickle
+import tracemalloc
+
+import numpy as np
+import pytest
+import scipy.sparse as sp
+import sklearn.metrics as skm
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from numpy.testing import assert_allclose, assert_array_equal
+
+from metrics_sk import Confusion
+
+
+def reference(y_true, y_pred, labels=None, weights=None):
+    """Dense matrix over ``labels`` and one-vs-rest counts over all samples, counted one
+    sample at a time (independent of the builder)."""
+    if labels is None:
+        labels = sorted(set(np.asarray(y_true).tolist()) | set(np.asarray(y_pred).tolist()))
+    labels = list(labels)
+    k = len(labels)
+    weights = np.ones(len(y_true)) if weights is None else np.asarray(weights, dtype=float)
+    index = {v: i for i, v in enumerate(labels)}
+    matrix = np.zeros((k, k))
+    tp, predicted, support = np.zeros(k), np.zeros(k), np.zeros(k)
+    for t, p, w in zip(np.asarray(y_true).tolist(), np.asarray(y_pred).tolist(), weights):
+        i, j = index.get(t), index.get(p)
+        if i is not None and j is not None:
+            matrix[i, j] += w
+        if i is not None:
+            support[i] += w
+        if j is not None:
+            predicted[j] += w
+        if i is not None and i == j:
+            tp[i] += w
+    total = weights.sum()
+    return {"labels": labels, "matrix": matrix, "tp": tp, "fp": predicted - tp,
+            "fn": support - tp, "tn": total - support - predicted + tp, "support": support,
+            "predicted": predicted, "total": total}
+
+
+def assert_matches(c, expected):
+    assert c.labels.tolist() == expected["labels"]
+    assert_allclose(c.to_dense(), expected["matrix"], rtol=1e-12)
+    for name in ("tp", "fp", "fn", "tn", "support", "predicted", "total"):
+        assert_allclose(getattr(c, name), expected[name], rtol=1e-12, err_msg=name)
+
+
+RNG = np.random.RandomState(0)
+_CODES_T, _CODES_P = RNG.randint(4, size=50), RNG.randint(4, size=50)
+LABEL_KINDS = {
+    "int": np.array([0, 1, 2, 3]),
+    "negative int": np.array([-7, -2, 0, 5]),
+    "uint8": np.array([1, 2, 200, 255], dtype=np.uint8),
+    "bool": np.array([False, True, False, True]),
+    "str": np.array(["ant", "bee", "cat", "dog"]),
+    "object str": np.array(["ant", "bee", "cat", "dog"], dtype=object),
+    "object int": np.array([3, 10, 11, 40], dtype=object),
+    "integer-valued float": np.array([-1.0, 0.0, 2.0, 9.0]),
+    "sparse ids": np.array([5, 10**6, 10**12, 2**62]),
+}
+
+
+@pytest.mark.parametrize("kind", LABEL_KINDS)
+@pytest.mark.parametrize("weighted", [False, True])
+def test_label_kinds(kind, weighted):
+    values = LABEL_KINDS[kind]
+    y_true, y_pred = values[_CODES_T], values[_CODES_P]
+    w = RNG.uniform(0.5, 2, size=50) if weighted else None
+    c = Confusion.from_predictions(y_true, y_pred, sample_weight=w)
+    assert_matches(c, reference(y_true, y_pred, weights=w))
+    if kind != "object int":  # scikit-learn's type_of_target: "unknown"
+        assert_array_equal(c.to_dense(), skm.confusion_matrix(y_true, y_pred, sample_weight=w))
+    assert c.labels.dtype.kind == values.dtype.kind or (
+        values.dtype == object and c.labels.dtype.kind in "OiU")
+    assert c.to_dense().dtype == (np.float64 if weighted else np.int64)
+
+
+@pytest.mark.parametrize("labels", [[2, 0], [3, 1, 0], [0, 9], [9, 2, 1, 0, 3]])
+def test_labels_fix_set_and_order(labels):
+    """The matrix is over ``labels`` only; fp / fn / tn still count the other samples, as
+    scikit-learn's precision_recall_fscore_support(labels=...) does."""
+    y_true, y_pred = _CODES_T, _CODES_P
+    w = RNG.uniform(0.5, 2, size=50)
+    c = Confusion.from_predictions(y_true, y_pred, labels=labels, sample_weight=w)
+    assert_matches(c, reference(y_true, y_pred, labels=labels, weights=w))
+    assert_allclose(c.to_dense(), skm.confusion_matrix(y_true, y_pred, labels=labels,
+                                                       sample_weight=w), rtol=1e-12)
+    mcm = skm.multilabel_confusion_matrix(y_true, y_pred, labels=labels, sample_weight=w)
+    assert_allclose(c.tp, mcm[:, 1, 1], rtol=1e-12)
+    assert_allclose(c.fp, mcm[:, 0, 1], rtol=1e-12)
+    assert_allclose(c.fn, mcm[:, 1, 0], rtol=1e-12)
+    assert_allclose(c.tn, mcm[:, 0, 0], rtol=1e-12)
+    assert c.matrix.shape == (len(labels), len(labels))
+
+
+def test_storage_is_csr_rows_actual():
+    c = Confusion.from_predictions([0, 0, 1, 2], [1, 1, 1, 0])
+    assert sp.issparse(c.matrix) and c.matrix.format == "csr"
+    assert c.matrix[0, 1] == 2 and c.matrix[2, 0] == 1 and c.matrix[1, 0] == 0
+    assert_array_equal(c.support, [2, 1, 1])
+    assert_array_equal(c.predicted, [1, 3, 0])
+    assert c.total == 4 and c.n_classes == 3
+    assert_array_equal(c.to_dense(), c.matrix.toarray())
+
+
+def test_weights():
+    y_true, y_pred = [0, 1, 1, 2], [0, 1, 2, 2]
+    float_c = Confusion.from_predictions(y_true, y_pred, sample_weight=[0.5, 1.5, 2.25, 0.0])
+    assert_array_equal(float_c.to_dense(), [[0.5, 0, 0], [0, 1.5, 2.25], [0, 0, 0]])
+    assert float_c.total == 4.25
+    int_c = Confusion.from_predictions(y_true, y_pred, sample_weight=np.array([1, 2, 3, 4]))
+    assert int_c.to_dense().dtype == np.int64
+    assert_array_equal(int_c.to_dense(), [[1, 0, 0], [0, 2, 3], [0, 0, 4]])
+    # integer weights beyond float64's exact range are summed exactly
+    big = np.full(4, 2**62 + 1, dtype=np.int64)
+    assert Confusion.from_predictions(y_true, y_pred, sample_weight=big).to_dense()[2, 2] == big[3]
+
+
+@pytest.mark.parametrize("sample_weight, message", [
+    ([1.0, -1.0, 1.0], "negative"),
+    ([1.0, np.nan, 1.0], "sample_weight contains NaN"),
+    ([1.0, np.inf, 1.0], "sample_weight contains infinity"),
+    ([1.0, 1.0], "sample_weight has 2"),
+    (np.ones((3, 2)), "sample_weight has shape"),
+])
+def test_bad_weights(sample_weight, message):
+    with pytest.raises(ValueError, match=message):
+        Confusion.from_predictions([0, 1, 1], [0, 1, 0], sample_weight=sample_weight)
+
+
+def _snapshot(c):
+    return c.labels.tolist(), c.to_dense().tolist(), c.tp.tolist(), float(c.total)
+
+
+@pytest.mark.parametrize("a_data, b_data", [
+    (([0, 1, 1], [1, 1, 0]), ([2, 1, 3], [2, 3, 3])),  # new labels inside and above
+    ((["b", "d"], ["b", "b"]), (["a", "c", "d"], ["c", "c", "a"])),
+    (([5, 6], [5, 6]), ([5, 6, 6], [6, 6, 5])),  # same labels
+])
+def test_add_merges_label_union_without_mutation(a_data, b_data):
+    a, b = Confusion.from_predictions(*a_data), Confusion.from_predictions(*b_data)
+    before = _snapshot(a), _snapshot(b)
+    merged = a + b
+    assert (_snapshot(a), _snapshot(b)) == before
+    one_shot = Confusion.from_predictions(a_data[0] + b_data[0], a_data[1] + b_data[1])
+    assert merged == one_shot == b + a == sum([a, b])
+    assert_matches(merged, reference(a_data[0] + b_data[0], a_data[1] + b_data[1]))
+
+
+def test_add_refuses_incompatible():
+    with pytest.raises(ValueError, match="different types"):
+        Confusion.from_predictions([0, 1], [0, 1]) + Confusion.from_predictions(["a"], ["b"])
+    fixed_a = Confusion.from_predictions([0, 1, 2], [0, 1, 2], labels=[0, 1])
+    fixed_b = Confusion.from_predictions([0, 1, 2], [0, 1, 2], labels=[1, 2])
+    with pytest.raises(ValueError, match="same labels="):
+        fixed_a + fixed_b
+    assert (fixed_a + fixed_a).total == 6
+    assert Confusion().__add__(3) is NotImplemented
+
+
+def test_update_accumulates_in_place():
+    c = Confusion()
+    assert c.n_classes == 0 and c.total == 0
+    assert c.update([0, 1], [0, 0]) is c
+    c.update([2, 1], [2, 2], sample_weight=[2, 3])
+    assert_matches(c, reference([0, 1, 2, 1], [0, 0, 2, 2], weights=[1, 1, 2, 3]))
+    fixed = Confusion.from_predictions([0, 1], [0, 1], labels=[1, 0])
+    fixed.update([2, 1], [1, 1])  # 2 is outside the fixed labels: kept for fp / fn only
+    assert fixed.labels.tolist() == [1, 0]
+    assert_matches(fixed, reference([0, 1, 2, 1], [0, 1, 1, 1], labels=[1, 0]))
+
+
+def test_pickle_round_trip():
+    c = Confusion.from_predictions(["x", "y", "y"], ["y", "y", "x"], labels=["y", "x", "z"],
+                                   sample_weight=[1.5, 2.0, 0.5])
+    restored = pickle.loads(pickle.dumps(c))
+    assert restored == c and _snapshot(restored) == _snapshot(c)
+    assert restored.macro_fbeta_score(zero_division=0) == c.macro_fbeta_score(zero_division=0)
+    restored.update(["x"], ["x"])
+    assert restored.tp.tolist() == [2.0, 1.0, 0.0] and c.tp.tolist() == [2.0, 0.0, 0.0]
+
+
+@pytest.mark.parametrize("container", [np.asarray, sp.csr_array, sp.coo_matrix, sp.csc_array])
+def test_from_matrix(container):
+    y_true, y_pred = _CODES_T, _CODES_P
+    dense = skm.confusion_matrix(y_true, y_pred)
+    c = Confusion.from_matrix(container(dense))
+    assert c == Confusion.from_predictions(y_true, y_pred)
+    assert_matches(c, reference(y_true, y_pred))
+    named = Confusion.from_matrix(container(dense), labels=["a", "b", "c", "d"])
+    assert named.labels.tolist() == ["a", "b", "c", "d"]
+    assert named.macro_fbeta_score() == c.macro_fbeta_score()
+
+
+@pytest.mark.parametrize("matrix, labels, message", [
+    (np.ones((2, 3)), None, "square"),
+    (np.array([[1, -1], [0, 1]]), None, "negative"),
+    (np.array([[1, np.nan], [0, 1]]), None, "NaN"),
+    (np.eye(2), [0, 1, 2], "labels has 3 entries"),
+    (np.eye(2), [1, 1], "duplicate"),
+])
+def test_from_matrix_errors(matrix, labels, message):
+    with pytest.raises(ValueError, match=message):
+        Confusion.from_matrix(matrix, labels=labels)
+
+
+def test_many_classes_stay_sparse():
+    """50 000 classes: no K x K allocation (it would take 20 GB); the results equal
+    references counted from the samples."""
+    k, n = 50_000, 200_000
+    rng = np.random.RandomState(3)
+    y_true = rng.randint(k, size=n)
+    y_pred = np.where(rng.rand(n) < 0.7, y_true, rng.randint(k, size=n))
+    tracemalloc.start()
+    try:
+        c = Confusion.from_predictions(y_true, y_pred)
+        macro_f = c.macro_fbeta_score(zero_division=0)
+        mcc = c.matthews_corrcoef()
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 200 * 2**20
+    assert sp.issparse(c.matrix) and c.matrix.nnz <= n
+    support, predicted = np.bincount(y_true, minlength=k), np.bincount(y_pred, minlength=k)
+    tp = np.bincount(y_true[y_true == y_pred], minlength=k)
+    present = (support > 0) | (predicted > 0)
+    assert 45_000 < present.sum() < k
+    support, predicted, tp = support[present], predicted[present], tp[present]
+    assert_array_equal(c.labels, np.flatnonzero(present))
+    assert_array_equal(c.support, support)
+    assert_array_equal(c.predicted, predicted)
+    assert_array_equal(c.tp, tp)
+    first = c.labels[:300]
+    small = np.isin(y_true, first) & np.isin(y_pred, first)
+    expected_slice = skm.confusion_matrix(y_true[small], y_pred[small], labels=first)
+    assert_array_equal(c.matrix[:300, :300].toarray(), expected_slice)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        p_m = np.nan_to_num(tp / predicted).mean()
+        r_m = np.nan_to_num(tp / support).mean()
+    assert_allclose(macro_f, 2 * p_m * r_m / (p_m + r_m), rtol=1e-12)
+    s, q = support.astype(float), predicted.astype(float)
+    expected_mcc = (tp.sum() * n - s @ q) / np.sqrt((n**2 - q @ q) * (n**2 - s @ s))
+    assert_allclose(mcc, expected_mcc, rtol=1e-12)
+
+
+# -- streaming: chunked update and + equal one shot --------------------------------------------
+@st.composite
+def chunked_samples(draw):
+    n = draw(st.integers(1, 40))
+    alphabet = draw(st.sampled_from([st.integers(-3, 5), st.sampled_from("abcdef")]))
+    y_true = draw(st.lists(alphabet, min_size=n, max_size=n))
+    y_pred = draw(st.lists(alphabet, min_size=n, max_size=n))
+    # quarter weights: sums are exact, whatever the order
+    weights = draw(st.none() | st.lists(st.integers(0, 8).map(lambda x: x / 4),
+                                        min_size=n, max_size=n))
+    cuts = sorted(draw(st.lists(st.integers(1, n), max_size=4, unique=True)) + [0, n])
+    chunks = [(a, b) for a, b in zip(cuts, cuts[1:]) if b > a]
+    return y_true, y_pred, weights, chunks
+
+
+def _part(values, a, b):
+    return None if values is None else values[a:b]
+
+
+@settings(max_examples=60, deadline=None)
+@given(chunked_samples())
+def test_chunked_update_and_add_equal_one_shot(data):
+    y_true, y_pred, weights, chunks = data
+    one_shot = Confusion.from_predictions(y_true, y_pred, sample_weight=weights)
+    streamed = Confusion()
+    parts = []
+    for a, b in chunks:
+        streamed.update(y_true[a:b], y_pred[a:b], sample_weight=_part(weights, a, b))
+        parts.append(Confusion.from_predictions(y_true[a:b], y_pred[a:b],
+                                                sample_weight=_part(weights, a, b)))
+    merged = sum(parts)
+    reversed_merge = sum(parts[::-1])
+    for c in (streamed, merged, reversed_merge):
+        assert _snapshot(c) == _snapshot(one_shot)
+        assert c.fp.tolist() == one_shot.fp.tolist() and c.tn.tolist() == one_shot.tn.tolist()
+
+
+@settings(max_examples=30, deadline=None)
+@given(chunked_samples())
+def test_chunked_with_fixed_labels_equal_one_shot(data):
+    y_true, y_pred, weights, chunks = data
+    labels = sorted(set(y_true))[:3][::-1]  # a subset, in reverse order
+    one_shot = Confusion.from_predictions(y_true, y_pred, labels=labels, sample_weight=weights)
+    parts = [Confusion.from_predictions(y_true[a:b], y_pred[a:b], labels=labels,
+                                        sample_weight=_part(weights, a, b)) for a, b in chunks]
+    streamed = Confusion.from_predictions(y_true[:chunks[0][1]], y_pred[:chunks[0][1]],
+                                          labels=labels,
+                                          sample_weight=_part(weights, 0, chunks[0][1]))
+    for a, b in chunks[1:]:
+        streamed.update(y_true[a:b], y_pred[a:b], sample_weight=_part(weights, a, b))
+    for c in (sum(parts), streamed):
+        assert _snapshot(c) == _snapshot(one_shot)
+        assert c.fp.tolist() == one_shot.fp.tolist()
+        assert c.fn.tolist() == one_shot.fn.tolist()
+
+
+def test_metrics_of_an_empty_confusion_say_it_is_empty():
+    empty = Confusion()
+    for method in ("macro_fbeta_score", "average_accuracy_score", "error_rate"):
+        with pytest.raises(ValueError, match="Confusion is empty"):
+            getattr(empty, method)()
+    with pytest.raises(ValueError, match="Confusion is empty"):
+        empty.f1_score(average="macro")
