@@ -33,6 +33,7 @@ from ._validation import (
 # A dense bincount over the cells is used while it needs at most this many cells (or no
 # more cells than samples); beyond, non-zero cells are found by sorting the cell keys.
 _DENSE_CELLS = 1 << 22
+_CHUNK = 1 << 16  # samples per chunk of pair keys: 512 KiB of int64, cache-sized
 
 
 def _bincount(keys, weights, size):
@@ -71,6 +72,28 @@ def _reduce_grid(grid, mapping, size):
     return _sparse(cells.reshape(size, size))
 
 
+def _pair_grid(t, p, lo, span, weights):
+    """Dense ``span x span`` grid of the (true, pred) value pairs: weight sums, and counts
+    (the same array without weights). The pair keys are made and counted chunk by chunk,
+    so they stay in the CPU cache instead of making a round trip through memory."""
+    size, n = span * span, t.shape[0]
+    step = max(_CHUNK, 4 * size)  # the per-chunk grid addition stays a small cost
+    grid = np.zeros(size, dtype=np.int64 if weights is None else np.float64)
+    counts = grid if weights is None else np.zeros(size, dtype=np.int64)
+    buffer = np.empty(min(step, n), dtype=np.int64)
+    for start in range(0, n, step):
+        stop = min(start + step, n)
+        keys = buffer[:stop - start]
+        np.multiply(t[start:stop], span, out=keys)
+        keys += p[start:stop]
+        if lo:
+            keys -= lo * (span + 1)
+        if weights is not None:
+            grid += _bincount(keys, weights[start:stop], size)
+        counts += _bincount(keys, None, size)
+    return grid.reshape(span, span), counts.reshape(span, span)
+
+
 def _value_mapping(labels, lo, span, present):
     """Class index of each value ``lo .. lo + span - 1`` (``K``, the other slot, for a
     value outside ``labels``) and the label values."""
@@ -102,14 +125,9 @@ def _count_numeric(t, p, labels, weights):
     span = hi - lo + 1
     n = t.shape[0]
     if span * span <= max(_DENSE_CELLS, n):
-        keys = np.multiply(t, span, dtype=np.int64)
-        keys += p
-        if lo:
-            keys -= lo * (span + 1)
-        grid = _bincount(keys, weights, span * span).reshape(span, span)
+        grid, counts = _pair_grid(t, p, lo, span, weights)
         present = None
         if labels is None:
-            counts = grid if weights is None else _bincount(keys, None, span * span).reshape(span, span)
             present = counts.any(axis=1) | counts.any(axis=0)
         values, mapping = _value_mapping(labels, lo, span, present)
         if labels is None and present.all():
