@@ -84,7 +84,7 @@ def _pair_grid(t, p, lo, span, weights):
     for start in range(0, n, step):
         stop = min(start + step, n)
         keys = buffer[:stop - start]
-        np.multiply(t[start:stop], span, out=keys)
+        np.multiply(t[start:stop], span, out=keys, dtype=np.int64)
         keys += p[start:stop]
         if lo:
             keys -= lo * (span + 1)
