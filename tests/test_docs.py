@@ -14,3 +14,13 @@ def test_page_examples(page):
     result = doctest.testfile(str(page), module_relative=False, verbose=False,
                               optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     assert result.failed == 0, f"{result.failed} example(s) of {page.name} failed (see stdout)"
+
+
+def test_readme_python_example_runs(capsys):
+    readme = (DOCS.parent / "README.md").read_text()
+    start = readme.index("```python\n") + len("```python\n")
+    code = readme[start:readme.index("```", start)]
+    namespace = {}
+    exec(compile(code, "README.md", "exec"), namespace)
+    assert namespace["msk"].macro_fbeta_score([0, 0, 0, 0, 0, 1], [0, 1, 1, 1, 1, 1]) == 0.6
+    assert "macro F1, oneDAL" in capsys.readouterr().out
