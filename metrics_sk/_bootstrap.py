@@ -68,6 +68,16 @@ class BootstrapResult:
         The metric on each replicate (replicates on the last axis).
     standard_error : float or ndarray
         Standard deviation of the bootstrap distribution (``ddof=1``).
+
+    Examples
+    --------
+    >>> from metrics_sk import bootstrap
+    >>> res = bootstrap("accuracy_score", [0, 1, 1, 0, 1, 1, 0, 1], [0, 1, 0, 0, 1, 1, 1, 1],
+    ...                 n_resamples=200, random_state=0)
+    >>> res.bootstrap_distribution.shape
+    (200,)
+    >>> bool(res.confidence_interval.low <= 0.75 <= res.confidence_interval.high)
+    True
     """
 
     confidence_interval: ConfidenceInterval
@@ -419,6 +429,18 @@ def confidence_intervals(confusion, statistic, *, y_true=None, y_pred=None, samp
     See Also
     --------
     bootstrap : One metric from samples, with the whole bootstrap distribution.
+
+    Notes
+    -----
+    Without weights, drawing n samples with replacement is a multinomial draw over the
+    confusion cells, :math:`C^* \\sim \\mathrm{Multinomial}(n, C / n)`; the percentile
+    interval is :math:`[q_{\\alpha/2}, q_{1-\\alpha/2}]` of the statistic over the
+    replicates, with :math:`\\alpha = 1 - \\text{confidence level}`.
+
+    References
+    ----------
+    .. [1] Efron, B. and Tibshirani, R. J. (1993). An Introduction to the Bootstrap.
+       Chapman & Hall.
 
     Examples
     --------

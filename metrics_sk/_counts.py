@@ -575,13 +575,29 @@ class _QualityMetrics:
 
 class BinaryQualityMetrics(_QualityMetrics):
     """oneDAL's binary quality metrics: accuracy, precision, recall, fscore, specificity,
-    AUC, and the confusion matrix ``[[tp, fn], [fp, tn]]``."""
+    AUC, and the confusion matrix ``[[tp, fn], [fp, tn]]``.
+
+    Examples
+    --------
+    >>> from metrics_sk import binary_quality_metrics
+    >>> m = binary_quality_metrics([1, 1, -1, -1, 1], [1, -1, -1, 1, 1])
+    >>> m.as_dict()["specificity"], m.as_array().shape
+    (0.5, (1, 6))
+    """
 
     _fields = ("accuracy", "precision", "recall", "fscore", "specificity", "auc")
 
 
 class MulticlassQualityMetrics(_QualityMetrics):
-    """oneDAL's multi-class quality metrics in oneDAL's order, and the confusion matrix."""
+    """oneDAL's multi-class quality metrics in oneDAL's order, and the confusion matrix.
+
+    Examples
+    --------
+    >>> from metrics_sk import multiclass_quality_metrics
+    >>> m = multiclass_quality_metrics([0, 1, 2, 3], [0, 1, 3, 2])
+    >>> list(m.as_dict())[:3]
+    ['average_accuracy', 'error_rate', 'micro_precision']
+    """
 
     _fields = ("average_accuracy", "error_rate", "micro_precision", "micro_recall",
                "micro_fscore", "macro_precision", "macro_recall", "macro_fscore")

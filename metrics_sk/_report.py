@@ -249,6 +249,12 @@ def quality_report(y_true, y_pred, *, y_score=None, labels=None, sample_weight=N
     QualityReport.from_confusion : The report of an existing confusion (streaming, Dask).
     sklearn.metrics.classification_report : scikit-learn's per-class precision / recall.
 
+    References
+    ----------
+    .. [1] Sokolova, M. and Lapalme, G. (2009). A systematic analysis of performance
+       measures for classification tasks. Information Processing & Management 45(4).
+    .. [2] oneDAL, "Quality Metrics for Multi-class Classification Algorithms".
+
     Notes
     -----
     Micro precision, recall and F-beta all equal accuracy for single-label data.
@@ -386,6 +392,17 @@ class QualityReport:
         Accuracy, MCC, kappa and oneDAL's multi-class block.
     scores : dict of str to float or None
         Log loss, AUC Mu and macro one-vs-all ROC AUC and PR AUC (None without scores).
+
+    Examples
+    --------
+    >>> from metrics_sk import quality_report
+    >>> report = quality_report(["a", "b", "b", "c"], ["a", "b", "c", "c"])
+    >>> report.per_class["recall"]
+    array([1. , 0.5, 1. ])
+    >>> sorted(report.to_dict()["averages"])
+    ['macro', 'micro', 'weighted']
+    >>> print(report.to_markdown().splitlines()[2])
+    | class | precision | recall | F1 | specificity | bal. AUC | support |
     """
 
     def __init__(self, confusion, values, *, beta=1.0, digits=4, max_rows=30, weighted=False,
