@@ -265,7 +265,15 @@ def _convert_labels(labels, kind_example):
     """``--labels`` strings in the type of the data's labels."""
     if labels is None:
         return None
-    if kind_example.dtype.kind == "i":
+    kind = kind_example.dtype.kind
+    if kind == "b":
+        words = {"true": True, "1": True, "false": False, "0": False}
+        try:
+            return np.array([words[v.lower()] for v in labels], dtype=bool)
+        except KeyError:
+            raise UsageError("--labels must be true/false: the labels in the data are "
+                             "booleans.") from None
+    if kind in "iu":
         try:
             return np.array([int(v) for v in labels], dtype=np.int64)
         except ValueError:

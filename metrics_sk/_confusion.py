@@ -318,7 +318,7 @@ class Confusion:
         self._set(np.array([], dtype=np.int64), sp.csr_array((1, 1), dtype=np.int64), fixed=False)
 
     def _set(self, labels, cells, *, fixed):
-        self._labels = labels
+        self._labels = labels.view()  # read-only view: the caller's array stays writable
         self._labels.flags.writeable = False
         self._cells = cells
         self._fixed = fixed

@@ -5,6 +5,8 @@ confused ones are picked from the per-class counts (O(n_classes)) and their bloc
 cut out of the sparse matrix, so a 10**5-class confusion plots as fast as a 30-class one.
 """
 
+import numbers
+
 import numpy as np
 
 from ._counts import _position
@@ -129,8 +131,9 @@ class ConfusionDisplay:
         if binary:
             display = cls._binary(confusion, normalize, pos_label)
         else:
-            if int(max_classes) < 1:
-                raise ValueError(f"max_classes must be at least 1, got {max_classes!r}.")
+            if (not isinstance(max_classes, numbers.Integral) or isinstance(max_classes, bool)
+                    or max_classes < 1):
+                raise ValueError(f"max_classes must be an integer >= 1, got {max_classes!r}.")
             display = cls._multiclass(confusion, normalize, int(max_classes))
         display.n_classes_ = confusion.n_classes
         return display.plot(ax=ax, cmap=cmap, values_format=values_format,
@@ -304,8 +307,8 @@ def plot(self, ax=None, *, normalize=None, max_classes=30, cmap="Blues", binary=
 
     Rows are actual classes, columns predicted classes, with the label names on the axes.
     With more than ``max_classes`` classes only the most-confused ones are shown (the
-    classes with the most false negatives plus false positives) and the title says so;
-    only that block is made dense.
+    classes of the largest off-diagonal cells, then those with the most false negatives
+    plus false positives) and the title says so; only that block is made dense.
 
     Parameters
     ----------

@@ -23,7 +23,6 @@ import warnings
 
 import numpy as np
 
-from ._api import build_confusion
 from ._confusion import Confusion
 from ._counts import _as_float, _reduce
 from ._validation import check_beta, check_zero_division
@@ -139,8 +138,14 @@ def score_values(y_true, y_score, *, labels, sample_weight=None, from_logits=Fal
     kw = {"labels": labels, "sample_weight": sample_weight}
     per_class = {"roc_auc": _scores.one_vs_all_roc_auc_score(y_true, y_score, average=None, **kw),
                  "pr_auc": _scores.one_vs_all_pr_auc_score(y_true, y_score, average=None, **kw)}
+    # log_loss, like scikit-learn's, reads the columns in sorted label order; the report's
+    # columns follow ``labels``, which may be in any order.
+    order = np.argsort(np.asarray(labels), kind="stable")
+    sorted_scores = np.asarray(y_score)[:, order]
     scores = {
-        "log_loss": _scores.log_loss(y_true, y_score, from_logits=from_logits, **kw),
+        "log_loss": _scores.log_loss(y_true, sorted_scores, from_logits=from_logits,
+                                     labels=np.asarray(labels)[order],
+                                     sample_weight=sample_weight),
         "one_vs_all_log_loss": _scores.one_vs_all_log_loss(y_true, y_score,
                                                            from_logits=from_logits, **kw),
         "roc_auc_mu": _scores.roc_auc_mu_score(y_true, y_score, **kw),
@@ -299,11 +304,8 @@ def quality_report(y_true, y_pred, *, y_score=None, labels=None, sample_weight=N
     zero_division = check_zero_division(zero_division)
     digits, max_rows = _check_digits(digits), _check_rows(max_rows)
     with _warnings_once():
-        if labels is None:
-            confusion = build_confusion(y_true, y_pred, sample_weight)
-        else:
-            confusion = Confusion.from_predictions(y_true, y_pred, labels=labels,
-                                                   sample_weight=sample_weight)
+        confusion = Confusion.from_predictions(y_true, y_pred, labels=labels,
+                                               sample_weight=sample_weight)
         values = count_values(confusion, beta=beta, zero_division=zero_division)
         if y_score is not None:
             per_class, scores = score_values(y_true, y_score, labels=confusion.labels,

@@ -168,6 +168,9 @@ def register_scorers():
     ImportError
         On a scikit-learn version whose internals this was not tested with (the names
         are not registered; :func:`get_scorer` objects still work).
+    RuntimeError
+        If scikit-learn still refuses the names after registration (everything is rolled
+        back).
 
     Notes
     -----
@@ -243,8 +246,8 @@ def scorers_table_rst():
         "average (``binary`` with ``pos_label=1`` for specificity and balanced AUC, ``macro``",
         "for the one-vs-all AUCs) and ``<metric>_<average>`` with another, as scikit-learn's",
         "``precision_macro`` and ``roc_auc_ovr_weighted``; losses are negated and named",
-        "``neg_<loss>``. The score metrics need one score per class: on a binary target",
-        "scikit-learn passes one column, and they raise a ``ValueError``.",
+        "``neg_<loss>``. On a binary target scikit-learn passes the score of the positive",
+        "class alone; the score metrics read it as the second of two columns.",
         "``metrics_sk.register_scorers()`` makes every name a scikit-learn scoring string;",
         "``metrics_sk.get_scorer(name)`` returns the scorer object, which also works in",
         "worker processes that have not registered the names.",

@@ -128,11 +128,16 @@ def _check_columns(scores, classes, labels, name, allow_1d):
 
 
 def _prepare(y_true, y_score, labels, sample_weight, *, name="y_score", allow_1d=False,
-             probabilities=False, allow_negative_weights=False, min_classes=1):
+             binary_columns=None, probabilities=False, allow_negative_weights=False,
+             min_classes=1):
     """Validate and encode the inputs of a score metric.
 
     Returns ``(codes, classes, scores, weights)``: the column of each sample's true class,
     the classes, the scores (float64, finite) and the weights (or None).
+
+    ``binary_columns`` ("probability" or "ranking") accepts the 1-D score of a binary
+    target (scikit-learn's convention: the score of the greater class, as binary scorers
+    pass it) and returns two columns, ``[1 - p, p]`` or ``[-s, s]``.
     """
     y = label_array(y_true, "y_true")
     scores = _score_array(y_score, name)
@@ -143,11 +148,14 @@ def _prepare(y_true, y_score, labels, sample_weight, *, name="y_score", allow_1d
     if classes.shape[0] < min_classes:
         raise ValueError(f"At least two classes are needed, but y_true contains only one label "
                          f"({classes.tolist()[0]!r}): pass all the classes with labels=.")
-    _check_columns(scores, classes, labels, name, allow_1d)
+    _check_columns(scores, classes, labels, name, allow_1d or binary_columns is not None)
     low, high = _finite_range(scores, name)
     if probabilities and (low < 0 or high > 1):
         raise ValueError(f"{name} must hold probabilities in [0, 1], got values from {low:g} "
                          f"to {high:g}; pass raw scores with from_logits=True.")
+    if scores.ndim == 1 and binary_columns is not None:
+        other = 1 - scores if binary_columns == "probability" else -scores
+        scores = np.column_stack((other, scores))
     return codes, classes, scores, weights
 
 
@@ -497,8 +505,9 @@ def one_vs_all_log_loss(y_true, y_score, *, labels=None, sample_weight=None, fro
     >>> round(one_vs_all_log_loss([0, 1], [[2.0, -1.0], [0.0, 1.0]], from_logits=True), 4)
     0.3616
     """
-    codes, _, scores, weights = _prepare(y_true, y_score, labels, sample_weight,
-                                         probabilities=not from_logits)
+    codes, _, scores, weights = _prepare(
+        y_true, y_score, labels, sample_weight, probabilities=not from_logits,
+        binary_columns="ranking" if from_logits else "probability")
     return average_losses(one_vs_all_losses(codes, scores, from_logits=from_logits), weights)
 
 
@@ -565,7 +574,7 @@ def roc_auc_mu_score(y_true, y_score, *, labels=None, sample_weight=None, cost_m
     0.7083
     """
     codes, classes, scores, weights = _prepare(y_true, y_score, labels, sample_weight,
-                                               min_classes=2)
+                                               binary_columns="ranking", min_classes=2)
     n_classes = classes.shape[0]
     matrix = None if cost_matrix is None else _check_cost_matrix(cost_matrix, n_classes)
     absent = np.bincount(codes, minlength=n_classes) == 0
@@ -574,6 +583,13 @@ def roc_auc_mu_score(y_true, y_score, *, labels=None, sample_weight=None, cost_m
             f"Classes {classes[absent][:10].tolist()} of labels do not occur in y_true: each "
             "of their pairs counts 0 in AUC mu (CatBoost's convention).",
             UndefinedMetricWarning, stacklevel=2)
+    if weights is not None:
+        weightless = (np.bincount(codes, weights=weights, minlength=n_classes) == 0) & ~absent
+        if weightless.any():
+            warnings.warn(
+                f"Classes {classes[weightless][:10].tolist()} occur in y_true with zero total "
+                "weight: their pairs are undefined and AUC mu is NaN (as in CatBoost).",
+                UndefinedMetricWarning, stacklevel=2)
     return _auc.auc_mu(codes, scores, weights, matrix)
 
 
@@ -652,7 +668,8 @@ def one_vs_all_roc_auc_score(y_true, y_score, *, labels=None, sample_weight=None
     >>> round(one_vs_all_roc_auc_score(y, proba), 4)
     0.9375
     """
-    codes, classes, scores, weights = _prepare(y_true, y_score, labels, sample_weight)
+    codes, classes, scores, weights = _prepare(y_true, y_score, labels, sample_weight,
+                                               binary_columns="ranking")
     values = _auc.one_vs_all_auc(codes, scores, weights)
     return _per_class(values, average, codes, weights, classes, "ROC AUC")
 
@@ -713,7 +730,8 @@ def one_vs_all_pr_auc_score(y_true, y_score, *, labels=None, sample_weight=None,
 
     ``average_precision_score`` gives 0.8333 for "cat" and 0.9167 for "dog".
     """
-    codes, classes, scores, weights = _prepare(y_true, y_score, labels, sample_weight)
+    codes, classes, scores, weights = _prepare(y_true, y_score, labels, sample_weight,
+                                               binary_columns="ranking")
     values = _auc.one_vs_all_pr_auc(codes, scores, weights)
     return _per_class(values, average, codes, weights, classes, "PR AUC")
 

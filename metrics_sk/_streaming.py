@@ -169,7 +169,9 @@ class StreamingLoss:
     def _check_batch(self, y_true, y_score, sample_weight):
         y = label_array(y_true, "y_true")
         ova = self.metric == "one_vs_all_log_loss"
-        scores = _score_array(y_score, "y_score", keep_float_dtype=True)
+        # The dtype the in-memory function computes in: the drop-ins keep float32 as
+        # scikit-learn does, one_vs_all_log_loss works in float64.
+        scores = _score_array(y_score, "y_score", keep_float_dtype=not ova)
         if scores.ndim == 2 and scores.shape[1] == 1 and not ova:
             scores = scores[:, 0]
         if scores.ndim not in (1, 2) or (ova and scores.ndim == 1):

@@ -117,7 +117,7 @@ def check_labels_param(labels, data_kind):
     """Validate the ``labels=`` argument: 1-D, non-empty, no duplicates, same kind as data."""
     if labels is None:
         return None
-    lab = np.asarray(labels)
+    lab = np.array(labels)  # a copy: the caller may change its array later
     if lab.ndim != 1:
         raise ValueError(f"labels must be a 1-D array-like, got shape {lab.shape}.")
     if lab.size == 0:
@@ -141,7 +141,8 @@ def check_labels_param(labels, data_kind):
 
 
 def check_sample_weight(sample_weight, n, *, allow_negative=False):
-    """Return sample weights as a float64 1-D array of length ``n`` (or None)."""
+    """Return sample weights as a numeric 1-D array of length ``n`` (or None); integer and
+    float dtypes are kept, a scalar becomes a float64 array."""
     if sample_weight is None:
         return None
     if sp.issparse(sample_weight):

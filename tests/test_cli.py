@@ -206,3 +206,16 @@ def test_builtin_example_without_matplotlib(tmp_path, capsys, monkeypatch):
     assert not (tmp_path / "confusion.png").exists()
     assert _cli.main(["report", "--plot", "x.png", "-q"]) == 1  # asked for: an error
     assert "needs matplotlib" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("column, labels, expected", [
+    (np.array([2, 3, 10, 3], dtype=np.uint8), ["10", "2", "3"], [10, 2, 3]),
+    (np.array([True, False, True, True]), ["true", "false"], [True, False]),
+])
+def test_labels_option_for_unsigned_and_boolean_columns(tmp_path, capsys, column, labels,
+                                                        expected):
+    pytest.importorskip("pyarrow")
+    pd.DataFrame({"y": column, "y_hat": column[::-1]}).to_parquet(tmp_path / "p.parquet")
+    assert _cli.main(["report", str(tmp_path / "p.parquet"), "--true", "y", "--pred", "y_hat",
+                      "--labels", *labels, "--format", "json", "-q"]) == 0
+    assert json.loads(capsys.readouterr().out)["labels"] == expected

@@ -309,3 +309,12 @@ def test_metrics_of_an_empty_confusion_say_it_is_empty():
             getattr(empty, method)()
     with pytest.raises(ValueError, match="Confusion is empty"):
         empty.f1_score(average="macro")
+
+
+def test_the_callers_labels_array_stays_writable():
+    labels = np.array([0, 1, 2])
+    c = Confusion.from_predictions([0, 1, 1], [0, 1, 2], labels=labels)
+    labels[0] = 5  # would raise if the confusion had frozen the caller's array
+    assert c.labels.tolist() == [0, 1, 2]
+    with pytest.raises(ValueError):
+        c.labels[0] = 7  # the confusion's own view is read-only

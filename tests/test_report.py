@@ -317,3 +317,14 @@ def test_quality_report_confidence_level_adds_bootstrap_intervals(weighted):
         assert (low, high) == tuple(direct["overall"][name])
         assert low < report.overall[name] < high
     assert "90% confidence intervals" in str(report)
+
+
+def test_score_columns_follow_unsorted_labels_for_every_score_metric():
+    y = np.array(["a", "b", "b", "a", "b"])
+    y_pred = np.array(["a", "b", "a", "a", "b"])
+    proba = np.array([[0.8, 0.2], [0.3, 0.7], [0.6, 0.4], [0.9, 0.1], [0.2, 0.8]])  # a, b
+    in_order = quality_report(y, y_pred, y_score=proba).scores
+    reversed_ = quality_report(y, y_pred, y_score=proba[:, ::-1], labels=["b", "a"]).scores
+    assert reversed_["log_loss"] == pytest.approx(skm.log_loss(y, proba), rel=1e-12)
+    for name, value in in_order.items():
+        assert reversed_[name] == pytest.approx(value, rel=1e-12), name

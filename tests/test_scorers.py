@@ -28,8 +28,8 @@ REQUIRED = {"average_accuracy", "neg_error_rate", "micro_precision", "micro_reca
             "micro_fscore", "macro_precision", "macro_recall", "macro_fscore", "specificity",
             "balanced_auc", "roc_auc_mu", "neg_one_vs_all_log_loss", "weighted_kappa"}
 BINARY_ONLY = {"specificity", "balanced_auc"}  # average="binary"
-# Need one score per class; scikit-learn passes one column for a binary target.
-MULTI_ONLY = {"roc_auc_mu", "neg_one_vs_all_log_loss", "one_vs_all_roc_auc",
+# Score metrics: on a binary target scikit-learn passes the positive class's column only.
+SCORE_METRICS = {"roc_auc_mu", "neg_one_vs_all_log_loss", "one_vs_all_roc_auc",
               "one_vs_all_roc_auc_weighted", "one_vs_all_pr_auc", "one_vs_all_pr_auc_weighted"}
 
 # The checks shared by the test process and the subprocesses: for each scorer name,
@@ -120,8 +120,7 @@ def test_scorer_equals_metric_by_hand(name, split):
     scorer = msk.get_scorer(name)
     assert type(scorer) is type(make_scorer(accuracy_score))  # a plain make_scorer object
     assert (scorer._sign == -1) == name.startswith("neg_")
-    targets = ({"binary"} if name in BINARY_ONLY else {"multi"} if name in MULTI_ONLY
-               else {"multi", "binary"})
+    targets = {"binary"} if name in BINARY_ONLY else {"multi", "binary"}
     for model, X, y in (split[target] for target in sorted(targets)):
         assert scorer(model, X, y) == pytest.approx(HAND[name](model, X, y), abs=1e-12)
 
@@ -130,15 +129,19 @@ def test_response_methods():
     response = {name: msk.get_scorer(name)._response_method for name in SCORERS}
     assert response.pop("roc_auc_mu")[0] == "decision_function"  # raw scores, else proba
     assert response.pop("neg_hinge_loss") == "decision_function"
-    for name in MULTI_ONLY - {"roc_auc_mu"}:
+    for name in SCORE_METRICS - {"roc_auc_mu"}:
         assert response.pop(name) == "predict_proba", name
     assert set(response.values()) == {"predict"}  # the count metrics
 
 
-def test_score_metric_on_binary_target_fails_clearly(split):
+def test_score_metrics_take_the_binary_column_scikit_learn_passes(split):
     model, X, y = split["binary"]
-    with pytest.raises(ValueError, match="2-D"):
-        msk.get_scorer("roc_auc_mu")(model, X, y)
+    proba = model.predict_proba(X)  # two columns, as the hand computation uses
+    for name in ("roc_auc_mu", "one_vs_all_roc_auc", "one_vs_all_pr_auc"):
+        assert msk.get_scorer(name)(model, X, y) == pytest.approx(
+            HAND[name](model, X, y), abs=1e-12)
+    assert msk.get_scorer("roc_auc_mu")(model, X, y) == pytest.approx(
+        msk.one_vs_all_roc_auc_score(y, proba), abs=1e-12)
 
 
 def test_get_scorer_fresh_object_and_errors():

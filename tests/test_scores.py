@@ -374,7 +374,8 @@ def test_integer_weights_are_repetitions(sample, counts):
 @pytest.mark.parametrize("y_true, y_score, match", [
     ([0, 1, 2], [[0.1, 0.9]] * 3, "y_score has 2 columns but y_true has 3 classes"),
     ([0, 1, 2], [[0.2, 0.3, 0.5]] * 2, "inconsistent numbers of samples"),
-    ([0, 1, 2], [0.2, 0.3, 0.5], "y_score must be 2-D"),
+    ([0, 1, 2], [0.2, 0.3, 0.5], "A 1-D y_score .* binary target, but there are 3 classes"),
+    ([0, 1, 2], np.zeros((3, 3, 1)), "y_score must be 2-D"),
     ([0, 1, 2], [[0.2, np.nan, 0.5]] * 3, "y_score contains NaN"),
     ([0, 1, 2], [[0.2, -np.inf, 0.5]] * 3, "y_score contains infinity"),
     ([0, 1, 2], [["a", "b", "c"]] * 3, "y_score must hold numbers"),
@@ -456,3 +457,28 @@ def test_drop_in_losses_refuse_non_finite_weights(metric, score, bad):
     # scikit-learn returns NaN here; DESIGN.md: no silent wrong number.
     with pytest.raises(ValueError, match="sample_weight contains"):
         metric([0, 1, 1], score, sample_weight=[1.0, bad, 1.0])
+
+
+@pytest.mark.parametrize("metric", [msk.one_vs_all_log_loss, msk.roc_auc_mu_score,
+                                    msk.one_vs_all_roc_auc_score, msk.one_vs_all_pr_auc_score])
+def test_binary_one_column_is_the_positive_class(metric):
+    # scikit-learn's binary convention (and what its scorers pass): the greater class's score
+    rng = np.random.default_rng(5)
+    y = rng.integers(0, 2, 60)
+    p = np.clip(0.4 * y + 0.6 * rng.random(60), 0.01, 0.99)
+    assert metric(y, p) == pytest.approx(metric(y, np.column_stack((1 - p, p))), abs=1e-12)
+    if metric is msk.one_vs_all_log_loss:
+        logit = np.log(p / (1 - p))
+        assert metric(y, logit, from_logits=True) == pytest.approx(metric(y, p), rel=1e-12)
+    else:
+        assert metric(y, p) == pytest.approx(skm.roc_auc_score(y, p) if metric is not
+                                             msk.one_vs_all_pr_auc_score else metric(y, -(1 - p)),
+                                             abs=1e-12)
+
+
+def test_auc_mu_warns_when_a_class_has_zero_weight():
+    y = np.array([0, 1, 2, 0, 1, 2])
+    scores = np.array([[2, 1, 0], [0, 2, 1], [1, 0, 2], [0, 1, 0], [1, 2, 0], [2, 0, 1.0]])
+    with pytest.warns(UndefinedMetricWarning, match=r"Classes \[2\] occur .* zero total weight"):
+        value = msk.roc_auc_mu_score(y, scores, sample_weight=[1, 1, 0, 1, 1, 0])
+    assert np.isnan(value)

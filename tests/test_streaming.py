@@ -168,3 +168,16 @@ def test_inputs_are_not_modified():
 def test_errors(make, match):
     with pytest.raises(ValueError, match=match):
         make()
+
+
+@pytest.mark.parametrize("metric", ["log_loss", "one_vs_all_log_loss"])
+def test_float32_probabilities_give_the_functions_value(metric):
+    y = np.array([0, 1, 2, 1, 0])
+    proba = np.array([[1, 0, 0], [0.2, 0.8, 0], [0, 0, 1], [0, 1, 0], [0.5, 0.5, 0]],
+                     dtype=np.float32)
+    acc = StreamingLoss(metric)
+    acc.update(y[:2], proba[:2])
+    acc.update(y[2:], proba[2:])
+    # log_loss, like scikit-learn's, sums float32 losses in float32: equal to its precision.
+    rel = 1e-6 if metric == "log_loss" else 1e-12
+    assert acc.compute() == pytest.approx(getattr(msk, metric)(y, proba), rel=rel)
