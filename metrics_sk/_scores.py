@@ -19,7 +19,7 @@ import scipy.sparse as sp
 import sklearn.metrics as skm
 
 from . import _auc
-from ._confusion import _kind, positions
+from ._confusion import _is_sorted, _kind, positions
 from ._counts import _reduce
 from ._dask import dask_route
 from ._sklearn_compat import Hidden, StrOptions, UndefinedMetricWarning, validate_params
@@ -68,13 +68,34 @@ def _score_array(y_score, name, *, keep_float_dtype=False):
     return scores.astype(np.float64, copy=False)
 
 
-def _finite_range(scores, name):
-    """``(min, max)`` of ``scores``; a ValueError if any score is NaN or infinite."""
+def _finite_range(scores, name, *, probabilities=False,
+                  advice="pass raw scores with from_logits=True"):
+    """``(min, max)`` of ``scores``; a ValueError if any score is NaN or infinite or, with
+    ``probabilities``, outside [0, 1] (the message ends with ``advice``)."""
     low, high = scores.min(), scores.max()
     if not (np.isfinite(low) and np.isfinite(high)):
         what = "NaN" if np.isnan(low) or np.isnan(high) else "infinity"
         raise ValueError(f"Input {name} contains {what}.")
+    if probabilities and (low < 0 or high > 1):
+        raise ValueError(f"{name} must hold probabilities in [0, 1], got values from {low:g} "
+                         f"to {high:g}; {advice}.")
     return low, high
+
+
+def _rows_sum_to_one(proba):
+    """Whether each row of 2-D ``proba`` sums to 1 within scikit-learn's tolerance,
+    ``|sum - 1| <= 1e-8 + sqrt(eps)``."""
+    row_sums = proba @ np.ones(proba.shape[1], dtype=proba.dtype)  # BLAS: 3x np.sum's speed
+    return bool((np.abs(row_sums - 1) <= 1e-8 + np.sqrt(np.finfo(proba.dtype).eps)).all())
+
+
+def _label_kind(y):
+    """``"num"`` or ``"str"``: the kind of the labels ``y`` (y_true); float labels must be
+    finite integers."""
+    kind = _kind(y, "y_true")
+    if kind == "num" and y.dtype.kind == "f":
+        check_numeric_labels(y, "y_true", y, y)
+    return kind
 
 
 def _unique_codes(y):
@@ -95,9 +116,7 @@ def _unique_codes(y):
 def _encode(y, labels):
     """Classes and the position of each label of ``y`` among them. Without ``labels``
     the classes are the sorted distinct labels of ``y``."""
-    kind = _kind(y, "y_true")
-    if kind == "num" and y.dtype.kind == "f":
-        check_numeric_labels(y, "y_true", y, y)
+    kind = _label_kind(y)
     if labels is None:
         return _unique_codes(y)
     classes = check_labels_param(labels, kind)
@@ -149,10 +168,7 @@ def _prepare(y_true, y_score, labels, sample_weight, *, name="y_score", allow_1d
         raise ValueError(f"At least two classes are needed, but y_true contains only one label "
                          f"({classes.tolist()[0]!r}): pass all the classes with labels=.")
     _check_columns(scores, classes, labels, name, allow_1d or binary_columns is not None)
-    low, high = _finite_range(scores, name)
-    if probabilities and (low < 0 or high > 1):
-        raise ValueError(f"{name} must hold probabilities in [0, 1], got values from {low:g} "
-                         f"to {high:g}; pass raw scores with from_logits=True.")
+    _finite_range(scores, name, probabilities=probabilities)
     if scores.ndim == 1 and binary_columns is not None:
         other = 1 - scores if binary_columns == "probability" else -scores
         scores = np.column_stack((other, scores))
@@ -175,22 +191,29 @@ def _check_cost_matrix(cost_matrix, n_classes):
     return matrix
 
 
-def _is_sorted(values):
-    return values.shape[0] < 2 or bool(np.all(values[1:] > values[:-1]))
-
-
 # -- per-sample losses (kernels on encoded, validated arrays) ---------------------------
+# ``codes`` holds the column of each sample's true class, shape (n,); the kernels on 2-D
+# scores also take ``codes`` of shape (n, c), c candidate columns per sample (streaming
+# without labels=), and then return the (n, c) losses, each computed as for shape (n,).
+def _by_row(values, codes):
+    """Per-row ``values`` shaped to broadcast against ``codes``."""
+    return values if codes.ndim == 1 else values[:, None]
+
+
 def pick(matrix, codes):
-    """``matrix[i, codes[i]]`` for every row ``i``."""
+    """``matrix[i, codes[i]]`` (or ``matrix[i, codes[i, j]]``) for every row ``i``."""
     if matrix.flags.c_contiguous:
-        return matrix.ravel().take(codes + matrix.shape[1] * np.arange(codes.shape[0]))
+        rows = matrix.shape[1] * np.arange(codes.shape[0])
+        return matrix.ravel().take(codes + _by_row(rows, codes))
+    if codes.ndim == 2:
+        return np.take_along_axis(matrix, codes, axis=1)
     return np.take_along_axis(matrix, codes[:, None], axis=1)[:, 0]
 
 
 def softmax_cross_entropy(codes, logits):
     """``log sum_j exp(a_ij) - a_i,t_i`` per sample, max-shifted: exact, no clipping."""
     shifted = logits - logits.max(axis=1, keepdims=True)
-    return np.log(np.exp(shifted).sum(axis=1)) - pick(shifted, codes)
+    return _by_row(np.log(np.exp(shifted).sum(axis=1)), codes) - pick(shifted, codes)
 
 
 def sigmoid_cross_entropy(is_pos, logits):
@@ -203,25 +226,34 @@ def one_vs_all_losses(codes, scores, *, from_logits):
     ``[t = k]``): from log-odds (stable softplus) or from probabilities clipped to
     ``[eps, 1 - eps]``."""
     if from_logits:
-        return (np.logaddexp(0.0, scores).sum(axis=1) - pick(scores, codes)) / scores.shape[1]
+        softplus = _by_row(np.logaddexp(0.0, scores).sum(axis=1), codes)
+        return (softplus - pick(scores, codes)) / scores.shape[1]
     eps = np.finfo(scores.dtype).eps
     proba = np.clip(scores, eps, 1 - eps)
     true = pick(proba, codes)
-    log_not = np.log1p(-proba).sum(axis=1) - np.log1p(-true)
+    log_not = _by_row(np.log1p(-proba).sum(axis=1), codes) - np.log1p(-true)
     return -(log_not + np.log(true)) / scores.shape[1]
 
 
 def crammer_singer_margins(codes, scores):
-    """``a_i,t_i - max_{j != t_i} a_ij`` per sample; only the rows whose true class has
-    the (first) highest score are copied, to find their second highest."""
+    """``a_i,t_i - max_{j != t_i} a_ij`` per sample; only the rows whose true class (or a
+    candidate column) has the (first) highest score are copied, to find their second
+    highest."""
     rows = np.arange(codes.shape[0])
     top = scores.argmax(axis=1)
-    other = scores[rows, top]
-    true_on_top = top == codes
-    if true_on_top.any():
-        sub = scores[true_on_top]
-        sub[np.arange(sub.shape[0]), codes[true_on_top]] = -np.inf
-        other[true_on_top] = sub.max(axis=1)
+    highest = scores[rows, top]
+    true_on_top = _by_row(top, codes) == codes
+    needs_second = true_on_top if codes.ndim == 1 else true_on_top.any(axis=1)
+    if codes.ndim == 1:
+        other = highest
+    else:
+        other = np.repeat(highest[:, None], codes.shape[1], axis=1)
+    if needs_second.any():
+        sub = scores[needs_second]
+        sub[np.arange(sub.shape[0]), top[needs_second]] = -np.inf
+        second = np.zeros_like(highest)
+        second[needs_second] = sub.max(axis=1)
+        other[true_on_top] = np.broadcast_to(_by_row(second, codes), codes.shape)[true_on_top]
     return pick(scores, codes) - other
 
 
@@ -233,18 +265,37 @@ def average_losses(losses, weights, *, normalize=True):
 
 
 # -- scikit-learn drop-ins ---------------------------------------------------------------
-def _log_loss_inputs(y_true, y_proba, labels, sample_weight):
-    """Each sample's probability of its true class, and the weights, when scikit-learn
-    would accept these inputs without a warning; a ValueError or TypeError otherwise."""
+def _drop_in_weights(sample_weight):
+    """Check a 1-D ``sample_weight`` of a drop-in before anything can hand the inputs to
+    scikit-learn: NaN or infinite weights are an error even where scikit-learn would return
+    NaN. Returns the checked weights, or any other ``sample_weight`` unchanged, for
+    :func:`_sized_weights` to check."""
+    if sample_weight is not None and np.ndim(sample_weight) == 1:
+        return check_sample_weight(sample_weight, len(sample_weight), allow_negative=True)
+    return sample_weight
+
+
+def _sized_weights(weights, n):
+    """The weights from :func:`_drop_in_weights` for ``n`` samples (checked once); a
+    ValueError or TypeError when they do not fit."""
+    if isinstance(weights, np.ndarray) and weights.ndim == 1:  # checked already
+        if weights.shape[0] != n:
+            raise ValueError("sample_weight has the wrong length")
+        return weights
+    return check_sample_weight(weights, n, allow_negative=True)
+
+
+def _log_loss_inputs(y_true, y_proba, labels, weights):
+    """Each sample's probability of its true class, and the weights (from
+    :func:`_drop_in_weights`), when scikit-learn would accept these inputs without a
+    warning; a ValueError or TypeError otherwise."""
     y = label_array(y_true, "y_true")
     proba = _score_array(y_proba, "y_proba", keep_float_dtype=True)
     check_same_length(("y_proba", proba), ("y_true", y))
-    weights = check_sample_weight(sample_weight, y.shape[0], allow_negative=True)
+    weights = _sized_weights(weights, y.shape[0])
     if weights is not None and not weights.any():
         raise ValueError("all weights are zero")
-    low, high = proba.min(), proba.max()
-    if not (low >= 0 and high <= 1):  # also catches NaN
-        raise ValueError("y_proba outside [0, 1]")
+    _finite_range(proba, "y_proba", probabilities=True)
     classes, codes = _encode(y, labels)
     if classes.shape[0] < 2 or (labels is not None and not _is_sorted(classes)):
         raise ValueError("labels")
@@ -254,9 +305,7 @@ def _log_loss_inputs(y_true, y_proba, labels, sample_weight):
         return np.where(codes == 1, proba, 1 - proba), weights
     if proba.ndim != 2 or proba.shape[1] != classes.shape[0]:
         raise ValueError("columns")
-    # scikit-learn's test, |sum - 1| <= 1e-8 + sqrt(eps); BLAS sums rows 3x faster than np.sum
-    row_sums = proba @ np.ones(proba.shape[1], dtype=proba.dtype)
-    if not (np.abs(row_sums - 1) <= 1e-8 + np.sqrt(np.finfo(proba.dtype).eps)).all():
+    if not _rows_sum_to_one(proba):
         raise ValueError("rows do not sum to one")
     return pick(proba, codes), weights
 
@@ -350,9 +399,9 @@ def log_loss(y_true, y_proba=None, *, normalize=True, sample_weight=None, labels
         else:
             losses = softmax_cross_entropy(codes, logits)
         return average_losses(losses, weights, normalize=normalize)
-    _check_finite_weights(sample_weight)
+    weights = _drop_in_weights(sample_weight)
     try:
-        true_proba, weights = _log_loss_inputs(y_true, y_proba, labels, sample_weight)
+        true_proba, weights = _log_loss_inputs(y_true, y_proba, labels, weights)
     except (ValueError, TypeError):  # scikit-learn warns, raises or handles it
         return skm.log_loss(y_true, y_proba, normalize=normalize, sample_weight=sample_weight,
                             labels=labels)
@@ -361,21 +410,16 @@ def log_loss(y_true, y_proba=None, *, normalize=True, sample_weight=None, labels
     return average_losses(losses, weights, normalize=normalize)
 
 
-def _check_finite_weights(sample_weight):
-    """NaN or infinite weights are an error even where scikit-learn would return NaN."""
-    if sample_weight is not None and np.ndim(sample_weight) == 1:
-        check_sample_weight(sample_weight, len(sample_weight), allow_negative=True)
-
-
-def _hinge_inputs(y_true, pred_decision, labels, sample_weight):
-    """Margins and weights when scikit-learn accepts the inputs; an error otherwise."""
+def _hinge_inputs(y_true, pred_decision, labels, weights):
+    """Margins and weights (from :func:`_drop_in_weights`) when scikit-learn accepts the
+    inputs; an error otherwise."""
     y = label_array(y_true, "y_true")
     decisions = np.asarray(pred_decision)
     if decisions.dtype.kind == "b":  # scikit-learn keeps booleans: its own results
         raise TypeError("boolean decisions")
     scores = _score_array(decisions, "pred_decision", keep_float_dtype=True)
     check_same_length(("y_true", y), ("pred_decision", scores))
-    weights = check_sample_weight(sample_weight, y.shape[0], allow_negative=True)
+    weights = _sized_weights(weights, y.shape[0])
     _finite_range(scores, "pred_decision")
     classes, codes = _encode(y, labels)
     if classes.shape[0] > 2:
@@ -442,9 +486,9 @@ def hinge_loss(y_true, pred_decision, *, labels=None, sample_weight=None):
     ...                             [-2.36, -0.79, -0.27, 0.24]], labels=[0, 1, 2, 3]), 4)
     0.5667
     """
-    _check_finite_weights(sample_weight)
+    weights = _drop_in_weights(sample_weight)
     try:
-        margins, weights = _hinge_inputs(y_true, pred_decision, labels, sample_weight)
+        margins, weights = _hinge_inputs(y_true, pred_decision, labels, weights)
     except (ValueError, TypeError):  # scikit-learn raises or handles it
         return skm.hinge_loss(y_true, pred_decision, labels=labels, sample_weight=sample_weight)
     return average_losses(np.clip(1 - margins, 0, None), weights)

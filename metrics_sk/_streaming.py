@@ -19,9 +19,11 @@ import warnings
 
 import numpy as np
 
-from ._confusion import _kind, positions
+from ._confusion import positions
 from ._scores import (
     _finite_range,
+    _label_kind,
+    _rows_sum_to_one,
     _score_array,
     crammer_singer_margins,
     one_vs_all_losses,
@@ -31,7 +33,6 @@ from ._scores import (
 )
 from ._validation import (
     check_labels_param,
-    check_numeric_labels,
     check_same_length,
     check_sample_weight,
     is_dask_collection,
@@ -41,27 +42,32 @@ from ._validation import (
 METRICS = ("log_loss", "one_vs_all_log_loss", "hinge_loss")
 
 
-# -- per-sample losses, given the column of each sample's true class ------------------------
-def _log_loss_losses(codes, scores, from_logits):
+# -- per-sample losses, given candidate columns of each sample's true class ----------------
+# ``columns`` has shape (n, c): the loss of sample i with its true class in column
+# ``columns[i, j]``, for each j, computed as the metric function computes it.
+def _log_loss_losses(columns, scores, from_logits):
     """Cross-entropy of each sample, as :func:`metrics_sk.log_loss` computes it."""
     if from_logits:
         if scores.ndim == 1:
-            return sigmoid_cross_entropy(codes == 1, scores)
-        return softmax_cross_entropy(codes, scores)
-    true = pick(scores, codes) if scores.ndim == 2 else np.where(codes == 1, scores, 1 - scores)
+            return sigmoid_cross_entropy(columns == 1, scores[:, None])
+        return softmax_cross_entropy(columns, scores)
+    if scores.ndim == 2:
+        true = pick(scores, columns)
+    else:
+        true = np.where(columns == 1, scores[:, None], 1 - scores[:, None])
     eps = np.finfo(true.dtype).eps
     return -np.log(np.clip(true, eps, 1 - eps))
 
 
-def _one_vs_all_losses(codes, scores, from_logits):
-    return one_vs_all_losses(codes, scores, from_logits=from_logits)
+def _one_vs_all_losses(columns, scores, from_logits):
+    return one_vs_all_losses(columns, scores, from_logits=from_logits)
 
 
-def _hinge_losses(codes, scores, from_logits):
+def _hinge_losses(columns, scores, from_logits):
     if scores.ndim == 1:
-        margins = np.where(codes == 1, 1, -1) * scores
+        margins = np.where(columns == 1, 1, -1) * scores[:, None]
     else:
-        margins = crammer_singer_margins(codes, scores)
+        margins = crammer_singer_margins(columns, scores)
     return np.clip(1 - margins, 0, None)
 
 
@@ -180,13 +186,11 @@ class StreamingLoss:
                              f"{scores.shape}.")
         check_same_length(("y_true", y), ("y_score", scores), ("sample_weight", sample_weight))
         weights = check_sample_weight(sample_weight, y.shape[0], allow_negative=not ova)
-        low, high = _finite_range(scores, "y_score")
-        if not self.from_logits and self.metric != "hinge_loss" and (low < 0 or high > 1):
-            raise ValueError(f"y_score must hold probabilities in [0, 1], got values from "
-                             f"{low:g} to {high:g}; pass from_logits=True for raw scores.")
+        _finite_range(scores, "y_score",
+                      probabilities=not self.from_logits and self.metric != "hinge_loss",
+                      advice="pass from_logits=True for raw scores")
         if (self.metric == "log_loss" and not self.from_logits and scores.ndim == 2
-                and not np.isclose(scores.sum(axis=1), 1,
-                                   rtol=np.sqrt(np.finfo(scores.dtype).eps)).all()):
+                and not _rows_sum_to_one(scores)):
             warnings.warn("The y_prob values do not sum to one. Make sure to pass "
                           "probabilities.", UserWarning, stacklevel=3)
         width = 2 if scores.ndim == 1 else scores.shape[1]
@@ -196,9 +200,7 @@ class StreamingLoss:
         if self._n_columns is not None and width != self._n_columns:
             raise ValueError(f"y_score has {width} columns, but earlier batches had "
                              f"{self._n_columns}.")
-        kind = _kind(y, "y_true")
-        if kind == "num" and y.dtype.kind == "f":
-            check_numeric_labels(y, "y_true", y, y)
+        kind = _label_kind(y)
         if self._kind is not None and kind != self._kind:
             raise ValueError("Mix of label input types (string and number): this batch's "
                              "y_true differs from earlier batches.")
@@ -236,22 +238,19 @@ class StreamingLoss:
         codes = codes.reshape(-1)
         m = local.shape[0]
         fixed = self._fixed_columns(local, width)
-        sums = np.full((m, width), np.nan)
-        losses_of = _LOSSES[self.metric]
-        rows = np.arange(m)
+        rows = np.arange(m)[:, None]
         if fixed is not None:
-            col = fixed[codes]
-            losses = losses_of(col, scores, self.from_logits)
-            sums[rows, fixed] = np.bincount(codes, weights=_weighted(losses, weights),
-                                            minlength=m)
+            label_columns = fixed[:, None]
         else:
             if m > width:
                 raise ValueError(f"y_true has {m} classes but y_score has {width} columns; "
                                  "pass labels= with the class of each column.")
-            for shift in range(width - m + 1):
-                losses = losses_of(codes + shift, scores, self.from_logits)
-                sums[rows, rows + shift] = np.bincount(
-                    codes, weights=_weighted(losses, weights), minlength=m)
+            label_columns = rows + np.arange(width - m + 1)  # r-th label: r .. r + width - m
+        # One pass for every (label, candidate column): the loss of each sample with its
+        # true class in each of its label's candidate columns, summed per label.
+        losses = _LOSSES[self.metric](label_columns[codes], scores, self.from_logits)
+        sums = np.full((m, width), np.nan)
+        sums[rows, label_columns] = _sum_by_label(codes, _weighted(losses, weights), m)
         batch_weights = np.bincount(codes, weights=weights, minlength=m).astype(np.float64)
         batch = self._empty_like()
         batch._seen, batch._sums, batch._weights = local, sums, batch_weights
@@ -301,6 +300,10 @@ class StreamingLoss:
         if self._seen is None:
             self._seen, self._sums = other._seen, other._sums.copy()
             self._weights = other._weights.copy()
+        elif (where := positions(self._seen, other._seen)).min() >= 0:
+            # other's labels are all seen already: add in place (self owns its arrays)
+            self._sums[where] += other._sums  # NaN marks a column either side ruled out
+            self._weights[where] += other._weights
         else:
             union = np.union1d(self._seen, other._seen)
             sums = np.zeros((union.shape[0], self._n_columns))
@@ -374,7 +377,17 @@ class StreamingLoss:
 
 
 def _weighted(losses, weights):
-    return losses if weights is None else losses * weights
+    return losses if weights is None else losses * weights[:, None]
+
+
+def _sum_by_label(codes, values, m):
+    """``out[r] = values[codes == r].sum(axis=0)``, in float64, adding in sample order as
+    ``np.bincount`` does."""
+    if values.shape[1] == 1:
+        return np.bincount(codes, weights=values[:, 0], minlength=m)[:, None]
+    out = np.zeros((m, values.shape[1]))
+    np.add.at(out, codes, values)
+    return out
 
 
 def _update_partition(empty, y_true, y_score, sample_weight):

@@ -1,6 +1,7 @@
 """Score-based metrics against scikit-learn and against the formulas computed by hand."""
 
 import itertools
+import re
 import warnings
 
 import numpy as np
@@ -482,3 +483,22 @@ def test_auc_mu_warns_when_a_class_has_zero_weight():
     with pytest.warns(UndefinedMetricWarning, match=r"Classes \[2\] occur .* zero total weight"):
         value = msk.roc_auc_mu_score(y, scores, sample_weight=[1, 1, 0, 1, 1, 0])
     assert np.isnan(value)
+
+
+@pytest.mark.parametrize("metric, score", [
+    ("hinge_loss", [0.3, -0.2, 0.5]),
+    ("log_loss", [0.3, 0.8, 0.6]),
+])
+def test_drop_in_losses_check_weights_once_and_fall_back_on_length(metric, score):
+    # a 1-D sample_weight is checked once, before the fallback: non-finite weights are
+    # refused whatever their length, a wrong length gets scikit-learn's own error
+    ours, theirs = getattr(msk, metric), getattr(skm, metric)
+    with pytest.raises(ValueError, match="sample_weight contains NaN"):
+        ours([0, 1, 1], score, sample_weight=[1.0, np.nan])
+    with pytest.raises(ValueError) as expected:
+        theirs([0, 1, 1], score, sample_weight=[1.0, 2.0])
+    with pytest.raises(ValueError, match=re.escape(str(expected.value))):
+        ours([0, 1, 1], score, sample_weight=[1.0, 2.0])
+    weights = np.array([1, 2, 3])
+    assert ours([0, 1, 1], score, sample_weight=weights) == pytest.approx(
+        theirs([0, 1, 1], score, sample_weight=weights), rel=1e-12)

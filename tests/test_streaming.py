@@ -63,6 +63,15 @@ def test_confusion_update_and_merge_equal_one_shot(data, fixed):
     np.testing.assert_allclose(again.to_dense(), one_shot.to_dense(), rtol=1e-12)
 
 
+def _scores_from(metric, from_logits, logits):
+    """What ``metric`` takes for these logits: the logits, softmax or sigmoid probabilities."""
+    if metric == "hinge_loss" or from_logits:
+        return logits
+    if metric == "log_loss":
+        return np.exp(logits) / np.exp(logits).sum(1, keepdims=True)
+    return 1 / (1 + np.exp(-logits))
+
+
 @st.composite
 def scored(draw):
     """``(metric, options, y_true, scores, weights, cuts)`` that the metric accepts."""
@@ -78,13 +87,7 @@ def scored(draw):
     with_labels = draw(st.booleans())
     names = np.array([10, 20, 30, 40, 50])
     y = names[y]
-    logits = rng.normal(scale=2.0, size=(n, k))
-    if metric == "hinge_loss" or from_logits:
-        scores = logits
-    elif metric == "log_loss":
-        scores = np.exp(logits) / np.exp(logits).sum(1, keepdims=True)
-    else:
-        scores = 1 / (1 + np.exp(-logits))
+    scores = _scores_from(metric, from_logits, rng.normal(scale=2.0, size=(n, k)))
     if binary_1d:
         scores = scores[:, 1] if metric == "log_loss" and not from_logits else \
             scores[:, 1] - scores[:, 0]
@@ -181,3 +184,29 @@ def test_float32_probabilities_give_the_functions_value(metric):
     # log_loss, like scikit-learn's, sums float32 losses in float32: equal to its precision.
     rel = 1e-6 if metric == "log_loss" else 1e-12
     assert acc.compute() == pytest.approx(getattr(msk, metric)(y, proba), rel=rel)
+
+
+@pytest.mark.parametrize("metric, from_logits", [
+    ("log_loss", True), ("log_loss", False), ("one_vs_all_log_loss", True),
+    ("one_vs_all_log_loss", False), ("hinge_loss", False)])
+def test_many_classes_small_batches_without_labels(metric, from_logits):
+    # each batch shows a few of the 200 classes: every candidate column of each label is
+    # summed in one pass, and the merged value is the function's
+    k, n = 200, 1600
+    rng = np.random.default_rng(7)
+    y = rng.integers(0, k, n)
+    y[:k] = np.arange(k)
+    rng.shuffle(y)
+    scores = _scores_from(metric, from_logits, rng.normal(scale=2.0, size=(n, k)))
+    w = rng.random(n)
+    options = {"from_logits": True} if from_logits else {}
+    acc = StreamingLoss(metric, **options)
+    parts = []
+    for start in range(0, n, 16):
+        batch = slice(start, start + 16)
+        acc.update(y[batch], scores[batch], sample_weight=w[batch])
+        parts.append(StreamingLoss(metric, **options).update(y[batch], scores[batch],
+                                                              sample_weight=w[batch]))
+    expected = getattr(msk, metric)(y, scores, sample_weight=w, **options)
+    assert acc.compute() == pytest.approx(expected, rel=1e-12)
+    assert sum(parts[::-1]).compute() == pytest.approx(expected, rel=1e-12)
