@@ -47,7 +47,7 @@ from ._scores import (
     one_vs_all_roc_auc_score,
     roc_auc_mu_score,
 )
-from . import catboost
+from . import catboost as catboost  # the submodule metrics_sk.catboost, re-exported
 from ._bootstrap import BootstrapResult, bootstrap, confidence_intervals
 from ._streaming import StreamingLoss
 

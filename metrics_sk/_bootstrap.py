@@ -581,7 +581,7 @@ def bootstrap(metric, y_true, y_pred, *, n_resamples=1000, confidence_level=0.95
             _refuse_dask(y_true, y_pred, sample_weight)
             confusion = build_confusion(y_true, y_pred, sample_weight)
             sampler = _sampler_from_samples(confusion, y_true, y_pred, sample_weight)
-        vectorized = True if name in VECTORIZED else False
+        vectorized = name in VECTORIZED
         _, results = _count_intervals(sampler, statistic, n_resamples, confidence_level,
                                       method, rng, vectorized)
     else:
