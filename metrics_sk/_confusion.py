@@ -210,6 +210,65 @@ def _kind(arr, name):
     return kind
 
 
+def _validated(arrays, names, labels, allow_column=False):
+    """Check label arrays that share one label space: 1-D, one kind (numbers or strings),
+    integer-valued. Returns ``(arrays, kind, labels)``; numeric arrays come back as
+    integer arrays (floats converted), ``labels`` is the checked ``labels=`` (or None)."""
+    arrs = [label_array(a, name, allow_column=allow_column) for a, name in zip(arrays, names)]
+    check_same_length(*zip(names, arrs))
+    kinds = [_kind(a, name) for a, name in zip(arrs, names)]
+    if len(set(kinds)) > 1:
+        what = ", ".join(f"{name} holds {'strings' if k == 'str' else 'numbers'}"
+                         for name, k in zip(names, kinds))
+        raise ValueError(f"Mix of label input types (string and number): {what}.")
+    kind = kinds[0]
+    labels = check_labels_param(labels, kind)
+    if kind == "num" and all(a.dtype.kind != "O" for a in arrs):
+        arrs = [check_numeric_labels(a, name, arrs[0], a) for a, name in zip(arrs, names)]
+    return arrs, kind, labels
+
+
+def encode(*arrays, labels=None, names=None):
+    """The label encoder: labels of several arrays sharing one label space, to codes.
+
+    Returns ``(values, codes)``: ``values`` the sorted distinct labels of all the arrays
+    (or ``labels`` when given) and ``codes`` a list of int64 arrays, one per input, each
+    sample's position in ``values``; with ``labels=``, a label outside ``labels`` gets
+    code ``len(labels)`` (the *other* slot of :class:`Confusion`).
+    """
+    names = names or [f"y{i}" for i in range(len(arrays))]
+    arrs, kind, labels = _validated(arrays, names, labels)
+    n = arrs[0].shape[0]
+    if kind == "num" and all(a.dtype.kind != "O" for a in arrs):
+        both = np.concatenate([a.astype(np.int64) if a.dtype == np.uint64 else a for a in arrs])
+        if labels is None:
+            values, inverse = np.unique(both, return_inverse=True)
+            values = values.astype(np.result_type(*arrs))
+        else:
+            values, k = labels, labels.size
+            order = np.argsort(labels)
+            sorted_labels = labels[order]
+            pos = np.minimum(np.searchsorted(sorted_labels, both), k - 1)
+            inverse = np.where(sorted_labels[pos] == both, order[pos], k)
+        inverse = inverse.reshape(-1).astype(np.int64, copy=False)
+        return values, [inverse[i * n:(i + 1) * n] for i in range(len(arrs))]
+    lists = [a.tolist() for a in arrs]
+    if labels is None:
+        distinct = set().union(*map(set, lists))
+        try:
+            ordered = sorted(distinct)
+        except TypeError as exc:
+            raise TypeError(f"labels of {', '.join(names)} cannot be sorted: {exc}") from exc
+        dtype = object if any(a.dtype.kind == "O" for a in arrs) else np.result_type(*arrs)
+        values = np.array(ordered, dtype=dtype)
+    else:
+        values, ordered = labels, labels.tolist()
+    k = len(ordered)
+    index = dict(zip(ordered, range(k)))
+    return values, [np.fromiter(map(index.get, lst, repeat(k)), dtype=np.int64, count=n)
+                    for lst in lists]
+
+
 #: Bits of an integer weight summed per pass when integer weights are too large for
 #: float64 sums to be exact: ``n * 2**22 < 2**53`` for ``n < 2**31``.
 _SLICE_BITS = 22
