@@ -11,8 +11,8 @@ import inspect
 import numpy as np
 import scipy.sparse as sp
 
-from . import _confusion
-from ._sklearn_compat import validate_params
+from . import _confusion, _counts
+from ._params import Checker, constraints_for
 from ._validation import is_dask_collection
 
 
@@ -29,7 +29,7 @@ def build_confusion(y_true, y_pred, sample_weight=None, *, sklearn_compatible=Fa
     if sklearn_compatible and sample_weight is not None and not is_dask_collection(
             sample_weight) and not np.any(sample_weight):
         raise ValueError("Sample weights must contain at least one non-zero number.")
-    return _confusion.Confusion()._set(labels, cells, fixed=False)
+    return _confusion.Confusion._of(labels, cells, fixed=False)
 
 
 def _is_multilabel(y):
@@ -41,35 +41,44 @@ def _is_multilabel(y):
     return len(shape) == 2 and shape[1] != 1
 
 
-def count_metric(declaration=None, *, sklearn=None, constraints=None):
+def count_metric(declaration=None, *, sklearn=None):
     """Make the public function declared by ``declaration`` (signature and docstring).
 
+    The function checks its parameters once (the constraints of ``metrics_sk._params``),
+    builds the :class:`Confusion` and calls the formula of the same name in ``_counts``.
     ``sklearn``: the scikit-learn function this is a drop-in for; multilabel input is
-    handed to it, and ``constraints`` (scikit-learn's own parameter constraints) give the
-    same parameter errors.
+    handed to it.
     """
 
     def decorate(declared):
-        method = getattr(_confusion.Confusion, declared.__name__)
+        name = declared.__name__
+        formula = getattr(_counts, name)
         signature = inspect.signature(declared)
-        first, second = list(signature.parameters)[:2]
+        names = list(signature.parameters)
+        first, second = names[:2]
+        allowed = frozenset(names[2:])
+        required = frozenset(n for n, p in signature.parameters.items()
+                             if p.default is p.empty and n not in (first, second))
+        check = Checker(name, constraints_for(name, names))
 
         @functools.wraps(declared)
-        def metric(*args, **kwargs):
-            try:
-                options = signature.bind(*args, **kwargs).arguments  # only what was passed
-            except TypeError as exc:
-                raise TypeError(f"{declared.__name__}(): {exc}") from None
-            y_true, y_pred = options.pop(first), options.pop(second)
+        def metric(*args, **options):
+            if len(args) == 2 and allowed.issuperset(options) and required.issubset(options):
+                y_true, y_pred = args
+            else:
+                try:
+                    options = signature.bind(*args, **options).arguments
+                except TypeError as exc:
+                    raise TypeError(f"{name}(): {exc}") from None
+                y_true, y_pred = options.pop(first), options.pop(second)
+            check({first: y_true, second: y_pred, **options})
             sample_weight = options.pop("sample_weight", None)
             if sklearn is not None and (_is_multilabel(y_true) or _is_multilabel(y_pred)):
                 return sklearn(y_true, y_pred, sample_weight=sample_weight, **options)
             c = build_confusion(y_true, y_pred, sample_weight,
                                 sklearn_compatible=sklearn is not None)
-            return method(c, **options)
+            return formula(c, **options)
 
-        if constraints is not None:
-            return validate_params(constraints, prefer_skip_nested_validation=True)(metric)
         return metric
 
     return decorate if declaration is None else decorate(declaration)

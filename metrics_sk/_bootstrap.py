@@ -50,7 +50,7 @@ VECTORIZED = frozenset({
 #: Every count metric: the ``Confusion`` methods defined in ``_counts``.
 COUNT_METRICS = frozenset(
     name for name, value in vars(Confusion).items()
-    if callable(value) and getattr(_counts, name, None) is value)
+    if getattr(value, "__wrapped__", None) is getattr(_counts, name, None) is not None)
 
 # Most numbers held by one chunk of replicates (R x max(non-zero cells, classes)).
 _CHUNK_ELEMENTS = 1 << 22
@@ -120,15 +120,29 @@ class _Replicates:
         self.labels = confusion.labels
         self.n_classes = k
         self._index = confusion._index
-        # The pattern of the original cells: whether its "other" slot is in use decides,
-        # in _counts._block, between the one-vs-rest counts and the K x K block.
-        self._cells = confusion._cells
+        # Whether the original's "other" slot is in use decides, in _block_margins,
+        # between the one-vs-rest counts and the K x K block.
+        self._other = confusion._other_empty()
         self.support = _counts._class_sums(rows, counts, k + 1)[:, :k]
         self.predicted = _counts._class_sums(cols, counts, k + 1)[:, :k]
         self.total = counts.sum(-1)
         inside = (rows < k) & (cols < k)
         self.matrix = _ReplicateMatrix(rows[inside], cols[inside], counts[:, inside], k)
         self.tp = self.matrix.diagonal()
+
+    def _other_empty(self):
+        return self._other
+
+    def _nonzero(self):
+        m = self.matrix
+        return m.row, m.col, m.data
+
+    def _block_margins(self):
+        if self._other:
+            return self.tp, self.support, self.predicted, self.total
+        m = self.matrix
+        rows = m.sum(1)
+        return m.diagonal(), rows, m.sum(0), rows.sum(-1)
 
 
 for _name in COUNT_METRICS:
@@ -186,7 +200,8 @@ class _CellSampler:
         self.confusion = confusion
         self.cell_of, self.weights = cell_of, weights
         if cell_of is None:
-            coo = confusion._cells.tocoo()
+            cells = confusion._cells
+            coo = cells.tocoo() if sp.issparse(cells) else sp.coo_array(cells)
             keep = coo.data > 0
             self.rows, self.cols, self.data = coo.row[keep], coo.col[keep], coo.data[keep]
             if self.data.dtype.kind == "f" and not np.all(self.data == np.round(self.data)):
@@ -236,9 +251,10 @@ class _CellSampler:
     def confusion_of(self, counts):
         """One replicate as a real :class:`Confusion` (for metrics that do not vectorize)."""
         c = self.confusion
-        cells = sp.csr_array((counts, (self.rows, self.cols)), shape=c._cells.shape)
+        size = c.n_classes + 1
+        cells = sp.csr_array((counts, (self.rows, self.cols)), shape=(size, size))
         cells.eliminate_zeros()
-        return Confusion()._set(c.labels, cells, fixed=c._fixed)
+        return Confusion._of(c.labels, cells, fixed=c._fixed)
 
 
 def _evaluate(sampler, statistic, counts, shapes, vectorized):

@@ -12,12 +12,15 @@ true or predicted label is not among ``labels`` when the label set was fixed wit
 does. Without ``labels=`` the slot is empty.
 """
 
+import functools
+import inspect
 from itertools import repeat
 
 import numpy as np
 import scipy.sparse as sp
 
 from . import _counts
+from ._params import Checker, constraints_for
 from ._sklearn_compat import _check_targets
 from ._validation import (
     check_labels_param,
@@ -33,6 +36,7 @@ from ._validation import (
 # A dense bincount over the cells is used while it needs at most this many cells (or no
 # more cells than samples); beyond, non-zero cells are found by sorting the cell keys.
 _DENSE_CELLS = 1 << 22
+_DENSE_STORE = 1 << 16  # a Confusion keeps its cells dense up to this many
 _CHUNK = 1 << 16  # samples per chunk of pair keys: 512 KiB of int64, cache-sized
 
 
@@ -41,7 +45,8 @@ def _bincount(keys, weights, size):
 
 
 def _sparse(dense):
-    return sp.csr_array(dense)
+    """The storage of a counted grid: kept dense while small (see ``_DENSE_STORE``)."""
+    return dense if dense.size <= _DENSE_STORE else sp.csr_array(dense)
 
 
 def _cells(true_codes, pred_codes, size, weights):
@@ -73,25 +78,37 @@ def _reduce_grid(grid, mapping, size):
 
 
 def _pair_grid(t, p, lo, span, weights):
-    """Dense ``span x span`` grid of the (true, pred) value pairs: weight sums, and counts
-    (the same array without weights). The pair keys are made and counted chunk by chunk,
-    so they stay in the CPU cache instead of making a round trip through memory."""
-    size, n = span * span, t.shape[0]
+    """Dense grid of the (true, pred) value pairs over the values ``lo .. lo + span - 1``,
+    with an empty trailing row and column (the other slot): weight sums, and counts (the
+    same array without weights), of shape ``(span + 1, span + 1)``. The pair keys are made
+    and counted chunk by chunk, so they stay in the CPU cache instead of making a round
+    trip through memory."""
+    stride, n = span + 1, t.shape[0]
+    size = stride * stride
     step = max(_CHUNK, 4 * size)  # the per-chunk grid addition stays a small cost
+    if n <= step:  # one chunk
+        keys = np.multiply(t, stride, dtype=np.int64)
+        keys += p
+        if lo:
+            keys -= lo * (stride + 1)
+        counts = _bincount(keys, None, size).reshape(stride, stride)
+        grid = counts if weights is None else _bincount(keys, weights, size).reshape(
+            stride, stride)
+        return grid, counts
     grid = np.zeros(size, dtype=np.int64 if weights is None else np.float64)
     counts = grid if weights is None else np.zeros(size, dtype=np.int64)
-    buffer = np.empty(min(step, n), dtype=np.int64)
+    buffer = np.empty(step, dtype=np.int64)
     for start in range(0, n, step):
         stop = min(start + step, n)
         keys = buffer[:stop - start]
-        np.multiply(t[start:stop], span, out=keys, dtype=np.int64)
+        np.multiply(t[start:stop], stride, out=keys, dtype=np.int64)
         keys += p[start:stop]
         if lo:
-            keys -= lo * (span + 1)
+            keys -= lo * (stride + 1)
         if weights is not None:
             grid += _bincount(keys, weights[start:stop], size)
         counts += _bincount(keys, None, size)
-    return grid.reshape(span, span), counts.reshape(span, span)
+    return grid.reshape(stride, stride), counts.reshape(stride, stride)
 
 
 def _value_mapping(labels, lo, span, present):
@@ -108,8 +125,10 @@ def _value_mapping(labels, lo, span, present):
 
 
 def _count_numeric(t, p, labels, weights):
-    """Integer-valued labels, in three tiers by the value range ``span``:
+    """Integer-valued labels, in tiers by the value range ``span``:
 
+    * the fixed ``labels`` are a sorted run ``a, a + 1, ...`` holding every value: the
+      code of a value is ``value - a`` (a streaming :meth:`Confusion.update`);
     * ``span**2`` cells fit a dense grid: one bincount over (true, pred) value pairs, no
       sorting, no encoding;
     * ``span`` is O(n): a bincount per array finds the labels, a lookup table encodes
@@ -117,23 +136,33 @@ def _count_numeric(t, p, labels, weights):
     * wider (sparse ids such as 10**12): ``np.unique`` encodes them.
     """
     out_dtype = np.result_type(t.dtype, p.dtype)
-    if "u" in (t.dtype.kind, p.dtype.kind) and max(t.max(), p.max()) >= 2**63:
+    t_lo, t_hi, p_lo, p_hi = int(t.min()), int(t.max()), int(p.min()), int(p.max())
+    if max(t_hi, p_hi) >= 2**63:
         raise ValueError("labels above 2**63 - 1 are not supported.")
     t, p = (a.astype(np.int64) if a.dtype == np.uint64 else a for a in (t, p))
-    lo = min(int(t.min()), int(p.min()), 0)  # a non-negative range starts at 0: no shift
-    hi = max(int(t.max()), int(p.max()))
+    lo = min(t_lo, p_lo, 0)  # a non-negative range starts at 0: no shift
+    hi = max(t_hi, p_hi)
     span = hi - lo + 1
     n = t.shape[0]
+    if labels is not None and labels.dtype.kind in "iu" and _is_run(labels) and (
+            labels[0] <= min(t_lo, p_lo) and hi <= labels[-1]):
+        size = labels.shape[0] + 1
+        keys = np.subtract(t, labels[0], dtype=np.int64)
+        keys *= size
+        keys += p
+        keys -= labels[0]
+        return labels, _sparse(_bincount(keys, weights, size * size).reshape(size, size))
     if span * span <= max(_DENSE_CELLS, n):
         grid, counts = _pair_grid(t, p, lo, span, weights)
-        present = None
         if labels is None:
             present = counts.any(axis=1) | counts.any(axis=0)
-        values, mapping = _value_mapping(labels, lo, span, present)
-        if labels is None and present.all():
-            return values.astype(out_dtype), _sparse(np.pad(grid, ((0, 1), (0, 1))))
-        return values.astype(out_dtype) if labels is None else values, _reduce_grid(
-            grid, mapping, values.size + 1)
+            values = (np.flatnonzero(present) + lo).astype(out_dtype)
+            if values.shape[0] == span:
+                return values, _sparse(grid)
+            present[-1] = True  # keep the (empty) other slot
+            return values, _sparse(grid[np.ix_(present, present)])
+        _, mapping = _value_mapping(labels, lo, span, None)
+        return labels, _reduce_grid(grid[:span, :span], mapping, labels.size + 1)
     if span <= max(4 * n, _DENSE_CELLS):
         t0, p0 = (t - lo, p - lo) if lo else (t, p)
         present = None
@@ -290,9 +319,14 @@ def _exact_integer_cells(y_true, y_pred, labels, weights, **kwargs):
 
 
 def count(y_true, y_pred, *, labels=None, sample_weight=None, allow_negative_weights=False,
-          allow_column=False):
+          allow_column=False, known=None, fixed=False):
     """Validate inputs and return ``(labels, cells)``: the sorted (or given) labels and the
-    ``(K + 1) x (K + 1)`` CSR counts with the trailing other slot.
+    ``(K + 1) x (K + 1)`` counts (CSR, or dense when small) with the trailing other slot.
+
+    ``known``: the (already checked) labels of a :class:`Confusion` being updated. With
+    ``fixed`` the batch is counted over them as over ``labels=``; otherwise it is counted
+    over them when every label of the batch is among them (so that its counts add to the
+    confusion's in place), and over its own labels when it brings a new one.
 
     Dask collections are counted where they live, one partition at a time, and merged in
     a tree (``metrics_sk._dask``); only the merged counts come back."""
@@ -326,14 +360,29 @@ def count(y_true, y_pred, *, labels=None, sample_weight=None, allow_negative_wei
     if kind_t == "num" and "O" not in (t.dtype.kind, p.dtype.kind):
         t_int = check_numeric_labels(t, "y_true", y_true, y_pred)
         p_int = check_numeric_labels(p, "y_pred", y_true, y_pred)
-        if t.dtype.kind == "f" or p.dtype.kind == "f":
-            out = np.result_type(t.dtype, p.dtype)
-            values, cells = _count_numeric(t_int, p_int, labels, weights)
-            values = values if labels is not None else values.astype(out)
-        else:
-            values, cells = _count_numeric(t, p, labels, weights)
+
+        def tally(fixed):
+            if t.dtype.kind == "f" or p.dtype.kind == "f":
+                out = np.result_type(t.dtype, p.dtype)
+                values, cells = _count_numeric(t_int, p_int, fixed, weights)
+                return values if fixed is not None else values.astype(out), cells
+            return _count_numeric(t, p, fixed, weights)
     else:
-        values, cells = _count_python(t, p, labels, weights)
+        def tally(fixed):
+            return _count_python(t, p, fixed, weights)
+    values = None
+    # (a zero or negative weight could hide a new label in the other slot's sums)
+    if fixed:
+        labels, known = check_labels_param(known, kind_t), None
+    if known is not None and label_kind(known) in (kind_t, None) and (
+            fixed or weights is None or bool((weights > 0).all())):
+        values, cells = tally(known)
+        k = values.shape[0]
+        if not fixed and ((cells[[k], :].nnz or cells[:, [k]].nnz) if sp.issparse(cells)
+                          else (cells[k].any() or cells[:, k].any())):
+            values = None  # a new label: count the batch over its own labels
+    if values is None:
+        values, cells = tally(labels)
     if int_weights is not None:
         if float(np.abs(weights).max(initial=0)) * weights.shape[0] >= 2.0**53:
             cells = _exact_integer_cells(y_true, y_pred, values, int_weights,
@@ -341,6 +390,21 @@ def count(y_true, y_pred, *, labels=None, sample_weight=None, allow_negative_wei
                                          allow_column=allow_column)
         cells = cells.astype(np.int64)
     return values, cells
+
+
+def _method(formula):
+    """The :class:`Confusion` method of a count formula: its parameters are checked once
+    (``metrics_sk._params``), then the formula computes."""
+    name = formula.__name__
+    check = Checker(f"Confusion.{name}",
+                    constraints_for(name, list(inspect.signature(formula).parameters)[1:]))
+
+    @functools.wraps(formula)
+    def method(self, **options):
+        check(options)
+        return formula(self, **options)
+
+    return method
 
 
 class Confusion:
@@ -374,23 +438,79 @@ class Confusion:
     """
 
     def __init__(self):
-        self._set(np.array([], dtype=np.int64), sp.csr_array((1, 1), dtype=np.int64), fixed=False)
+        self._set(np.array([], dtype=np.int64), np.zeros((1, 1), dtype=np.int64), fixed=False)
+
+    @classmethod
+    def _of(cls, labels, cells, *, fixed):
+        """A confusion holding ``cells`` over ``labels`` (trusted: from the builder)."""
+        return object.__new__(cls)._set(labels, cells, fixed=fixed)
 
     def _set(self, labels, cells, *, fixed):
+        """Hold ``cells``, the ``(K + 1) x (K + 1)`` counts with the other slot: a dense
+        array while it has at most ``_DENSE_STORE`` cells (an :meth:`update` is then one
+        bincount added in place), a CSR array beyond (O(non-zero cells))."""
         self._labels = labels.view()  # read-only view: the caller's array stays writable
         self._labels.flags.writeable = False
+        size = labels.shape[0] + 1
+        if sp.issparse(cells):
+            if size * size <= _DENSE_STORE:
+                cells = cells.toarray()
+            elif not isinstance(cells, sp.csr_array):
+                cells = sp.csr_array(cells)
+        elif size * size > _DENSE_STORE:
+            cells = sp.csr_array(cells)
         self._cells = cells
         self._fixed = fixed
-        k = labels.shape[0]
-        diag = cells.diagonal()
-        rows = np.asarray(cells.sum(axis=1)).ravel()
-        cols = np.asarray(cells.sum(axis=0)).ravel()
-        self._tp, self._support, self._predicted = diag[:k], rows[:k], cols[:k]
-        self._total = rows.sum()
-        self._matrix = None
-        for a in (self._tp, self._support, self._predicted):
-            a.flags.writeable = False
+        self._changed()
         return self
+
+    def _changed(self):
+        """Forget what was derived from the cells (after they changed in place)."""
+        self._margins = self._matrix = None
+
+    def _sums(self):
+        """``(tp, support, predicted, total)``, computed once per change of the cells."""
+        if self._margins is None:
+            k = self._labels.shape[0]
+            cells = self._cells
+            if sp.issparse(cells):
+                diag = cells.diagonal()
+                rows = np.asarray(cells.sum(axis=1)).ravel()
+                cols = np.asarray(cells.sum(axis=0)).ravel()
+            else:
+                diag, rows, cols = cells.diagonal().copy(), cells.sum(1), cells.sum(0)
+            margins = diag[:k], rows[:k], cols[:k]
+            for a in margins:
+                a.flags.writeable = False
+            self._margins = margins + (rows.sum(),)
+        return self._margins
+
+    def _other_empty(self):
+        """Whether no sample has a label outside a fixed ``labels=`` (the other slot)."""
+        k = self._labels.shape[0]
+        cells = self._cells
+        if sp.issparse(cells):
+            return cells[[k], :].nnz == 0 and cells[:, [k]].nnz == 0
+        return not (cells[k].any() or cells[:, k].any())
+
+    def _nonzero(self):
+        """Non-zero cells ``(rows, cols, values)`` of the ``K x K`` block."""
+        k = self._labels.shape[0]
+        if sp.issparse(self._cells):
+            coo = self.matrix.tocoo()
+            return coo.row, coo.col, coo.data
+        block = self._cells[:k, :k]
+        rows, cols = np.nonzero(block)
+        return rows, cols, block[rows, cols]
+
+    def _block_margins(self):
+        """Diagonal, row sums, column sums and total of :attr:`matrix` (the counts among
+        ``labels``, without the samples of any other label)."""
+        if self._other_empty():
+            return self.tp, self.support, self.predicted, self.total
+        m = self.matrix  # a CSR array: its sums over an axis are 1-D arrays
+        rows = np.asarray(m.sum(axis=1))
+        return m.diagonal(), rows, np.asarray(m.sum(axis=0)), rows.sum(-1)
 
     # -- construction -------------------------------------------------------------
     @classmethod
@@ -416,7 +536,7 @@ class Confusion:
         Confusion
         """
         values, cells = count(y_true, y_pred, labels=labels, sample_weight=sample_weight)
-        return cls()._set(values, cells, fixed=labels is not None)
+        return cls._of(values, cells, fixed=labels is not None)
 
     @classmethod
     def from_matrix(cls, matrix, labels=None):
@@ -449,7 +569,7 @@ class Confusion:
         if m.dtype.kind in "bu":
             m = m.astype(np.int64)
         cells = sp.csr_array(sp.block_diag((m, sp.csr_array((1, 1), dtype=m.dtype)), format="csr"))
-        return cls()._set(values, cells, fixed=labels is not None)
+        return cls._of(values, cells, fixed=labels is not None)
 
     # -- attributes ---------------------------------------------------------------
     @property
@@ -462,43 +582,47 @@ class Confusion:
         """The counts as a scipy CSR array of shape (K, K), rows = actual."""
         if self._matrix is None:
             k = self._labels.shape[0]
-            self._matrix = self._cells[:k, :k]
+            block = self._cells[:k, :k]
+            self._matrix = block if sp.issparse(block) else sp.csr_array(block)
         return self._matrix
 
     @property
     def tp(self):
         """True positives of each class: the diagonal."""
-        return self._tp
+        return self._sums()[0]
 
     @property
     def support(self):
         """Samples (weight) whose true label is each class: the row sums."""
-        return self._support
+        return self._sums()[1]
 
     @property
     def predicted(self):
         """Samples (weight) predicted as each class: the column sums."""
-        return self._predicted
+        return self._sums()[2]
 
     @property
     def fp(self):
         """False positives of each class: predicted as the class, truly another."""
-        return self._predicted - self._tp
+        tp, _, predicted, _ = self._sums()
+        return predicted - tp
 
     @property
     def fn(self):
         """False negatives of each class: truly the class, predicted as another."""
-        return self._support - self._tp
+        tp, support, _, _ = self._sums()
+        return support - tp
 
     @property
     def tn(self):
         """True negatives of each class: neither truly nor predicted the class."""
-        return self._total - self._support - self._predicted + self._tp
+        tp, support, predicted, total = self._sums()
+        return total - support - predicted + tp
 
     @property
     def total(self):
         """Number (or total weight) of all samples counted."""
-        return self._total
+        return self._sums()[3]
 
     @property
     def n_classes(self):
@@ -506,7 +630,9 @@ class Confusion:
 
     def to_dense(self):
         """The confusion matrix as a dense ``(K, K)`` numpy array."""
-        return self.matrix.toarray()
+        k = self._labels.shape[0]
+        block = self._cells[:k, :k]
+        return block.toarray() if sp.issparse(block) else block.copy()
 
     def _index(self, labels):
         """Positions of ``labels`` among :attr:`labels`; -1 where a label is unseen."""
@@ -525,14 +651,22 @@ class Confusion:
 
     def update(self, y_true, y_pred, sample_weight=None):
         """Count one more batch in place (labels fixed with ``labels=`` stay fixed)."""
-        labels = self._labels if self._fixed else None
-        values, cells = count(y_true, y_pred, labels=labels, sample_weight=sample_weight)
-        batch = Confusion()._set(values, cells, fixed=self._fixed)
-        merged = _merge(self, batch)
+        if self._labels.shape[0]:
+            # Count the batch over the labels already known: when none is new (the usual
+            # case after the first batches) the counts add in place.
+            values, cells = count(y_true, y_pred, sample_weight=sample_weight,
+                                  known=self._labels, fixed=self._fixed)
+            if values is self._labels:
+                _add_into(self, cells)
+                return self
+        else:
+            values, cells = count(y_true, y_pred, sample_weight=sample_weight)
+        merged = _merge(self, Confusion._of(values, cells, fixed=False))
         return self._set(merged._labels, merged._cells, fixed=self._fixed)
 
     def copy(self):
-        return Confusion()._set(self._labels.copy(), self._cells.copy(), fixed=self._fixed)
+        """An independent copy (a later :meth:`update` of one leaves the other alone)."""
+        return Confusion._of(self._labels.copy(), self._cells.copy(), fixed=self._fixed)
 
     def __getstate__(self):
         return {"labels": self._labels, "cells": self._cells, "fixed": self._fixed}
@@ -543,68 +677,80 @@ class Confusion:
     def __eq__(self, other):
         if not isinstance(other, Confusion):
             return NotImplemented
-        return (
-            self._labels.shape == other._labels.shape
-            and bool(np.all(self._labels == other._labels))
-            and (self._cells != other._cells).nnz == 0
-        )
+        if not (self._labels.shape == other._labels.shape
+                and bool(np.all(self._labels == other._labels))):
+            return False
+        a, b = self._cells, other._cells
+        if sp.issparse(a) or sp.issparse(b):
+            return (sp.csr_array(a) != sp.csr_array(b)).nnz == 0
+        return bool(np.array_equal(a, b))
 
     __hash__ = None
 
     def __repr__(self):
-        return (f"Confusion(n_classes={self.n_classes}, total={self._total}, "
-                f"nonzero_cells={self._cells.nnz})")
+        nonzero = self._cells.nnz if sp.issparse(self._cells) else np.count_nonzero(self._cells)
+        return (f"Confusion(n_classes={self.n_classes}, total={self.total}, "
+                f"nonzero_cells={nonzero})")
 
     # -- count metrics: one definition each, in _counts ----------------------------
-    confusion_matrix = _counts.confusion_matrix
-    precision_recall_fscore_support = _counts.precision_recall_fscore_support
-    precision_score = _counts.precision_score
-    recall_score = _counts.recall_score
-    fbeta_score = _counts.fbeta_score
-    f1_score = _counts.f1_score
-    accuracy_score = _counts.accuracy_score
-    balanced_accuracy_score = _counts.balanced_accuracy_score
-    matthews_corrcoef = _counts.matthews_corrcoef
-    cohen_kappa_score = _counts.cohen_kappa_score
-    hamming_loss = _counts.hamming_loss
-    zero_one_loss = _counts.zero_one_loss
-    specificity_score = _counts.specificity_score
-    balanced_auc_score = _counts.balanced_auc_score
-    average_accuracy_score = _counts.average_accuracy_score
-    error_rate = _counts.error_rate
-    micro_precision_score = _counts.micro_precision_score
-    micro_recall_score = _counts.micro_recall_score
-    micro_fbeta_score = _counts.micro_fbeta_score
-    macro_precision_score = _counts.macro_precision_score
-    macro_recall_score = _counts.macro_recall_score
-    macro_fbeta_score = _counts.macro_fbeta_score
-    binary_confusion_matrix = _counts.binary_confusion_matrix
-    binary_quality_metrics = _counts.binary_quality_metrics
-    multiclass_quality_metrics = _counts.multiclass_quality_metrics
+    confusion_matrix = _method(_counts.confusion_matrix)
+    precision_recall_fscore_support = _method(_counts.precision_recall_fscore_support)
+    precision_score = _method(_counts.precision_score)
+    recall_score = _method(_counts.recall_score)
+    fbeta_score = _method(_counts.fbeta_score)
+    f1_score = _method(_counts.f1_score)
+    accuracy_score = _method(_counts.accuracy_score)
+    balanced_accuracy_score = _method(_counts.balanced_accuracy_score)
+    matthews_corrcoef = _method(_counts.matthews_corrcoef)
+    cohen_kappa_score = _method(_counts.cohen_kappa_score)
+    hamming_loss = _method(_counts.hamming_loss)
+    zero_one_loss = _method(_counts.zero_one_loss)
+    specificity_score = _method(_counts.specificity_score)
+    balanced_auc_score = _method(_counts.balanced_auc_score)
+    average_accuracy_score = _method(_counts.average_accuracy_score)
+    error_rate = _method(_counts.error_rate)
+    micro_precision_score = _method(_counts.micro_precision_score)
+    micro_recall_score = _method(_counts.micro_recall_score)
+    micro_fbeta_score = _method(_counts.micro_fbeta_score)
+    macro_precision_score = _method(_counts.macro_precision_score)
+    macro_recall_score = _method(_counts.macro_recall_score)
+    macro_fbeta_score = _method(_counts.macro_fbeta_score)
+    binary_confusion_matrix = _method(_counts.binary_confusion_matrix)
+    binary_quality_metrics = _method(_counts.binary_quality_metrics)
+    multiclass_quality_metrics = _method(_counts.multiclass_quality_metrics)
     from ._plot import plot  # heatmap; matplotlib is imported only when it is called
 
 
-def _has_other(c):
-    k = c._labels.shape[0]
-    cells = c._cells
-    return cells[[k], :].nnz > 0 or cells[:, [k]].nnz > 0
+def _add_into(c, cells):
+    """Add ``cells`` (same labels, same shape) to ``c``'s counts in place."""
+    if sp.issparse(c._cells):
+        c._cells = c._cells + cells
+    elif sp.issparse(cells):
+        c._cells = c._cells + cells.toarray()
+    else:
+        c._cells = np.add(c._cells, cells, dtype=np.result_type(c._cells, cells))
+    c._changed()
 
 
 def _remap(c, where, size):
-    coo = c._cells.tocoo()
+    cells = c._cells
+    coo = cells.tocoo() if sp.issparse(cells) else sp.coo_array(cells)
     full = np.append(where, size - 1)
     return sp.csr_array((coo.data, (full[coo.row], full[coo.col])), shape=(size, size))
 
 
 def _merge(a, b):
     """Sum two confusions over the union of their labels; neither is changed."""
-    if a.n_classes == 0 and a._total == 0:
+    if a.n_classes == 0 and a.total == 0:
         return b.copy()
-    if b.n_classes == 0 and b._total == 0:
+    if b.n_classes == 0 and b.total == 0:
         return a.copy()
     if a._labels.shape == b._labels.shape and np.all(a._labels == b._labels):
-        return Confusion()._set(a._labels, a._cells + b._cells, fixed=a._fixed or b._fixed)
-    if _has_other(a) or _has_other(b):
+        out = a.copy()
+        out._fixed = a._fixed or b._fixed
+        _add_into(out, b._cells)
+        return out
+    if not (a._other_empty() and b._other_empty()):
         raise ValueError(
             "Cannot merge confusions with different fixed label sets: samples outside "
             "one confusion's labels may be labels of the other. Build both with the "
@@ -622,7 +768,13 @@ def _merge(a, b):
         union = np.concatenate((a._labels, extra))
     size = union.shape[0] + 1
     cells = _remap(a, positions(union, a._labels), size) + _remap(b, positions(union, b._labels), size)
-    return Confusion()._set(union, cells, fixed=a._fixed or b._fixed)
+    return Confusion._of(union, cells, fixed=a._fixed or b._fixed)
+
+
+def _is_run(values):
+    """Whether sorted integer ``values`` are ``a, a + 1, ..., a + k - 1``."""
+    k = values.shape[0]
+    return k > 0 and int(values[-1]) - int(values[0]) == k - 1 and _is_sorted(values)
 
 
 def _is_sorted(values):

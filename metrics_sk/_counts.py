@@ -19,7 +19,7 @@ import numpy as np
 import scipy.sparse as sp
 
 from ._sklearn_compat import UndefinedMetricWarning
-from ._validation import check_beta, check_labels_param, check_zero_division, label_kind
+from ._validation import check_labels_param, label_kind
 
 _AVERAGES = (None, "micro", "macro", "weighted", "samples")
 
@@ -42,11 +42,12 @@ def _divide(numerator, denominator, zero_division, metric, modifier, warn=True):
     num = np.asarray(numerator, dtype=np.float64)
     den = np.asarray(denominator, dtype=np.float64)
     mask = den == 0
+    if not mask.any():
+        return num / den
     result = num / np.where(mask, 1.0, den)
-    if mask.any():
-        result[mask] = 0.0 if zero_division == "warn" else float(zero_division)
-        if zero_division == "warn" and warn:
-            _warn_ill_defined(metric, modifier, result.shape[-1])
+    result[mask] = 0.0 if zero_division == "warn" else float(zero_division)
+    if zero_division == "warn" and warn:
+        _warn_ill_defined(metric, modifier, result.shape[-1])
     return result
 
 
@@ -70,39 +71,46 @@ def _class_sums(index, values, k):
     return values @ sp.csr_array((np.ones(m), (np.arange(m), index)), shape=(m, k))
 
 
-def _batch_nanaverage(values, weights):
-    """:func:`_nanaverage` over the last axis of a batch ``(R, K)``."""
+def _nanaverage(values, weights=None):
+    """Average over the last (class) axis ignoring NaN, scikit-learn's ``_nanaverage``:
+    NaN where every value is NaN; weights summing to zero give the plain mean. One value
+    per confusion of a batch."""
     keep = ~np.isnan(values)
+    k = values.shape[-1]
+    if k and keep.all():  # the usual case, without masks
+        if weights is None:
+            return _as_float(values.sum(-1) / k)
+        w = np.asarray(weights, dtype=np.float64)
+        total = w.sum(-1)
+        if np.all(total != 0):
+            return _as_float((values * w).sum(-1) / total)
     kept = np.where(keep, values, 0.0)
     with np.errstate(invalid="ignore", divide="ignore"):
-        plain = kept.sum(-1) / keep.sum(-1)
-        if weights is None:
-            return plain
-        w = np.where(keep, np.asarray(weights, dtype=np.float64), 0.0)
-        total = w.sum(-1)
-        return np.where(total == 0, plain, (kept * w).sum(-1) / total)
+        average = kept.sum(-1) / keep.sum(-1)
+        if weights is not None:
+            w = np.where(keep, np.asarray(weights, dtype=np.float64), 0.0)
+            total = w.sum(-1)
+            average = np.where(total == 0, average, (kept * w).sum(-1) / total)
+    return _as_float(average)
 
 
-def _nanaverage(values, weights=None):
-    """Average ignoring NaN (scikit-learn's ``_nanaverage``)."""
-    if values.ndim > 1:
-        return _batch_nanaverage(values, weights)
-    if values.shape[0] == 0:
-        return np.nan
-    keep = ~np.isnan(values)
-    if not keep.any():
-        return np.nan
-    if weights is None:
-        return float(np.mean(values[keep]))
-    w = np.asarray(weights, dtype=np.float64)[keep]
-    if w.sum() == 0:
-        return float(np.mean(values[keep]))
-    return float(np.average(values[keep], weights=w))
+def _fbeta(tp, true, pred, beta, zero_division, metric="F-score is", warn=True):
+    """F-beta from the counts, :math:`(1 + \\beta^2) tp / (\\beta^2 (tp + fn) + tp + fp)`
+    (0/0 follows ``zero_division``); recall for an infinite beta, precision for 0."""
+    if beta == np.inf:
+        return _divide(tp, true, zero_division, metric, "true", warn=warn)
+    if beta == 0:
+        return _divide(tp, pred, zero_division, metric, "predicted", warn=warn)
+    b2 = beta * beta
+    return _divide((1 + b2) * np.asarray(tp, dtype=np.float64),
+                   b2 * np.asarray(true, dtype=np.float64) + pred, zero_division, metric,
+                   "true nor predicted", warn=warn)
 
 
 def _fbeta_from(precision, recall, beta, zero_division, metric):
-    """F-beta of (arrays of) precision and recall; 0/0 follows ``zero_division``."""
-    if np.isposinf(beta):
+    """F-beta of (arrays of) precision and recall, oneDAL's macro form; 0/0 follows
+    ``zero_division``."""
+    if beta == np.inf:
         return np.asarray(recall, dtype=np.float64)
     b2 = beta * beta
     return _divide((1 + b2) * precision * recall, b2 * precision + recall, zero_division,
@@ -129,13 +137,7 @@ def _class_counts(c, labels):
 def _block(c):
     """Diagonal, row sums, column sums and total of :attr:`Confusion.matrix` (the counts
     among ``labels``, without the samples of any other label)."""
-    k = c.n_classes
-    cells = c._cells
-    if cells[[k], :].nnz == 0 and cells[:, [k]].nnz == 0:
-        return c.tp, c.support, c.predicted, c.total
-    m = c.matrix  # a CSR array: its sums over an axis are 1-D arrays
-    rows = np.asarray(m.sum(axis=1))
-    return m.diagonal(), rows, np.asarray(m.sum(axis=0)), rows.sum(-1)
+    return c._block_margins()
 
 
 def _set_wise_labels(c, average, labels, pos_label, options=_AVERAGES):
@@ -189,44 +191,37 @@ def _reduce(values, average, support):
 
 
 # -- scikit-learn's precision / recall / F family -----------------------------------------
-def precision_recall_fscore_support(c, *, beta=1.0, labels=None, pos_label=1, average=None,
-                                    warn_for=("precision", "recall", "f-score"),
-                                    zero_division="warn"):
-    """Precision, recall, F-beta and support; see :func:`metrics_sk.precision_recall_fscore_support`."""
-    zero_division = check_zero_division(zero_division)
-    beta = check_beta(beta)
+def _prf(c, beta, labels, pos_label, average, warn_for, zero_division):
+    """Per-class (micro: summed) precision, recall, F-beta and support."""
     labels = _set_wise_labels(c, average, labels, pos_label)
     tp, pred, true = _class_counts(c, labels)
     if average == "micro":
         tp, pred, true = (a.sum(-1, keepdims=True) for a in (tp, pred, true))
-
-    def div(num, den, metric, modifier):
-        return _divide(num, den, zero_division, f"{metric.capitalize()} is"
-                       if metric != "f-score" else "F-score is", modifier,
-                       warn=metric in warn_for)
-
-    precision = div(tp, pred, "precision", "predicted")
-    recall = div(tp, true, "recall", "true")
-    if np.isposinf(beta):
-        f_score = recall
-    elif beta == 0:
-        f_score = precision
+    precision = _divide(tp, pred, zero_division, "Precision is", "predicted",
+                        warn="precision" in warn_for)
+    recall = _divide(tp, true, zero_division, "Recall is", "true", warn="recall" in warn_for)
+    if beta == np.inf or beta == 0:
+        f_score = recall if beta else precision
     else:
-        b2 = beta**2
-        f_score = div((1 + b2) * tp.astype(np.float64), b2 * true.astype(np.float64) + pred,
-                      "f-score", "true nor predicted")
+        f_score = _fbeta(tp, true, pred, beta, zero_division, warn="f-score" in warn_for)
+    return precision, recall, f_score, true
+
+
+def precision_recall_fscore_support(c, *, beta=1.0, labels=None, pos_label=1, average=None,
+                                    warn_for=("precision", "recall", "f-score"),
+                                    zero_division="warn"):
+    """Precision, recall, F-beta and support; see :func:`metrics_sk.precision_recall_fscore_support`."""
+    *scores, true = _prf(c, beta, labels, pos_label, average, warn_for, zero_division)
     if average is None:
-        return precision, recall, f_score, true
-    return (_reduce(precision, average, true), _reduce(recall, average, true),
-            _reduce(f_score, average, true), None)
+        return (*scores, true)
+    return (*(_reduce(s, average, true) for s in scores), None)
 
 
 def _prf_one(c, index, warn_for, *, beta=1.0, labels=None, pos_label=1, average="binary",
              zero_division="warn"):
-    result = precision_recall_fscore_support(
-        c, beta=beta, labels=labels, pos_label=pos_label, average=average,
-        warn_for=warn_for, zero_division=zero_division)
-    return result[index]
+    """One of precision (0), recall (1) and F-beta (2), averaged."""
+    values = _prf(c, beta, labels, pos_label, average, warn_for, zero_division)
+    return _reduce(values[index], average, values[3])
 
 
 def precision_score(c, *, labels=None, pos_label=1, average="binary", zero_division="warn"):
@@ -323,16 +318,16 @@ def matthews_corrcoef(c):
 def _cells_in(c, labels):
     """Non-zero cells ``(rows, cols, values)`` of the matrix over ``labels`` (positions in
     that order) and its size."""
-    coo = c.matrix.tocoo()
+    row, col, data = c._nonzero()
     if labels is None:
-        return coo.row, coo.col, coo.data, c.n_classes
+        return row, col, data, c.n_classes
     labels = check_labels_param(labels, label_kind(c.labels) if c.n_classes else None)
     where = np.full(c.n_classes + 1, -1, dtype=np.int64)
     idx = c._index(labels)
     where[idx[idx >= 0]] = np.flatnonzero(idx >= 0)
-    r, col = where[coo.row], where[coo.col]
+    r, col = where[row], where[col]
     keep = (r >= 0) & (col >= 0)
-    return r[keep], col[keep], coo.data[..., keep], labels.shape[0]
+    return r[keep], col[keep], data[..., keep], labels.shape[0]
 
 
 def _check_some_label_true(c, labels, message):
@@ -374,8 +369,6 @@ def _pair_weight_sum(rows, cols, weights):
 def cohen_kappa_score(c, *, labels=None, weights=None, replace_undefined_by=np.nan):
     """Cohen's kappa (unweighted, linear or quadratic), in O(K + non-zero cells); see
     :func:`metrics_sk.cohen_kappa_score`."""
-    if weights not in (None, "linear", "quadratic"):
-        raise ValueError(f"weights must be None, 'linear' or 'quadratic', got {weights!r}.")
     _check_some_label_true(
         c, labels, "At least one label in `labels` must be present in `y1` (even though "
         "`cohen_kappa_score` is otherwise agnostic to the order of `y1` and `y2`).")
@@ -448,7 +441,6 @@ def _one_vs_rest(c, labels, average, pos_label):
 
 def specificity_score(c, *, labels=None, pos_label=1, average="binary", zero_division="warn"):
     """Specificity ``tn / (tn + fp)``; see :func:`metrics_sk.specificity_score`."""
-    zero_division = check_zero_division(zero_division)
     (tp, fp, true, tn), support = _one_vs_rest(c, labels, average, pos_label)
     spec = _divide(tn, tn + fp, zero_division, "Specificity is", "negative")
     return _reduce(spec, average if average != "binary" else "macro", support)
@@ -457,7 +449,6 @@ def specificity_score(c, *, labels=None, pos_label=1, average="binary", zero_div
 def balanced_auc_score(c, *, labels=None, pos_label=1, average="binary", zero_division="warn"):
     """oneDAL's binary "AUC", ``(TPR + TNR) / 2`` on hard labels; see
     :func:`metrics_sk.balanced_auc_score`."""
-    zero_division = check_zero_division(zero_division)
     (tp, fp, true, tn), support = _one_vs_rest(c, labels, average, pos_label)
     tpr = _divide(tp, true, zero_division, "Recall is", "true")
     tnr = _divide(tn, tn + fp, zero_division, "Specificity is", "negative")
@@ -472,12 +463,11 @@ def _onedal_counts(c, labels):
 
 def _mean(values):
     """oneDAL's plain mean over classes (a NaN class makes the mean NaN)."""
-    return _as_float(np.mean(values, axis=-1))
+    return _as_float(values.sum(-1) / values.shape[-1])
 
 
 def average_accuracy_score(c, *, labels=None, zero_division="warn"):
     """oneDAL's average accuracy; see :func:`metrics_sk.average_accuracy_score`."""
-    zero_division = check_zero_division(zero_division)
     tp, pred, true, n = _onedal_counts(c, labels)
     wrong = (pred - tp) + (true - tp)
     return _mean(_divide(n - wrong, np.full_like(tp, n), zero_division,
@@ -486,7 +476,6 @@ def average_accuracy_score(c, *, labels=None, zero_division="warn"):
 
 def error_rate(c, *, labels=None, zero_division="warn"):
     """oneDAL's error rate; see :func:`metrics_sk.error_rate`."""
-    zero_division = check_zero_division(zero_division)
     tp, pred, true, n = _onedal_counts(c, labels)
     wrong = (pred - tp) + (true - tp)
     return _mean(_divide(wrong, np.full_like(tp, n), zero_division, "Error rate is", ""))
@@ -512,39 +501,33 @@ def _macro(c, labels, zero_division, warn_for=("precision", "recall")):
 
 def micro_precision_score(c, *, labels=None, zero_division="warn"):
     """oneDAL's micro precision; see :func:`metrics_sk.micro_precision_score`."""
-    return _as_float(_micro(c, labels, check_zero_division(zero_division),
-                            ("precision",))[0][..., 0])
+    return _as_float(_micro(c, labels, zero_division, ("precision",))[0][..., 0])
 
 
 def micro_recall_score(c, *, labels=None, zero_division="warn"):
     """oneDAL's micro recall; see :func:`metrics_sk.micro_recall_score`."""
-    return _as_float(_micro(c, labels, check_zero_division(zero_division),
-                            ("recall",))[1][..., 0])
+    return _as_float(_micro(c, labels, zero_division, ("recall",))[1][..., 0])
 
 
 def micro_fbeta_score(c, *, labels=None, beta=1.0, zero_division="warn"):
     """oneDAL's micro F-beta; see :func:`metrics_sk.micro_fbeta_score`."""
-    zero_division, beta = check_zero_division(zero_division), check_beta(beta)
     p, r = _micro(c, labels, zero_division)
     return _as_float(_fbeta_from(p, r, beta, zero_division, "Micro F-score is")[..., 0])
 
 
 def macro_precision_score(c, *, labels=None, zero_division="warn"):
     """oneDAL's macro precision; see :func:`metrics_sk.macro_precision_score`."""
-    return _as_float(_macro(c, labels, check_zero_division(zero_division),
-                            ("precision",))[0][..., 0])
+    return _as_float(_macro(c, labels, zero_division, ("precision",))[0][..., 0])
 
 
 def macro_recall_score(c, *, labels=None, zero_division="warn"):
     """oneDAL's macro recall; see :func:`metrics_sk.macro_recall_score`."""
-    return _as_float(_macro(c, labels, check_zero_division(zero_division),
-                            ("recall",))[1][..., 0])
+    return _as_float(_macro(c, labels, zero_division, ("recall",))[1][..., 0])
 
 
 def macro_fbeta_score(c, *, labels=None, beta=1.0, zero_division="warn"):
     """oneDAL's macro F-beta (of macro precision and macro recall); see
     :func:`metrics_sk.macro_fbeta_score`."""
-    zero_division, beta = check_zero_division(zero_division), check_beta(beta)
     p, r = _macro(c, labels, zero_division)
     return _as_float(_fbeta_from(p, r, beta, zero_division, "Macro F-score is")[..., 0])
 
@@ -618,18 +601,14 @@ def binary_confusion_matrix(c, *, pos_label=1):
 
 def binary_quality_metrics(c, *, pos_label=1, beta=1.0, zero_division="warn"):
     """oneDAL's binary quality metrics; see :func:`metrics_sk.binary_quality_metrics`."""
-    zero_division = check_zero_division(zero_division)
-    beta = check_beta(beta)
     cm = binary_confusion_matrix(c, pos_label=pos_label)
     (tp, fn), (fp, tn) = cm.astype(np.float64)
     n = tp + fn + fp + tn
     accuracy = _divide([tp + tn], [n], zero_division, "Accuracy is", "")
     precision = _divide([tp], [tp + fp], zero_division, "Precision is", "predicted")
     recall = _divide([tp], [tp + fn], zero_division, "Recall is", "true")
-    b2 = beta * beta
-    fscore = (recall if np.isposinf(beta) else
-              _divide([(b2 + 1) * tp], [(b2 + 1) * tp + b2 * fn + fp], zero_division,
-                      "F-score is", "true nor predicted"))
+    fscore = recall if beta == np.inf else _fbeta([tp], [tp + fn], [tp + fp], beta,
+                                                     zero_division)
     specificity = _divide([tn], [fp + tn], zero_division, "Specificity is", "negative")
     auc = (recall + specificity) / 2
     values = [a[0] for a in (accuracy, precision, recall, fscore, specificity, auc)]
@@ -638,8 +617,6 @@ def binary_quality_metrics(c, *, pos_label=1, beta=1.0, zero_division="warn"):
 
 def multiclass_quality_metrics(c, *, labels=None, beta=1.0, zero_division="warn"):
     """oneDAL's multi-class quality metrics; see :func:`metrics_sk.multiclass_quality_metrics`."""
-    zero_division = check_zero_division(zero_division)
-    beta = check_beta(beta)
     values = (
         average_accuracy_score(c, labels=labels, zero_division=zero_division),
         error_rate(c, labels=labels, zero_division=zero_division),

@@ -167,7 +167,7 @@ def _count_partition(t, p, w, labels, allow_negative_weights, allow_column):
     values, cells = count(t, p, labels=labels, sample_weight=w,
                           allow_negative_weights=allow_negative_weights,
                           allow_column=allow_column)
-    return Confusion()._set(values, cells, fixed=labels is not None)
+    return Confusion._of(values, cells, fixed=labels is not None)
 
 
 def count(y_true, y_pred, *, labels=None, sample_weight=None, allow_negative_weights=False,

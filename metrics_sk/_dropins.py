@@ -6,24 +6,10 @@ Each body is empty: :func:`~metrics_sk._api.count_metric` builds the
 :class:`~metrics_sk.Confusion` and calls its method of the same name.
 """
 
-from numbers import Real
-
 import numpy as np
 import sklearn.metrics as skm
 
 from ._api import count_metric
-from ._sklearn_compat import Interval, Options, StrOptions
-
-_TARGETS = {"y_true": ["array-like", "sparse matrix"], "y_pred": ["array-like", "sparse matrix"],
-            "sample_weight": ["array-like", None]}
-_SET_WISE = {
-    **_TARGETS,
-    "labels": ["array-like", None],
-    "pos_label": [Real, str, "boolean", None],
-    "average": [StrOptions({"micro", "macro", "samples", "weighted", "binary"}), None],
-    "zero_division": [Options(Real, {0.0, 1.0}), "nan", StrOptions({"warn"})],
-}
-_BETA = {"beta": [Interval(Real, 0.0, None, closed="both")]}
 
 _PRF_NOTES = """The per-class counts come from the shared sparse :class:`~metrics_sk.Confusion`;
     ``average="micro"`` sums them first, ``"macro"`` takes the unweighted mean over the
@@ -37,10 +23,7 @@ def _prf_doc(declared):
     return declared
 
 
-@count_metric(sklearn=skm.confusion_matrix, constraints={
-    "y_true": ["array-like"], "y_pred": ["array-like"], "labels": ["array-like", None],
-    "sample_weight": ["array-like", None],
-    "normalize": [StrOptions({"true", "pred", "all"}), None]})
+@count_metric(sklearn=skm.confusion_matrix)
 def confusion_matrix(y_true, y_pred, *, labels=None, sample_weight=None, normalize=None):
     """Confusion matrix ``C[i, j]``: samples of true class ``i`` predicted as ``j``.
 
@@ -85,8 +68,7 @@ def confusion_matrix(y_true, y_pred, *, labels=None, sample_weight=None, normali
     """
 
 
-@count_metric(sklearn=skm.precision_recall_fscore_support,
-              constraints={**_SET_WISE, **_BETA, "warn_for": [list, tuple, set]})
+@count_metric(sklearn=skm.precision_recall_fscore_support)
 @_prf_doc
 def precision_recall_fscore_support(y_true, y_pred, *, beta=1.0, labels=None, pos_label=1,
                                     average=None,
@@ -141,7 +123,7 @@ def precision_recall_fscore_support(y_true, y_pred, *, beta=1.0, labels=None, po
     """
 
 
-@count_metric(sklearn=skm.precision_score, constraints=_SET_WISE)
+@count_metric(sklearn=skm.precision_score)
 @_prf_doc
 def precision_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary",
                     sample_weight=None, zero_division="warn"):
@@ -174,7 +156,7 @@ def precision_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary
     """
 
 
-@count_metric(sklearn=skm.recall_score, constraints=_SET_WISE)
+@count_metric(sklearn=skm.recall_score)
 @_prf_doc
 def recall_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary",
                  sample_weight=None, zero_division="warn"):
@@ -203,7 +185,7 @@ def recall_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary",
     """
 
 
-@count_metric(sklearn=skm.fbeta_score, constraints={**_SET_WISE, **_BETA})
+@count_metric(sklearn=skm.fbeta_score)
 @_prf_doc
 def fbeta_score(y_true, y_pred, *, beta, labels=None, pos_label=1, average="binary",
                 sample_weight=None, zero_division="warn"):
@@ -234,7 +216,7 @@ def fbeta_score(y_true, y_pred, *, beta, labels=None, pos_label=1, average="bina
     """
 
 
-@count_metric(sklearn=skm.f1_score, constraints=_SET_WISE)
+@count_metric(sklearn=skm.f1_score)
 @_prf_doc
 def f1_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary",
              sample_weight=None, zero_division="warn"):
@@ -266,8 +248,7 @@ def f1_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary",
     """
 
 
-@count_metric(sklearn=skm.accuracy_score,
-              constraints={**_TARGETS, "normalize": ["boolean"]})
+@count_metric(sklearn=skm.accuracy_score)
 def accuracy_score(y_true, y_pred, *, normalize=True, sample_weight=None):
     """Accuracy: the fraction (or, with ``normalize=False``, the weight) of correct predictions.
 
@@ -299,9 +280,7 @@ def accuracy_score(y_true, y_pred, *, normalize=True, sample_weight=None):
     """
 
 
-@count_metric(sklearn=skm.balanced_accuracy_score, constraints={
-    "y_true": ["array-like"], "y_pred": ["array-like"],
-    "sample_weight": ["array-like", None], "adjusted": ["boolean"]})
+@count_metric(sklearn=skm.balanced_accuracy_score)
 def balanced_accuracy_score(y_true, y_pred, *, sample_weight=None, adjusted=False):
     """Balanced accuracy: the mean recall over the classes present in ``y_true``.
 
@@ -338,8 +317,7 @@ def balanced_accuracy_score(y_true, y_pred, *, sample_weight=None, adjusted=Fals
     """
 
 
-@count_metric(sklearn=skm.matthews_corrcoef, constraints={
-    "y_true": ["array-like"], "y_pred": ["array-like"], "sample_weight": ["array-like", None]})
+@count_metric(sklearn=skm.matthews_corrcoef)
 def matthews_corrcoef(y_true, y_pred, *, sample_weight=None):
     """Matthews correlation coefficient (Gorodkin's :math:`R_K` for several classes).
 
@@ -375,11 +353,7 @@ def matthews_corrcoef(y_true, y_pred, *, sample_weight=None):
     """
 
 
-@count_metric(sklearn=skm.cohen_kappa_score, constraints={
-    "y1": ["array-like"], "y2": ["array-like"], "labels": ["array-like", None],
-    "weights": [StrOptions({"linear", "quadratic"}), None],
-    "sample_weight": ["array-like", None],
-    "replace_undefined_by": [Interval(Real, -1.0, 1.0, closed="both"), np.nan]})
+@count_metric(sklearn=skm.cohen_kappa_score)
 def cohen_kappa_score(y1, y2, *, labels=None, weights=None, sample_weight=None,
                       replace_undefined_by=np.nan):
     """Cohen's kappa, unweighted or with linear / quadratic disagreement weights.
@@ -425,7 +399,7 @@ def cohen_kappa_score(y1, y2, *, labels=None, weights=None, sample_weight=None,
     """
 
 
-@count_metric(sklearn=skm.hamming_loss, constraints=_TARGETS)
+@count_metric(sklearn=skm.hamming_loss)
 def hamming_loss(y_true, y_pred, *, sample_weight=None):
     """Hamming loss: the fraction of wrong labels (for single-label data, 1 - accuracy).
 
@@ -456,7 +430,7 @@ def hamming_loss(y_true, y_pred, *, sample_weight=None):
     """
 
 
-@count_metric(sklearn=skm.zero_one_loss, constraints={**_TARGETS, "normalize": ["boolean"]})
+@count_metric(sklearn=skm.zero_one_loss)
 def zero_one_loss(y_true, y_pred, *, normalize=True, sample_weight=None):
     """Zero-one loss: the fraction (or weight) of misclassified samples.
 

@@ -40,6 +40,8 @@ try:  # pragma: no cover - exercised by the import itself
         Interval,
         Options,
         StrOptions,
+        make_constraint,
+        validate_parameter_constraints,
         validate_params,
     )
 except ImportError as exc:  # pragma: no cover
@@ -58,5 +60,7 @@ __all__ = [
     "Interval",
     "Options",
     "StrOptions",
+    "make_constraint",
+    "validate_parameter_constraints",
     "validate_params",
 ]
