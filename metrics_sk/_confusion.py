@@ -19,7 +19,7 @@ from itertools import repeat
 import numpy as np
 import scipy.sparse as sp
 
-from . import _counts
+from . import _counts, _dask
 from ._params import Checker, constraints_for
 from ._sklearn_compat import _check_targets
 from ._validation import (
@@ -239,6 +239,34 @@ def _kind(arr, name):
     return kind
 
 
+def _count_partition(t, p, w, labels, allow_negative_weights, allow_column):
+    """The confusion of one partition (None when the partition is empty)."""
+    if len(t) == 0 and len(p) == 0:
+        return None
+    values, cells = count(t, p, labels=labels, sample_weight=w,
+                          allow_negative_weights=allow_negative_weights,
+                          allow_column=allow_column)
+    return Confusion._of(values, cells, fixed=labels is not None)
+
+
+def _count_dask(y_true, y_pred, *, labels, sample_weight, allow_negative_weights,
+                allow_column):
+    """``(labels, cells)`` of Dask inputs: one task per partition counts it (its labels
+    found there), a tree of merges on the workers sums them (``metrics_sk._dask``)."""
+    import dask
+
+    check_labels_param(labels, None)  # its kind is checked against the data per partition
+    parts = _dask.partitions((("y_true", y_true), ("y_pred", y_pred),
+                              ("sample_weight", sample_weight)), allow_column=allow_column)
+    count_one = dask.delayed(_count_partition, pure=False)  # fresh keys on every call
+    merged = _dask.reduce_partitions(
+        [count_one(t, p, w, labels, allow_negative_weights, allow_column) for t, p, w in parts])
+    if merged is None:
+        raise ValueError("Found empty input array (e.g., `y_true` or `y_pred`) while a "
+                         "minimum of 1 sample is required.")
+    return merged.labels, merged._cells
+
+
 def _validated(arrays, names, labels, allow_column=False):
     """Check label arrays that share one label space: 1-D, one kind (numbers or strings),
     integer-valued. Returns ``(arrays, kind, labels)``; numeric arrays come back as
@@ -331,9 +359,7 @@ def count(y_true, y_pred, *, labels=None, sample_weight=None, allow_negative_wei
     Dask collections are counted where they live, one partition at a time, and merged in
     a tree (``metrics_sk._dask``); only the merged counts come back."""
     if any(is_dask_collection(a) for a in (y_true, y_pred, sample_weight)):
-        from . import _dask
-
-        return _dask.count(y_true, y_pred, labels=labels, sample_weight=sample_weight,
+        return _count_dask(y_true, y_pred, labels=labels, sample_weight=sample_weight,
                            allow_negative_weights=allow_negative_weights,
                            allow_column=allow_column)
     t = label_array(y_true, "y_true", allow_column=allow_column)
@@ -460,6 +486,7 @@ class Confusion:
         elif size * size > _DENSE_STORE:
             cells = sp.csr_array(cells)
         self._cells = cells
+        self._sparse = sp.issparse(cells)
         self._fixed = fixed
         self._changed()
         return self
@@ -473,7 +500,7 @@ class Confusion:
         if self._margins is None:
             k = self._labels.shape[0]
             cells = self._cells
-            if sp.issparse(cells):
+            if self._sparse:
                 diag = cells.diagonal()
                 rows = np.asarray(cells.sum(axis=1)).ravel()
                 cols = np.asarray(cells.sum(axis=0)).ravel()
@@ -487,16 +514,18 @@ class Confusion:
 
     def _other_empty(self):
         """Whether no sample has a label outside a fixed ``labels=`` (the other slot)."""
+        if not self._fixed:
+            return True  # without labels= every label has its own row and column
         k = self._labels.shape[0]
         cells = self._cells
-        if sp.issparse(cells):
+        if self._sparse:
             return cells[[k], :].nnz == 0 and cells[:, [k]].nnz == 0
         return not (cells[k].any() or cells[:, k].any())
 
     def _nonzero(self):
         """Non-zero cells ``(rows, cols, values)`` of the ``K x K`` block."""
         k = self._labels.shape[0]
-        if sp.issparse(self._cells):
+        if self._sparse:
             coo = self.matrix.tocoo()
             return coo.row, coo.col, coo.data
         block = self._cells[:k, :k]
@@ -718,17 +747,22 @@ class Confusion:
     binary_confusion_matrix = _method(_counts.binary_confusion_matrix)
     binary_quality_metrics = _method(_counts.binary_quality_metrics)
     multiclass_quality_metrics = _method(_counts.multiclass_quality_metrics)
-    from ._plot import plot  # heatmap; matplotlib is imported only when it is called
+    def plot(self, ax=None, **kwargs):
+        from ._plot import plot  # the one upward import: plotting needs matplotlib
+
+        return plot(self, ax, **kwargs)
 
 
 def _add_into(c, cells):
     """Add ``cells`` (same labels, same shape) to ``c``'s counts in place."""
-    if sp.issparse(c._cells):
+    if c._sparse:
         c._cells = c._cells + cells
     elif sp.issparse(cells):
         c._cells = c._cells + cells.toarray()
+    elif c._cells.dtype == cells.dtype or c._cells.dtype.kind == "f":
+        c._cells += cells
     else:
-        c._cells = np.add(c._cells, cells, dtype=np.result_type(c._cells, cells))
+        c._cells = c._cells + cells
     c._changed()
 
 

@@ -1,10 +1,11 @@
-"""Dask collections as inputs: one confusion per partition, merged in a tree on the workers.
+"""Dask collections as inputs: one result per partition, merged in a tree on the workers.
 
-``_confusion.count`` sends Dask inputs here. Each partition is counted where it lives
-by the in-memory builder (``_confusion.count``), which also finds that partition's labels;
-the per-partition confusions are merged ``SPLIT_EVERY`` at a time by delayed tasks on the
-workers, so the labels are discovered in the same single pass over the data, and only
-the final merged confusion (O(labels + non-zero cells)) reaches the client.
+This module knows Dask, not metrics: :func:`partitions` splits aligned inputs into
+per-partition pieces and :func:`reduce_partitions` merges per-partition results (anything
+with ``+``) ``SPLIT_EVERY`` at a time by delayed tasks on the workers, so only the final
+merged value reaches the client. ``_confusion.count`` counts each partition with the
+in-memory builder (which also finds that partition's labels, so the labels are discovered
+in the same single pass over the data) and merges the confusions this way.
 
 Score metrics that are sums over samples (log losses, hinge) go through the same tree
 (:func:`reduce_partitions`) with their streaming accumulators (``_streaming``).
@@ -156,41 +157,6 @@ def reduce_partitions(tasks, split_every=SPLIT_EVERY):
                  for i in range(0, len(level), split_every)]
     (result,) = dask.compute(level[0])
     return result
-
-
-def _count_partition(t, p, w, labels, allow_negative_weights, allow_column):
-    """The confusion of one partition (None when the partition is empty)."""
-    from ._confusion import Confusion, count
-
-    if len(t) == 0 and len(p) == 0:
-        return None
-    values, cells = count(t, p, labels=labels, sample_weight=w,
-                          allow_negative_weights=allow_negative_weights,
-                          allow_column=allow_column)
-    return Confusion._of(values, cells, fixed=labels is not None)
-
-
-def count(y_true, y_pred, *, labels=None, sample_weight=None, allow_negative_weights=False,
-          allow_column=False, split_every=SPLIT_EVERY):
-    """``(labels, cells)`` of Dask inputs, as ``_confusion.count`` returns for arrays.
-
-    One task per partition counts it (labels found there); a tree of merges sums them.
-    """
-    import dask
-
-    from ._validation import check_labels_param
-
-    check_labels_param(labels, None)  # its kind is checked against the data per partition
-    parts = partitions((("y_true", y_true), ("y_pred", y_pred),
-                        ("sample_weight", sample_weight)), allow_column=allow_column)
-    count_one = dask.delayed(_count_partition, pure=False)  # fresh keys on every call
-    merged = reduce_partitions(
-        [count_one(t, p, w, labels, allow_negative_weights, allow_column) for t, p, w in parts],
-        split_every)
-    if merged is None:
-        raise ValueError("Found empty input array (e.g., `y_true` or `y_pred`) while a "
-                         "minimum of 1 sample is required.")
-    return merged.labels, merged._cells
 
 
 def dask_route(metric):
