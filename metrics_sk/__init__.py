@@ -38,6 +38,7 @@ from ._onedal import (
     multiclass_quality_metrics,
     specificity_score,
 )
+from ._registry import METRICS as _METRICS
 from ._scorers import get_scorer, get_scorer_names, register_scorers
 from ._scores import (
     hinge_loss,
@@ -50,6 +51,9 @@ from ._scores import (
 from . import catboost as catboost  # the submodule metrics_sk.catboost, re-exported
 from ._bootstrap import BootstrapResult, bootstrap, confidence_intervals
 from ._streaming import StreamingLoss
+
+# Metrics made by the registry from their formula alone (no declaration elsewhere).
+globals().update({name: m.function for name, m in _METRICS.items() if name not in globals()})
 
 __version__ = "0.1.0"
 
@@ -75,6 +79,8 @@ __all__ = [
     "binary_quality_metrics",
     "specificity_score",
     "balanced_auc_score",
+    # imbalanced-learn
+    "geometric_mean_score",
     # scikit-learn drop-ins
     "confusion_matrix",
     "precision_recall_fscore_support",

@@ -82,3 +82,31 @@ def count_metric(declaration=None, *, sklearn=None):
         return metric
 
     return decorate if declaration is None else decorate(declaration)
+
+
+_TARGETS_DOC = """    y_true : array-like of shape (n_samples,)
+        True labels.
+    y_pred : array-like of shape (n_samples,)
+        Predicted labels.
+"""
+_WEIGHT_DOC = """    sample_weight : array-like of shape (n_samples,), default=None
+        Sample weights.
+"""
+
+
+def count_function(formula, module):
+    """The public function of a count ``formula`` of ``_counts`` that has no declaration:
+    ``(y_true, y_pred, *, <the formula's options>, sample_weight=None)``, documented by the
+    formula's docstring with the targets and the weights added to its parameters."""
+    kind = inspect.Parameter
+    options = list(inspect.signature(formula).parameters.values())[1:]
+    declared = type(formula)(formula.__code__, formula.__globals__, formula.__name__)
+    declared.__signature__ = inspect.Signature(
+        [kind("y_true", kind.POSITIONAL_OR_KEYWORD), kind("y_pred", kind.POSITIONAL_OR_KEYWORD),
+         *options, kind("sample_weight", kind.KEYWORD_ONLY, default=None)])
+    declared.__module__, declared.__qualname__ = module, formula.__name__
+    head, sep, rest = formula.__doc__.partition("    Parameters\n    ----------\n")
+    params, sep2, tail = rest.partition("\n    Returns\n")
+    declared.__doc__ = (head + sep + _TARGETS_DOC + params.rstrip("\n") + "\n" + _WEIGHT_DOC
+                        + sep2 + tail)
+    return count_metric(declared)

@@ -26,6 +26,7 @@ from scipy.special import ndtr, ndtri
 
 from . import _counts
 from ._confusion import Confusion, positions
+from ._registry import METRICS, resolve
 from ._validation import (
     check_same_length,
     check_sample_weight,
@@ -39,18 +40,10 @@ ConfidenceInterval.__doc__ = "Lower and upper bound of a confidence interval (as
 _METHODS = ("percentile", "basic", "bca")
 
 #: Count metrics (``Confusion`` methods) whose formulas evaluate a batch of replicates.
-VECTORIZED = frozenset({
-    "precision_recall_fscore_support", "precision_score", "recall_score", "fbeta_score",
-    "f1_score", "accuracy_score", "zero_one_loss", "hamming_loss", "balanced_accuracy_score",
-    "matthews_corrcoef", "cohen_kappa_score", "specificity_score", "balanced_auc_score",
-    "average_accuracy_score", "error_rate", "micro_precision_score", "micro_recall_score",
-    "micro_fbeta_score", "macro_precision_score", "macro_recall_score", "macro_fbeta_score",
-})
+VECTORIZED = frozenset(name for name, m in METRICS.items() if m.count and m.batch)
 
 #: Every count metric: the ``Confusion`` methods defined in ``_counts``.
-COUNT_METRICS = frozenset(
-    name for name, value in vars(Confusion).items()
-    if getattr(value, "__wrapped__", None) is getattr(_counts, name, None) is not None)
+COUNT_METRICS = frozenset(name for name, m in METRICS.items() if m.count)
 
 # Most numbers held by one chunk of replicates (R x max(non-zero cells, classes)).
 _CHUNK_ELEMENTS = 1 << 22
@@ -145,8 +138,8 @@ class _Replicates:
         return m.diagonal(), rows, m.sum(0), rows.sum(-1)
 
 
-for _name in COUNT_METRICS:
-    setattr(_Replicates, _name, getattr(_counts, _name))
+for _name, _formula in _counts.FORMULAS.items():
+    setattr(_Replicates, _name, _formula)
 
 
 # -- nested results: a number, an array, or dicts / tuples / lists of them -----------------
@@ -488,21 +481,15 @@ def confidence_intervals(confusion, statistic, *, y_true=None, y_pred=None, samp
 
 
 def _resolve(metric):
-    """``(name of a count metric or None, function)`` for a name or a callable."""
-    import metrics_sk
-
+    """``(name of a count metric or None, function)`` for a metric name (a function's or a
+    scorer's) or a callable."""
     if isinstance(metric, str):
-        func = getattr(metrics_sk, metric, None)
-        if metric not in metrics_sk.__all__ or not callable(func) or isinstance(func, type):
-            raise ValueError(f"metric {metric!r} is not a metrics_sk metric function; pass "
-                             "its name (e.g. 'f1_score') or a function.")
-        return (metric if metric in COUNT_METRICS else None), func
+        found = resolve(metric)
+        return (found.name if found.count else None), found.function
     if not callable(metric):
         raise ValueError(f"metric must be a metric name or a function, got {metric!r}.")
-    name = getattr(metric, "__name__", None)
-    if name in COUNT_METRICS and getattr(metrics_sk, name, None) is metric:
-        return name, metric
-    return None, metric
+    found = resolve(metric)
+    return (found.name if found is not None and found.count else None), metric
 
 
 def bootstrap(metric, y_true, y_pred, *, n_resamples=1000, confidence_level=0.95,

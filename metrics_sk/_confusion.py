@@ -721,36 +721,15 @@ class Confusion:
         return (f"Confusion(n_classes={self.n_classes}, total={self.total}, "
                 f"nonzero_cells={nonzero})")
 
-    # -- count metrics: one definition each, in _counts ----------------------------
-    confusion_matrix = _method(_counts.confusion_matrix)
-    precision_recall_fscore_support = _method(_counts.precision_recall_fscore_support)
-    precision_score = _method(_counts.precision_score)
-    recall_score = _method(_counts.recall_score)
-    fbeta_score = _method(_counts.fbeta_score)
-    f1_score = _method(_counts.f1_score)
-    accuracy_score = _method(_counts.accuracy_score)
-    balanced_accuracy_score = _method(_counts.balanced_accuracy_score)
-    matthews_corrcoef = _method(_counts.matthews_corrcoef)
-    cohen_kappa_score = _method(_counts.cohen_kappa_score)
-    hamming_loss = _method(_counts.hamming_loss)
-    zero_one_loss = _method(_counts.zero_one_loss)
-    specificity_score = _method(_counts.specificity_score)
-    balanced_auc_score = _method(_counts.balanced_auc_score)
-    average_accuracy_score = _method(_counts.average_accuracy_score)
-    error_rate = _method(_counts.error_rate)
-    micro_precision_score = _method(_counts.micro_precision_score)
-    micro_recall_score = _method(_counts.micro_recall_score)
-    micro_fbeta_score = _method(_counts.micro_fbeta_score)
-    macro_precision_score = _method(_counts.macro_precision_score)
-    macro_recall_score = _method(_counts.macro_recall_score)
-    macro_fbeta_score = _method(_counts.macro_fbeta_score)
-    binary_confusion_matrix = _method(_counts.binary_confusion_matrix)
-    binary_quality_metrics = _method(_counts.binary_quality_metrics)
-    multiclass_quality_metrics = _method(_counts.multiclass_quality_metrics)
     def plot(self, ax=None, **kwargs):
         from ._plot import plot  # the one upward import: plotting needs matplotlib
 
         return plot(self, ax, **kwargs)
+
+
+# Every count metric is a method: one definition each, the formula in _counts.
+for _name, _formula in _counts.FORMULAS.items():
+    setattr(Confusion, _name, _method(_formula))
 
 
 def _add_into(c, cells):

@@ -23,6 +23,16 @@ from ._validation import check_labels_param, label_kind
 
 _AVERAGES = (None, "micro", "macro", "weighted", "samples")
 
+#: The count formulas by name, in definition order: each is a method of ``Confusion``
+#: and the formula of the public function of the same name.
+FORMULAS = {}
+
+
+def formula(func):
+    """Register ``func`` (``func(c, **options)``) as the formula of a count metric."""
+    FORMULAS[func.__name__] = func
+    return func
+
 
 # -- division, warnings and averaging ------------------------------------------------
 def _warn_ill_defined(metric, modifier, result_size):
@@ -207,6 +217,7 @@ def _prf(c, beta, labels, pos_label, average, warn_for, zero_division):
     return precision, recall, f_score, true
 
 
+@formula
 def precision_recall_fscore_support(c, *, beta=1.0, labels=None, pos_label=1, average=None,
                                     warn_for=("precision", "recall", "f-score"),
                                     zero_division="warn"):
@@ -224,24 +235,28 @@ def _prf_one(c, index, warn_for, *, beta=1.0, labels=None, pos_label=1, average=
     return _reduce(values[index], average, values[3])
 
 
+@formula
 def precision_score(c, *, labels=None, pos_label=1, average="binary", zero_division="warn"):
     """Precision ``tp / (tp + fp)``; see :func:`metrics_sk.precision_score`."""
     return _prf_one(c, 0, ("precision",), labels=labels, pos_label=pos_label,
                     average=average, zero_division=zero_division)
 
 
+@formula
 def recall_score(c, *, labels=None, pos_label=1, average="binary", zero_division="warn"):
     """Recall ``tp / (tp + fn)``; see :func:`metrics_sk.recall_score`."""
     return _prf_one(c, 1, ("recall",), labels=labels, pos_label=pos_label,
                     average=average, zero_division=zero_division)
 
 
+@formula
 def fbeta_score(c, *, beta, labels=None, pos_label=1, average="binary", zero_division="warn"):
     """F-beta score; see :func:`metrics_sk.fbeta_score`."""
     return _prf_one(c, 2, ("f-score",), beta=beta, labels=labels, pos_label=pos_label,
                     average=average, zero_division=zero_division)
 
 
+@formula
 def f1_score(c, *, labels=None, pos_label=1, average="binary", zero_division="warn"):
     """F1 score; see :func:`metrics_sk.f1_score`."""
     return fbeta_score(c, beta=1.0, labels=labels, pos_label=pos_label, average=average,
@@ -258,12 +273,14 @@ def _normalized(value, total, normalize):
         return _as_float(value / total)
 
 
+@formula
 def accuracy_score(c, *, normalize=True):
     """Fraction (or weight) of correct predictions; see :func:`metrics_sk.accuracy_score`."""
     diag, _, _, total = _block(c)
     return _normalized(diag.sum(-1), total, normalize)
 
 
+@formula
 def zero_one_loss(c, *, normalize=True):
     """Fraction (or weight) of wrong predictions; see :func:`metrics_sk.zero_one_loss`."""
     diag, _, _, total = _block(c)
@@ -272,12 +289,14 @@ def zero_one_loss(c, *, normalize=True):
     return _as_float(total - diag.sum(-1))
 
 
+@formula
 def hamming_loss(c):
     """Fraction of wrong labels; see :func:`metrics_sk.hamming_loss`."""
     diag, _, _, total = _block(c)
     return _normalized(total - diag.sum(-1), total, True)  # not 1 - accuracy: exact 1/3
 
 
+@formula
 def balanced_accuracy_score(c, *, adjusted=False):
     """Mean recall over the classes present in ``y_true``; see
     :func:`metrics_sk.balanced_accuracy_score`."""
@@ -303,6 +322,7 @@ def balanced_accuracy_score(c, *, adjusted=False):
     return _as_float(score)
 
 
+@formula
 def matthews_corrcoef(c):
     """Matthews correlation coefficient (Gorodkin's R_K); see :func:`metrics_sk.matthews_corrcoef`."""
     diag, t_sum, p_sum, n = (np.asarray(a, dtype=np.float64) for a in _block(c))
@@ -366,6 +386,7 @@ def _pair_weight_sum(rows, cols, weights):
     return _as_float(_dot(rows, left + right))
 
 
+@formula
 def cohen_kappa_score(c, *, labels=None, weights=None, replace_undefined_by=np.nan):
     """Cohen's kappa (unweighted, linear or quadratic), in O(K + non-zero cells); see
     :func:`metrics_sk.cohen_kappa_score`."""
@@ -407,6 +428,7 @@ def cohen_kappa_score(c, *, labels=None, weights=None, replace_undefined_by=np.n
     return _as_float(np.where(undefined, replace_undefined_by, kappa))
 
 
+@formula
 def confusion_matrix(c, *, labels=None, normalize=None):
     """Dense confusion matrix over ``labels``; see :func:`metrics_sk.confusion_matrix`."""
     _check_some_label_true(c, labels, "At least one label specified must be in y_true")
@@ -439,6 +461,7 @@ def _one_vs_rest(c, labels, average, pos_label):
     return (tp, fp, true, tn), true
 
 
+@formula
 def specificity_score(c, *, labels=None, pos_label=1, average="binary", zero_division="warn"):
     """Specificity ``tn / (tn + fp)``; see :func:`metrics_sk.specificity_score`."""
     (tp, fp, true, tn), support = _one_vs_rest(c, labels, average, pos_label)
@@ -446,6 +469,7 @@ def specificity_score(c, *, labels=None, pos_label=1, average="binary", zero_div
     return _reduce(spec, average if average != "binary" else "macro", support)
 
 
+@formula
 def balanced_auc_score(c, *, labels=None, pos_label=1, average="binary", zero_division="warn"):
     """oneDAL's binary "AUC", ``(TPR + TNR) / 2`` on hard labels; see
     :func:`metrics_sk.balanced_auc_score`."""
@@ -453,6 +477,91 @@ def balanced_auc_score(c, *, labels=None, pos_label=1, average="binary", zero_di
     tpr = _divide(tp, true, zero_division, "Recall is", "true")
     tnr = _divide(tn, tn + fp, zero_division, "Specificity is", "negative")
     return _reduce((tpr + tnr) / 2, average if average != "binary" else "macro", support)
+
+
+@formula
+def geometric_mean_score(c, *, labels=None, pos_label=1, average="multiclass",
+                         correction=0.0):
+    """Geometric mean of the per-class sensitivities (imbalanced-learn's G-mean).
+
+    Drop-in for :func:`imblearn.metrics.geometric_mean_score`: with the default
+    ``average="multiclass"``, the :math:`K`-th root of the product of the recalls of the
+    :math:`K` classes (for two classes, :math:`\\sqrt{TPR \\cdot TNR}`); with another
+    ``average``, the square root of the product of the averaged sensitivity and
+    specificity (one value per class for ``average=None``).
+
+    Parameters
+    ----------
+    labels : array-like, default=None
+        The classes to include (all of them by default); a class absent from the data has
+        sensitivity 0.
+    pos_label : int, str or bool, default=1
+        The positive class when ``average="binary"``.
+    average : {'multiclass', 'binary', 'micro', 'macro', 'weighted'} or None, \
+            default='multiclass'
+        ``'multiclass'``: G-mean of the per-class recalls; otherwise how the per-class
+        sensitivity and specificity are averaged before their G-mean.
+    correction : float, default=0.0
+        With ``average="multiclass"``, the value that replaces a recall of 0 (so that one
+        missed class does not make the G-mean 0).
+
+    Returns
+    -------
+    gmean : float or ndarray of shape (n_classes,)
+        The G-mean; per class when ``average=None``.
+
+    See Also
+    --------
+    specificity_score : The specificity (true negative rate) of each class.
+    balanced_accuracy_score : The arithmetic mean of the per-class recalls.
+
+    Notes
+    -----
+    :math:`G = \\left(\\prod_{k=1}^{K} R_k\\right)^{1/K}` with
+    :math:`R_k = tp_k / (tp_k + fn_k)`; for the other averages
+    :math:`G = \\sqrt{\\overline{TPR} \\cdot \\overline{TNR}}` with
+    :math:`TNR_k = tn_k / (tn_k + fp_k)`. Like every count metric it is computed from the
+    per-class counts of the :class:`~metrics_sk.Confusion`. With sample weights, the true
+    negatives are weight sums (imbalanced-learn counts them as the number of samples
+    minus weight sums, which mixes units).
+
+    References
+    ----------
+    .. [1] Kubat, M. and Matwin, S. (1997). Addressing the curse of imbalanced training
+       sets: one-sided selection. ICML.
+    .. [2] Barandela, R., Sanchez, J. S., Garcia, V. and Rangel, E. (2003). Strategies for
+       learning in class imbalance problems. Pattern Recognition 36(3), 849-851.
+
+    Examples
+    --------
+    >>> from metrics_sk import geometric_mean_score
+    >>> y_true = [0, 1, 2, 0, 1, 2]
+    >>> y_pred = [0, 2, 1, 0, 0, 1]
+    >>> geometric_mean_score(y_true, y_pred)
+    0.0
+    >>> round(geometric_mean_score(y_true, y_pred, correction=0.001), 4)
+    0.01
+    >>> round(geometric_mean_score(y_true, y_pred, average="macro"), 4)
+    0.4714
+    """
+    if average == "multiclass":
+        tp, _, true = _class_counts(c, labels)
+        recall = _divide(tp, true, "warn", "Recall is", "true")
+        recall = np.where(recall == 0, correction, recall)
+        with np.errstate(divide="ignore"):
+            return _as_float(np.exp(np.log(recall).mean(-1)))
+    (tp, fp, true, tn), support = _one_vs_rest(c, labels, average, pos_label)
+    sensitivity = _divide(tp, true, 0.0, "Sensitivity is", "true")
+    specificity = _divide(tn, tn + fp, "warn", "Specificity is", "predicted")
+    if average == "weighted":
+        total = support.sum(-1)
+        weights = np.where(total == 0, 1.0, support)  # no true sample: G-mean 0 below
+        sensitivity = np.where(total == 0, 0.0, (sensitivity * weights).sum(-1) / weights.sum(-1))
+        specificity = np.where(total == 0, 0.0, (specificity * weights).sum(-1) / weights.sum(-1))
+    elif average is not None:
+        sensitivity, specificity = sensitivity.mean(-1), specificity.mean(-1)
+    return _as_float(np.sqrt(sensitivity * specificity)) if average is not None else np.sqrt(
+        sensitivity * specificity)
 
 
 # -- oneDAL: multi-class ------------------------------------------------------------------------
@@ -466,6 +575,7 @@ def _mean(values):
     return _as_float(values.sum(-1) / values.shape[-1])
 
 
+@formula
 def average_accuracy_score(c, *, labels=None, zero_division="warn"):
     """oneDAL's average accuracy; see :func:`metrics_sk.average_accuracy_score`."""
     tp, pred, true, n = _onedal_counts(c, labels)
@@ -474,6 +584,7 @@ def average_accuracy_score(c, *, labels=None, zero_division="warn"):
                          "Average accuracy is", "", warn=True))
 
 
+@formula
 def error_rate(c, *, labels=None, zero_division="warn"):
     """oneDAL's error rate; see :func:`metrics_sk.error_rate`."""
     tp, pred, true, n = _onedal_counts(c, labels)
@@ -499,32 +610,38 @@ def _macro(c, labels, zero_division, warn_for=("precision", "recall")):
     return np.asarray(_mean(p))[..., None], np.asarray(_mean(r))[..., None]
 
 
+@formula
 def micro_precision_score(c, *, labels=None, zero_division="warn"):
     """oneDAL's micro precision; see :func:`metrics_sk.micro_precision_score`."""
     return _as_float(_micro(c, labels, zero_division, ("precision",))[0][..., 0])
 
 
+@formula
 def micro_recall_score(c, *, labels=None, zero_division="warn"):
     """oneDAL's micro recall; see :func:`metrics_sk.micro_recall_score`."""
     return _as_float(_micro(c, labels, zero_division, ("recall",))[1][..., 0])
 
 
+@formula
 def micro_fbeta_score(c, *, labels=None, beta=1.0, zero_division="warn"):
     """oneDAL's micro F-beta; see :func:`metrics_sk.micro_fbeta_score`."""
     p, r = _micro(c, labels, zero_division)
     return _as_float(_fbeta_from(p, r, beta, zero_division, "Micro F-score is")[..., 0])
 
 
+@formula
 def macro_precision_score(c, *, labels=None, zero_division="warn"):
     """oneDAL's macro precision; see :func:`metrics_sk.macro_precision_score`."""
     return _as_float(_macro(c, labels, zero_division, ("precision",))[0][..., 0])
 
 
+@formula
 def macro_recall_score(c, *, labels=None, zero_division="warn"):
     """oneDAL's macro recall; see :func:`metrics_sk.macro_recall_score`."""
     return _as_float(_macro(c, labels, zero_division, ("recall",))[1][..., 0])
 
 
+@formula
 def macro_fbeta_score(c, *, labels=None, beta=1.0, zero_division="warn"):
     """oneDAL's macro F-beta (of macro precision and macro recall); see
     :func:`metrics_sk.macro_fbeta_score`."""
@@ -586,6 +703,7 @@ class MulticlassQualityMetrics(_QualityMetrics):
                "micro_fscore", "macro_precision", "macro_recall", "macro_fscore")
 
 
+@formula
 def binary_confusion_matrix(c, *, pos_label=1):
     """oneDAL's 2 x 2 matrix ``[[tp, fn], [fp, tn]]``; see :func:`metrics_sk.binary_confusion_matrix`."""
     if c.n_classes > 2:
@@ -599,6 +717,7 @@ def binary_confusion_matrix(c, *, pos_label=1):
     return np.array([[tp, fn], [fp, c.total - tp - fp - fn]])
 
 
+@formula
 def binary_quality_metrics(c, *, pos_label=1, beta=1.0, zero_division="warn"):
     """oneDAL's binary quality metrics; see :func:`metrics_sk.binary_quality_metrics`."""
     cm = binary_confusion_matrix(c, pos_label=pos_label)
@@ -615,6 +734,7 @@ def binary_quality_metrics(c, *, pos_label=1, beta=1.0, zero_division="warn"):
     return BinaryQualityMetrics(cm, values)
 
 
+@formula
 def multiclass_quality_metrics(c, *, labels=None, beta=1.0, zero_division="warn"):
     """oneDAL's multi-class quality metrics; see :func:`metrics_sk.multiclass_quality_metrics`."""
     values = (

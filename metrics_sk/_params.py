@@ -43,6 +43,7 @@ PARAMETERS = {
     "adjusted": ["boolean"],
     "weights": [StrOptions({"linear", "quadratic"}), None],
     "replace_undefined_by": [Interval(Real, -1.0, 1.0, closed="both"), np.nan],
+    "correction": [Interval(Real, 0.0, None, closed="left")],
 }
 
 _ARRAY = ["array-like"]
@@ -57,6 +58,8 @@ OVERRIDES = {
                                       None]},
     "balanced_auc_score": {"average": [StrOptions({"binary", "micro", "macro", "weighted"}),
                                        None]},
+    "geometric_mean_score": {"average": [StrOptions({"multiclass", "binary", "micro", "macro",
+                                                     "weighted"}), None]},
 }
 
 

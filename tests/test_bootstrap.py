@@ -64,6 +64,8 @@ BATCH_CALLS = [
     ("macro_fbeta_score", {"beta": 2.0}),
     ("macro_fbeta_score", {"labels": [1, 2, 7]}),
 ]
+# Every other batch metric of the registry, with its defaults.
+BATCH_CALLS += [(name, {}) for name in sorted(VECTORIZED - {n for n, _ in BATCH_CALLS})]
 
 
 def test_every_vectorized_metric_is_exercised():

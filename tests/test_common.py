@@ -20,22 +20,35 @@ from sklearn.exceptions import UndefinedMetricWarning
 import sklearn.metrics as skm
 
 import metrics_sk as msk
+from metrics_sk._registry import METRICS
 
 # -- the metrics, once ------------------------------------------------------------------------
+#: Every metric of the registry with its defaults (when it has defaults for every
+#: option), and the extra configurations below.
+def _callable_with_defaults(function):
+    return all(p.default is not p.empty for p in
+               list(inspect.signature(function).parameters.values())[2:])
+
+
+#: Defaults that do not fit the common properties: they are tested through a configuration.
+_CONFIGURED_ONLY = {
+    "precision_recall_fscore_support",  # average=None returns the supports: weight sums
+}
+REGISTRY_COUNT = {name: m.function for name, m in METRICS.items()
+                  if m.count and _callable_with_defaults(m.function)
+                  and name not in _CONFIGURED_ONLY}
+REGISTRY_SCORE = {name: (m.function, "proba" if m.takes == "probabilities" else "decision")
+                  for name, m in METRICS.items() if not m.count}
+
 #: Count metrics: callable(y_true, y_pred, **kwargs), computed from a Confusion.
 COUNT_METRICS = {
+    **REGISTRY_COUNT,
     # scikit-learn drop-ins
-    "accuracy_score": msk.accuracy_score,
     "unnormalized_accuracy_score": partial(msk.accuracy_score, normalize=False),
-    "balanced_accuracy_score": msk.balanced_accuracy_score,
     "adjusted_balanced_accuracy_score": partial(msk.balanced_accuracy_score, adjusted=True),
-    "confusion_matrix": msk.confusion_matrix,
     "normalized_confusion_matrix": partial(msk.confusion_matrix, normalize="true"),
     "precision_recall_fscore_support_macro": partial(msk.precision_recall_fscore_support,
                                                      average="macro"),
-    "precision_score": msk.precision_score,
-    "recall_score": msk.recall_score,
-    "f1_score": msk.f1_score,
     "f2_score": partial(msk.fbeta_score, beta=2),
     "f1_score_micro": partial(msk.f1_score, average="micro"),
     "f1_score_macro": partial(msk.f1_score, average="macro"),
@@ -44,48 +57,27 @@ COUNT_METRICS = {
     "f0.5_score_macro": partial(msk.fbeta_score, beta=0.5, average="macro"),
     "precision_score_macro": partial(msk.precision_score, average="macro"),
     "recall_score_weighted": partial(msk.recall_score, average="weighted"),
-    "matthews_corrcoef": msk.matthews_corrcoef,
-    "cohen_kappa_score": msk.cohen_kappa_score,
     "linear_kappa": partial(msk.cohen_kappa_score, weights="linear"),
     "quadratic_kappa": partial(msk.cohen_kappa_score, weights="quadratic"),
-    "hamming_loss": msk.hamming_loss,
-    "zero_one_loss": msk.zero_one_loss,
     "unnormalized_zero_one_loss": partial(msk.zero_one_loss, normalize=False),
-    # oneDAL multi-class
-    "average_accuracy_score": msk.average_accuracy_score,
-    "error_rate": msk.error_rate,
-    "micro_precision_score": msk.micro_precision_score,
-    "micro_recall_score": msk.micro_recall_score,
-    "micro_fbeta_score": msk.micro_fbeta_score,
+    # oneDAL
     "micro_f2_score": partial(msk.micro_fbeta_score, beta=2),
-    "macro_precision_score": msk.macro_precision_score,
-    "macro_recall_score": msk.macro_recall_score,
-    "macro_fbeta_score": msk.macro_fbeta_score,
     "macro_f2_score": partial(msk.macro_fbeta_score, beta=2),
-    "multiclass_quality_metrics": msk.multiclass_quality_metrics,
-    # oneDAL binary
-    "binary_confusion_matrix": msk.binary_confusion_matrix,
-    "binary_quality_metrics": msk.binary_quality_metrics,
-    "specificity_score": msk.specificity_score,
     "specificity_score_macro": partial(msk.specificity_score, average="macro"),
     "specificity_score_weighted": partial(msk.specificity_score, average="weighted"),
-    "balanced_auc_score": msk.balanced_auc_score,
     "balanced_auc_score_macro": partial(msk.balanced_auc_score, average="macro"),
+    # imbalanced-learn
+    "geometric_mean_score_macro": partial(msk.geometric_mean_score, average="macro"),
 }
 
 #: Score metrics: callable(y_true, y_score, **kwargs), and the kind of y_score they take:
 #: "proba" (rows of class probabilities) or "decision" (raw per-class scores).
 SCORE_METRICS = {
-    "log_loss": (msk.log_loss, "proba"),
+    **REGISTRY_SCORE,
     "unnormalized_log_loss": (partial(msk.log_loss, normalize=False), "proba"),
     "log_loss_from_logits": (partial(msk.log_loss, from_logits=True), "decision"),
-    "hinge_loss": (msk.hinge_loss, "decision"),
-    "one_vs_all_log_loss": (msk.one_vs_all_log_loss, "proba"),
-    "roc_auc_mu_score": (msk.roc_auc_mu_score, "decision"),
-    "one_vs_all_roc_auc_score": (msk.one_vs_all_roc_auc_score, "proba"),
     "one_vs_all_roc_auc_score_weighted": (
         partial(msk.one_vs_all_roc_auc_score, average="weighted"), "proba"),
-    "one_vs_all_pr_auc_score": (msk.one_vs_all_pr_auc_score, "proba"),
     "one_vs_all_pr_auc_score_per_class": (
         partial(msk.one_vs_all_pr_auc_score, average=None), "proba"),
 }
@@ -104,39 +96,37 @@ NOT_METRICS = {
 #: says which). Empty when every export is classified.
 PENDING = set()
 
-# -- capabilities, by public function name ------------------------------------------------------
-_PRF = {"precision_recall_fscore_support", "precision_score", "recall_score", "fbeta_score",
-        "f1_score"}
-_ONEDAL_MULTICLASS = {"average_accuracy_score", "error_rate", "micro_precision_score",
-                      "micro_recall_score", "micro_fbeta_score", "macro_precision_score",
-                      "macro_recall_score", "macro_fbeta_score", "multiclass_quality_metrics"}
-_ONE_VS_REST = {"specificity_score", "balanced_auc_score"}
-_SCORES = {"log_loss", "hinge_loss", "one_vs_all_log_loss", "roc_auc_mu_score",
-           "one_vs_all_roc_auc_score", "one_vs_all_pr_auc_score"}
+# -- capabilities, by public function name: read off the signatures and the registry ----------
+def _taking(parameter):
+    return {name for name, m in METRICS.items()
+            if parameter in inspect.signature(m.function).parameters}
+
 
 #: Same name, signature, values, warnings and errors as scikit-learn's (test_dropins.py).
-DROPINS = _PRF | {"confusion_matrix", "accuracy_score", "balanced_accuracy_score",
-                  "matthews_corrcoef", "cohen_kappa_score", "hamming_loss", "zero_one_loss",
-                  "log_loss", "hinge_loss"}
-WITH_AVERAGE = _PRF | _ONE_VS_REST | {"one_vs_all_roc_auc_score", "one_vs_all_pr_auc_score"}
-WITH_POS_LABEL = _PRF | _ONE_VS_REST | {"binary_confusion_matrix", "binary_quality_metrics"}
-WITH_LABELS = (_PRF | _ONEDAL_MULTICLASS | _ONE_VS_REST | _SCORES
-               | {"confusion_matrix", "cohen_kappa_score"})
-WITH_BETA = {"precision_recall_fscore_support", "fbeta_score", "micro_fbeta_score",
-             "macro_fbeta_score", "multiclass_quality_metrics", "binary_quality_metrics"}
-WITH_ZERO_DIVISION = (_PRF | _ONEDAL_MULTICLASS | _ONE_VS_REST
-                      | {"binary_quality_metrics"})
-WITH_SAMPLE_WEIGHT = DROPINS | _ONEDAL_MULTICLASS | _ONE_VS_REST | _SCORES | {
-    "binary_confusion_matrix", "binary_quality_metrics"}
+DROPINS = {name for name, m in METRICS.items() if m.family == "sklearn"}
+WITH_AVERAGE = _taking("average")
+WITH_POS_LABEL = _taking("pos_label")
+WITH_LABELS = _taking("labels")
+WITH_BETA = _taking("beta")
+WITH_ZERO_DIVISION = _taking("zero_division")
+WITH_SAMPLE_WEIGHT = _taking("sample_weight")
 #: Lower is better (names *_loss, *_rate, *_error; DESIGN.md).
-LOSSES = {"hamming_loss", "zero_one_loss", "error_rate", "log_loss", "hinge_loss",
-          "one_vs_all_log_loss"}
+LOSSES = {name for name, m in METRICS.items() if not m.greater_is_better}
 
 # -- properties of entries -----------------------------------------------------------------------
+
+
+def _needs_binary(name):
+    metric = COUNT_METRICS[name]
+    function = metric.func if isinstance(metric, partial) else metric
+    keywords = metric.keywords if isinstance(metric, partial) else {}
+    average = keywords.get("average", inspect.signature(function).parameters.get("average"))
+    average = getattr(average, "default", average)
+    return METRICS[function.__name__].binary_only or average == "binary"
+
+
 #: Entries that need a binary target (average="binary" or a 2 x 2 layout).
-BINARY_ONLY = {"precision_score", "recall_score", "f1_score", "f2_score",
-               "binary_confusion_matrix", "binary_quality_metrics", "specificity_score",
-               "balanced_auc_score"}
+BINARY_ONLY = {name for name in COUNT_METRICS if _needs_binary(name)}
 #: f(y_true, y_pred) == f(y_pred, y_true).
 SYMMETRIC = {"accuracy_score", "unnormalized_accuracy_score", "f1_score", "f1_score_micro",
              "f1_score_macro", "f1_score_per_class", "matthews_corrcoef",

@@ -20,7 +20,8 @@ from sklearn.metrics import make_scorer
 
 import metrics_sk as msk
 from metrics_sk import _sklearn_compat
-from metrics_sk._scorers import SCORERS, scorers_table_rst
+from metrics_sk._registry import SCORER_NAMES
+from metrics_sk._scorers import scorers_table_rst
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -72,6 +73,16 @@ HAND_SOURCE = textwrap.dedent('''
         HAND[f"one_vs_all_{_auc}_auc"] = _on("predict_proba", _metric)
         HAND[f"one_vs_all_{_auc}_auc_weighted"] = _on("predict_proba", _metric,
                                                       average="weighted")
+
+    # A scorer added since (a registry entry, nothing else): its metric, sign and
+    # response method as the registry states them.
+    from metrics_sk._registry import SCORER_NAMES
+    for _name, (_m, _kwargs) in SCORER_NAMES.items():
+        if _name not in HAND:
+            _response = (_m.response_method if isinstance(_m.response_method, str)
+                         else _m.response_method[0])
+            HAND[_name] = _on(_response, _m.function, 1 if _m.greater_is_better else -1,
+                              **_kwargs)
 ''')
 _namespace = {}
 exec(HAND_SOURCE, _namespace)  # the same checks here as in the subprocesses
@@ -93,7 +104,7 @@ def run_script(body, *args, timeout=240):
 
 def test_names():
     names = msk.get_scorer_names()
-    assert names == sorted(names) and set(names) == SCORERS.keys() and REQUIRED <= set(names)
+    assert names == sorted(names) and set(names) == SCORER_NAMES.keys() and REQUIRED <= set(names)
     assert not set(names) & set(sklearn_scorer_names()), "never shadow scikit-learn's names"
 
 
@@ -126,7 +137,7 @@ def test_scorer_equals_metric_by_hand(name, split):
 
 
 def test_response_methods():
-    response = {name: msk.get_scorer(name)._response_method for name in SCORERS}
+    response = {name: msk.get_scorer(name)._response_method for name in SCORER_NAMES}
     assert response.pop("roc_auc_mu")[0] == "decision_function"  # raw scores, else proba
     assert response.pop("neg_hinge_loss") == "decision_function"
     for name in SCORE_METRICS - {"roc_auc_mu"}:
