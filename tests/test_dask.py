@@ -23,6 +23,7 @@ import dask  # noqa: E402
 import metrics_sk as msk  # noqa: E402
 from metrics_sk import Confusion, StreamingLoss  # noqa: E402
 from metrics_sk._bootstrap import COUNT_METRICS  # noqa: E402
+from metrics_sk._registry import METRICS  # noqa: E402
 
 
 @pytest.fixture(scope="module")
