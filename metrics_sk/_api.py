@@ -29,7 +29,8 @@ def build_confusion(y_true, y_pred, sample_weight=None, *, sklearn_compatible=Fa
     if sklearn_compatible and sample_weight is not None and not is_dask_collection(
             sample_weight) and not np.any(sample_weight):
         raise ValueError("Sample weights must contain at least one non-zero number.")
-    return _confusion.Confusion._of(labels, cells, fixed=False)
+    return _confusion.Confusion._of(labels, cells, fixed=False,
+                                    weighted=sample_weight is not None)
 
 
 def _is_multilabel(y):

@@ -197,7 +197,8 @@ class _CellSampler:
             coo = cells.tocoo() if sp.issparse(cells) else sp.coo_array(cells)
             keep = coo.data > 0
             self.rows, self.cols, self.data = coo.row[keep], coo.col[keep], coo.data[keep]
-            if self.data.dtype.kind == "f" and not np.all(self.data == np.round(self.data)):
+            if confusion._weighted or (self.data.dtype.kind == "f" and not np.all(
+                    self.data == np.round(self.data))):
                 raise ValueError(
                     "confusion holds sample-weight sums, not counts: resampling its cells "
                     "needs the samples; pass y_true, y_pred and sample_weight.")
@@ -247,7 +248,7 @@ class _CellSampler:
         size = c.n_classes + 1
         cells = sp.csr_array((counts, (self.rows, self.cols)), shape=(size, size))
         cells.eliminate_zeros()
-        return Confusion._of(c.labels, cells, fixed=c._fixed)
+        return Confusion._of(c.labels, cells, fixed=c._fixed, weighted=c._weighted)
 
 
 def _evaluate(sampler, statistic, counts, shapes, vectorized):

@@ -31,6 +31,7 @@ from ._validation import (
     is_dask_collection,
     label_array,
     label_kind,
+    refuse_masked,
 )
 
 # A dense bincount over the cells is used while it needs at most this many cells (or no
@@ -71,10 +72,11 @@ def _cells(true_codes, pred_codes, size, weights):
 
 
 def _reduce_grid(grid, mapping, size):
-    """Fold a dense R x R grid into ``size`` x ``size`` cells through ``mapping`` (R -> size)."""
-    keys = (mapping[:, None] * size + mapping[None, :]).ravel()
-    cells = _bincount(keys, grid.ravel(), size * size).astype(grid.dtype, copy=False)
-    return _sparse(cells.reshape(size, size))
+    """Fold a dense R x R grid into ``size`` x ``size`` cells through ``mapping`` (R -> size);
+    memory O(R**2 + non-zero cells), also for a large fixed label set."""
+    rows, cols = np.nonzero(grid)
+    cells = _cells(mapping[rows], mapping[cols], size, grid[rows, cols].astype(np.float64))
+    return cells.astype(grid.dtype, copy=False)
 
 
 def _pair_grid(t, p, lo, span, weights):
@@ -139,19 +141,18 @@ def _count_numeric(t, p, labels, weights):
     t_lo, t_hi, p_lo, p_hi = int(t.min()), int(t.max()), int(p.min()), int(p.max())
     if max(t_hi, p_hi) >= 2**63:
         raise ValueError("labels above 2**63 - 1 are not supported.")
-    t, p = (a.astype(np.int64) if a.dtype == np.uint64 else a for a in (t, p))
+    # One dtype for the codes, whatever the label dtype: booleans are values, never masks,
+    # and small integer types never overflow when shifted or multiplied.
+    t, p = (a.astype(np.int64, copy=False) for a in (t, p))
     lo = min(t_lo, p_lo, 0)  # a non-negative range starts at 0: no shift
     hi = max(t_hi, p_hi)
     span = hi - lo + 1
     n = t.shape[0]
     if labels is not None and labels.dtype.kind in "iu" and _is_run(labels) and (
             labels[0] <= min(t_lo, p_lo) and hi <= labels[-1]):
-        size = labels.shape[0] + 1
-        keys = np.subtract(t, labels[0], dtype=np.int64)
-        keys *= size
-        keys += p
-        keys -= labels[0]
-        return labels, _sparse(_bincount(keys, weights, size * size).reshape(size, size))
+        first = int(labels[0])
+        t_codes, p_codes = (t - first, p - first) if first else (t, p)
+        return labels, _cells(t_codes, p_codes, labels.shape[0] + 1, weights)
     if span * span <= max(_DENSE_CELLS, n):
         grid, counts = _pair_grid(t, p, lo, span, weights)
         if labels is None:
@@ -246,7 +247,7 @@ def _count_partition(t, p, w, labels, allow_negative_weights, allow_column):
     values, cells = count(t, p, labels=labels, sample_weight=w,
                           allow_negative_weights=allow_negative_weights,
                           allow_column=allow_column)
-    return Confusion._of(values, cells, fixed=labels is not None)
+    return Confusion._of(values, cells, fixed=labels is not None, weighted=w is not None)
 
 
 def _count_dask(y_true, y_pred, *, labels, sample_weight, allow_negative_weights,
@@ -465,11 +466,15 @@ class Confusion:
 
     def __init__(self):
         self._set(np.array([], dtype=np.int64), np.zeros((1, 1), dtype=np.int64), fixed=False)
+        self._weighted = False
 
     @classmethod
-    def _of(cls, labels, cells, *, fixed):
-        """A confusion holding ``cells`` over ``labels`` (trusted: from the builder)."""
-        return object.__new__(cls)._set(labels, cells, fixed=fixed)
+    def _of(cls, labels, cells, *, fixed, weighted=False):
+        """A confusion holding ``cells`` over ``labels`` (trusted: from the builder);
+        ``weighted``: the cells are sample-weight sums, not counts."""
+        out = object.__new__(cls)._set(labels, cells, fixed=fixed)
+        out._weighted = weighted
+        return out
 
     def _set(self, labels, cells, *, fixed):
         """Hold ``cells``, the ``(K + 1) x (K + 1)`` counts with the other slot: a dense
@@ -565,7 +570,8 @@ class Confusion:
         Confusion
         """
         values, cells = count(y_true, y_pred, labels=labels, sample_weight=sample_weight)
-        return cls._of(values, cells, fixed=labels is not None)
+        return cls._of(values, cells, fixed=labels is not None,
+                       weighted=sample_weight is not None)
 
     @classmethod
     def from_matrix(cls, matrix, labels=None):
@@ -578,6 +584,7 @@ class Confusion:
         labels : array-like of shape (n_classes,), default=None
             Class labels of the rows and columns; ``0 .. n_classes - 1`` by default.
         """
+        refuse_masked(matrix, "matrix")
         m = sp.csr_array(matrix) if sp.issparse(matrix) else sp.csr_array(np.asarray(matrix))
         if m.ndim != 2 or m.shape[0] != m.shape[1]:
             raise ValueError(f"matrix must be square, got shape {m.shape}.")
@@ -687,21 +694,27 @@ class Confusion:
                                   known=self._labels, fixed=self._fixed)
             if values is self._labels:
                 _add_into(self, cells)
+                self._weighted |= sample_weight is not None
                 return self
         else:
             values, cells = count(y_true, y_pred, sample_weight=sample_weight)
         merged = _merge(self, Confusion._of(values, cells, fixed=False))
-        return self._set(merged._labels, merged._cells, fixed=self._fixed)
+        self._set(merged._labels, merged._cells, fixed=self._fixed)
+        self._weighted |= sample_weight is not None
+        return self
 
     def copy(self):
         """An independent copy (a later :meth:`update` of one leaves the other alone)."""
-        return Confusion._of(self._labels.copy(), self._cells.copy(), fixed=self._fixed)
+        return Confusion._of(self._labels.copy(), self._cells.copy(), fixed=self._fixed,
+                             weighted=self._weighted)
 
     def __getstate__(self):
-        return {"labels": self._labels, "cells": self._cells, "fixed": self._fixed}
+        return {"labels": self._labels, "cells": self._cells, "fixed": self._fixed,
+                "weighted": self._weighted}
 
     def __setstate__(self, state):
         self._set(np.array(state["labels"]), state["cells"], fixed=state["fixed"])
+        self._weighted = state.get("weighted", False)
 
     def __eq__(self, other):
         if not isinstance(other, Confusion):
@@ -761,6 +774,7 @@ def _merge(a, b):
     if a._labels.shape == b._labels.shape and np.all(a._labels == b._labels):
         out = a.copy()
         out._fixed = a._fixed or b._fixed
+        out._weighted = a._weighted or b._weighted
         _add_into(out, b._cells)
         return out
     if not (a._other_empty() and b._other_empty()):
@@ -781,7 +795,8 @@ def _merge(a, b):
         union = np.concatenate((a._labels, extra))
     size = union.shape[0] + 1
     cells = _remap(a, positions(union, a._labels), size) + _remap(b, positions(union, b._labels), size)
-    return Confusion._of(union, cells, fixed=a._fixed or b._fixed)
+    return Confusion._of(union, cells, fixed=a._fixed or b._fixed,
+                         weighted=a._weighted or b._weighted)
 
 
 def _is_run(values):

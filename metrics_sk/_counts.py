@@ -23,6 +23,9 @@ from ._validation import check_labels_param, label_kind
 
 _AVERAGES = (None, "micro", "macro", "weighted", "samples")
 
+#: Largest dense K x K result (bytes) a metric makes; a larger one is refused.
+_DENSE_LIMIT = 1 << 32
+
 #: The count formulas by name, in definition order: each is a method of ``Confusion``
 #: and the formula of the public function of the same name.
 FORMULAS = {}
@@ -434,6 +437,11 @@ def confusion_matrix(c, *, labels=None, normalize=None):
     _check_some_label_true(c, labels, "At least one label specified must be in y_true")
     rows_i, cols_i, vals, k = _cells_in(c, labels)
     _warn_single_label(k)
+    if k * k * 8 > _DENSE_LIMIT:
+        raise ValueError(
+            f"confusion_matrix would be a dense {k} x {k} array ({k * k * 8 / 2**30:.3g} "
+            f"GiB) over {k} labels; use Confusion.from_predictions(...).matrix, a sparse "
+            "matrix of the non-zero cells, or pass the labels you need with labels=.")
     cm = np.zeros((k, k), dtype=vals.dtype if vals.dtype.kind == "f" else np.int64)
     np.add.at(cm, (rows_i, cols_i), vals)
     with np.errstate(all="ignore"):

@@ -23,9 +23,20 @@ def is_dask_collection(x):
     return type(x).__module__.split(".")[0] == "dask" and hasattr(x, "__dask_graph__")
 
 
+def refuse_masked(x, name):
+    """Refuse a numpy masked array with masked entries: its mask would be silently dropped
+    by ``np.asarray`` (scikit-learn drops it in some functions and rejects it in others;
+    metrics_sk refuses it everywhere)."""
+    if isinstance(x, np.ma.MaskedArray) and np.ma.getmaskarray(x).any():
+        raise ValueError(f"{name} is a masked array with masked entries; metrics_sk does not "
+                         f"drop them silently: pass {name}.compressed() (and the matching "
+                         "entries of the other inputs) or fill the masked entries.")
+
+
 def label_array(y, name, *, allow_column=False):
     """Return ``y`` as a 1-D numpy array of labels (never a copy of the caller's array
     that we later write to: callers treat the result as read-only)."""
+    refuse_masked(y, name)
     if sp.issparse(y):
         raise TypeError(
             f"{name} is a sparse matrix; pass a 1-D array of labels "
@@ -147,6 +158,7 @@ def check_sample_weight(sample_weight, n, *, allow_negative=False):
         return None
     if sp.issparse(sample_weight):
         raise TypeError("sample_weight must be a 1-D array-like, got a sparse matrix.")
+    refuse_masked(sample_weight, "sample_weight")
     w = np.asarray(sample_weight)
     if w.ndim == 0:
         w = np.full(n, w.item(), dtype=np.float64)

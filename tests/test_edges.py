@@ -1,0 +1,160 @@
+"""Regression tests for the silent wrong numbers and refused valid inputs found by the
+adversarial passes (issues "Silent wrong numbers in common paths" and "At the edges"),
+each against scikit-learn where it answers, and the decided behaviour elsewhere."""
+
+import tracemalloc
+import warnings
+
+import numpy as np
+import pytest
+import sklearn.metrics as skm
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import metrics_sk as msk
+from metrics_sk import Confusion
+
+
+def test_boolean_targets_are_values_never_masks():
+    p = np.arange(3000)
+    p[5] = 0
+    t = np.ones(3000, dtype=bool)
+    assert msk.accuracy_score(t, p) == skm.accuracy_score(t, p) == pytest.approx(1 / 3000)
+    assert msk.accuracy_score(p, t) == skm.accuracy_score(p, t)
+    np.testing.assert_array_equal(Confusion.from_predictions(t, p).labels[:3], [0, 1, 2])
+
+
+@pytest.mark.parametrize("t, p", [
+    (np.array([32767, -32768], dtype=np.int16), np.array([-32768, 32767], dtype=np.int16)),
+    (np.array([0, 5], dtype=np.uint8), np.array([-3, 5000])),
+    (np.array([0, 5, 100], dtype=np.int8), np.array([-3, 5, 100000])),
+    (np.array([0, 65535], dtype=np.uint16), np.array([0, -70000], dtype=np.int64)),
+    (np.array([127, -128, 0], dtype=np.int8), np.array([127, -128, 1], dtype=np.int8)),
+])
+def test_small_integer_dtypes_never_overflow(t, p):
+    assert msk.accuracy_score(t, p) == skm.accuracy_score(t, p)
+    np.testing.assert_array_equal(msk.confusion_matrix(t, p), skm.confusion_matrix(t, p))
+
+
+INT_DTYPES = [np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint32,
+              np.uint64, np.bool_]
+
+
+@settings(max_examples=120, deadline=None)
+@given(data=st.data())
+def test_any_integer_dtypes_count_as_scikit_learn(data):
+    """Labels of any two integer (or boolean) dtypes, near their dtype's limits."""
+    dt, dp = (data.draw(st.sampled_from(INT_DTYPES)) for _ in range(2))
+    n = data.draw(st.integers(1, 30))
+
+    def draw(dtype):
+        info = np.iinfo(dtype) if dtype is not np.bool_ else None
+        values = st.booleans() if info is None else st.sampled_from(
+            [info.min, info.min + 1, 0, 1, 2, info.max - 1, info.max])
+        return np.array(data.draw(st.lists(values, min_size=n, max_size=n)), dtype=dtype)
+
+    t, p = draw(dt), draw(dp)
+    if np.uint64 in (dt, dp) and max(int(t.max()), int(p.max())) >= 2**63:
+        with pytest.raises(ValueError, match="2\\*\\*63"):
+            msk.accuracy_score(t, p)
+        return
+    check_like_sklearn(t, p)
+
+
+def check_like_sklearn(t, p):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        expected = skm.confusion_matrix(t, p)
+        for name in ("accuracy_score", "balanced_accuracy_score", "matthews_corrcoef"):
+            assert getattr(msk, name)(t, p) == pytest.approx(
+                getattr(skm, name)(t, p), rel=1e-12, nan_ok=True), name
+    np.testing.assert_array_equal(msk.confusion_matrix(t, p), expected)
+
+
+def test_the_dtype_property_can_fail():
+    """The property above fails on a counting that casts to the narrower dtype."""
+    t, p = np.array([0, 5], dtype=np.uint8), np.array([256, 5])
+    with pytest.raises(AssertionError):
+        np.testing.assert_array_equal(
+            msk.confusion_matrix(t, p.astype(np.uint8)), skm.confusion_matrix(t, p))
+
+
+def test_weighted_confusion_is_not_resampled_as_counts():
+    t, p = [0, 1, 0, 1, 1, 0, 1, 0], [0, 1, 1, 1, 0, 0, 1, 1]
+    for w in ([1000.0] * 8, [1.0, 5.0] * 4, [2] * 8):
+        c = Confusion.from_predictions(t, p, sample_weight=w)
+        with pytest.raises(ValueError, match="sample-weight sums"):
+            msk.confidence_intervals(c, lambda c: c.accuracy_score())
+        merged = Confusion.from_predictions(t, p) + c
+        with pytest.raises(ValueError, match="sample-weight sums"):
+            msk.confidence_intervals(merged, lambda c: c.accuracy_score())
+    streamed = Confusion()
+    streamed.update(t, p, sample_weight=[3.0] * 8)
+    with pytest.raises(ValueError, match="sample-weight sums"):
+        msk.confidence_intervals(streamed, lambda c: c.accuracy_score())
+    # the samples make it well defined
+    ci = msk.confidence_intervals(c, lambda c: c.accuracy_score(), y_true=t, y_pred=p,
+                                  sample_weight=w, random_state=0, n_resamples=200)
+    assert 0 <= ci.low <= ci.high <= 1
+
+
+def test_unweighted_counts_are_still_resampled():
+    c = Confusion.from_predictions([0, 1, 0, 1], [0, 1, 1, 1])
+    ci = msk.confidence_intervals(c, lambda c: c.accuracy_score(), random_state=0,
+                                  n_resamples=50)
+    assert 0 <= ci.low <= ci.high <= 1
+
+
+@pytest.mark.parametrize("name", ["macro_fbeta_score", "accuracy_score", "f1_score",
+                                  "confusion_matrix", "cohen_kappa_score"])
+def test_masked_arrays_are_refused_not_dropped(name):
+    masked = np.ma.array([0, 1, 0, 1, 1], mask=[0, 0, 0, 0, 1])
+    with pytest.raises(ValueError, match="y_true is a masked array"):
+        getattr(msk, name)(masked, [0, 1, 1, 1, 0])
+    with pytest.raises(ValueError, match="y_pred is a masked array"):
+        getattr(msk, name)([0, 1, 1, 1, 0], masked)
+    with pytest.raises(ValueError, match="sample_weight is a masked array"):
+        getattr(msk, name)([0, 1, 1, 1, 0], [0, 1, 1, 1, 0],
+                           sample_weight=np.ma.array(np.ones(5), mask=[1, 0, 0, 0, 0]))
+    unmasked = np.ma.array([0, 1, 0, 1, 1])  # nothing masked: a plain array
+    assert np.all(getattr(msk, name)(unmasked, [0, 1, 1, 1, 0])
+                  == getattr(msk, name)(unmasked.data, [0, 1, 1, 1, 0]))
+
+
+def test_masked_matrix_is_refused():
+    with pytest.raises(ValueError, match="matrix is a masked array"):
+        Confusion.from_matrix(np.ma.array([[1, 2], [3, 4]], mask=[[0, 1], [0, 0]]))
+
+
+def _peak(func):
+    tracemalloc.start()
+    try:
+        func()
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+@pytest.mark.parametrize("k", [12_000, 10**6])
+def test_fixed_labels_stay_o_of_k(k):
+    def build():
+        c = Confusion.from_predictions([0, 1], [0, 1], labels=np.arange(k))
+        c.update([5, 6], [6, 5])
+        assert c.total == 4 and c.n_classes == k
+        assert c.accuracy_score() == 0.5
+
+    assert _peak(build) < 200 * k + 10**7  # O(K) bytes, nowhere near K**2
+
+
+def test_fixed_labels_functions_equal_scikit_learn():
+    labels = np.arange(12_000)
+    t, p = [0, 1, 3, 3], [0, 1, 3, 2]
+    assert msk.f1_score(t, p, labels=labels[:5], average="macro", zero_division=0) == (
+        skm.f1_score(t, p, labels=labels[:5], average="macro", zero_division=0))
+
+
+def test_huge_dense_confusion_matrix_is_refused_naming_the_size():
+    with pytest.raises(ValueError, match="1000000 x 1000000.*GiB.*sparse"):
+        msk.confusion_matrix(np.arange(10**6), np.arange(10**6))
+    # the sparse matrix is fine
+    assert Confusion.from_predictions(np.arange(10**6), np.arange(10**6)).matrix.nnz == 10**6
