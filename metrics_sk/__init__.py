@@ -50,6 +50,7 @@ from ._scores import (
 from . import catboost as catboost  # the submodule metrics_sk.catboost, re-exported
 from ._bootstrap import BootstrapResult, bootstrap, confidence_intervals
 from ._streaming import StreamingLoss
+from ._intervals import IntervalResult, analytic_interval
 
 __version__ = "0.1.0"
 
@@ -104,4 +105,7 @@ __all__ = [
     "bootstrap",
     "BootstrapResult",
     "confidence_intervals",
+    # is model A better than model B?
+    "analytic_interval",
+    "IntervalResult",
 ]

@@ -341,13 +341,18 @@ def _check_options(n_resamples, confidence_level, method):
     if (not isinstance(n_resamples, numbers.Integral) or isinstance(n_resamples, bool)
             or n_resamples < 2):
         raise ValueError(f"n_resamples must be an integer >= 2, got {n_resamples!r}.")
+    if not isinstance(method, str) or method.lower() not in _METHODS:
+        raise ValueError(f"method must be one of {_METHODS}, got {method!r}.")
+    return int(n_resamples), check_confidence_level(confidence_level), method.lower()
+
+
+def check_confidence_level(confidence_level):
+    """``confidence_level`` as a float in (0, 1); a ValueError otherwise."""
     if (not isinstance(confidence_level, numbers.Real) or isinstance(confidence_level, bool)
             or not 0 < confidence_level < 1):
         raise ValueError(f"confidence_level must be a number in (0, 1), got "
                          f"{confidence_level!r}.")
-    if not isinstance(method, str) or method.lower() not in _METHODS:
-        raise ValueError(f"method must be one of {_METHODS}, got {method!r}.")
-    return int(n_resamples), float(confidence_level), method.lower()
+    return float(confidence_level)
 
 
 def _count_intervals(sampler, statistic, n_resamples, confidence_level, method, rng,
