@@ -51,6 +51,7 @@ from . import catboost as catboost  # the submodule metrics_sk.catboost, re-expo
 from ._bootstrap import BootstrapResult, bootstrap, confidence_intervals
 from ._streaming import StreamingLoss
 from ._intervals import IntervalResult, analytic_interval
+from ._compare import ComparisonResult, compare, corrected_resampled_ttest
 
 __version__ = "0.1.0"
 
@@ -108,4 +109,7 @@ __all__ = [
     # is model A better than model B?
     "analytic_interval",
     "IntervalResult",
+    "compare",
+    "ComparisonResult",
+    "corrected_resampled_ttest",
 ]
