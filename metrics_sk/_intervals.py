@@ -153,32 +153,50 @@ def clopper_pearson(x, n, confidence_level):
 
 
 # -- the delta method ---------------------------------------------------------------------
-def _delta_se(c, q, statistic):
-    """Standard error ``sqrt(sum_cells q_ij (df/dc_ij)^2)`` of a scale-free ``statistic``.
+class _Moved:
+    """The confusion ``c`` moved up and down along each of its non-zero cells: a batch of
+    confusions (``_Replicates``) on which the delta method differentiates any metric; one
+    batch serves every metric of ``c`` (it is kept when it fits one chunk)."""
 
-    The derivative along each non-zero cell is a central difference, all of them from one
-    batch of moved confusions (``_Replicates``) per chunk of cells."""
-    coo = c.matrix.tocoo()
-    rows, cols, counts = coo.row, coo.col, coo.data.astype(np.float64)
-    m = counts.size
-    step = 1e-5 * np.maximum(np.minimum(c.support[rows], c.predicted[cols]), 1.0)
-    chunk = max(1, _CHUNK_ELEMENTS // (2 * m))
-    parts = []
-    with warnings.catch_warnings(), np.errstate(all="ignore"):
-        warnings.simplefilter("ignore")
-        for start in range(0, m, chunk):
-            idx = np.arange(start, min(start + chunk, m))
-            moved = np.repeat(counts[None], 2 * idx.size, axis=0)
-            moved[np.arange(idx.size), idx] += step[idx]
-            moved[idx.size + np.arange(idx.size), idx] -= step[idx]
-            f = np.asarray(statistic(_Replicates(c, rows, cols, moved)), dtype=np.float64)
-            if f.shape[:1] != (2 * idx.size,):  # a constant (e.g. an undefined kappa)
-                f = np.broadcast_to(f, (2 * idx.size,) + f.shape)
-            h = step[idx].reshape((-1,) + (1,) * (f.ndim - 1))
-            parts.append((f[:idx.size] - f[idx.size:]) / (2 * h))
-    derivative = np.concatenate(parts)
-    squares = np.asarray(q.matrix[rows, cols], dtype=np.float64).ravel()
-    return np.sqrt(np.einsum("i,i...->...", squares, derivative**2))
+    def __init__(self, c, q):
+        coo = c.matrix.tocoo()
+        self.c, self.rows, self.cols = c, coo.row, coo.col
+        self.counts = coo.data.astype(np.float64)
+        self.step = 1e-5 * np.maximum(np.minimum(c.support[self.rows], c.predicted[self.cols]),
+                                      1.0)
+        self.squares = np.asarray(q.matrix[self.rows, self.cols], dtype=np.float64).ravel()
+        m = self.counts.size
+        self.chunk = max(1, _CHUNK_ELEMENTS // (2 * m))
+        self._kept = None
+        if m <= self.chunk:
+            self._kept = next(self._batches())
+
+    def _batches(self):
+        if self._kept is not None:
+            yield self._kept
+            return
+        m = self.counts.size
+        for start in range(0, m, self.chunk):
+            idx = np.arange(start, min(start + self.chunk, m))
+            moved = np.repeat(self.counts[None], 2 * idx.size, axis=0)
+            moved[np.arange(idx.size), idx] += self.step[idx]
+            moved[idx.size + np.arange(idx.size), idx] -= self.step[idx]
+            yield idx, _Replicates(self.c, self.rows, self.cols, moved)
+
+    def standard_error(self, statistic):
+        """``sqrt(sum_cells q_ij (df/dc_ij)^2)`` of a scale-free ``statistic``, with each
+        derivative a central difference."""
+        parts = []
+        with warnings.catch_warnings(), np.errstate(all="ignore"):
+            warnings.simplefilter("ignore")
+            for idx, batch in self._batches():
+                f = np.asarray(statistic(batch), dtype=np.float64)
+                if f.shape[:1] != (2 * idx.size,):  # a constant (e.g. an undefined kappa)
+                    f = np.broadcast_to(f, (2 * idx.size,) + f.shape)
+                h = self.step[idx].reshape((-1,) + (1,) * (f.ndim - 1))
+                parts.append((f[:idx.size] - f[idx.size:]) / (2 * h))
+        derivative = np.concatenate(parts)
+        return np.sqrt(np.einsum("i,i...->...", self.squares, derivative**2))
 
 
 def _on_scale(value, se, z, forward, backward, derivative):
@@ -205,9 +223,9 @@ def _group_variance(w, v, auc):
     return np.dot(w2, (v - auc) ** 2) / (w.sum() ** 2 - w2.sum())
 
 
-def delong_components(codes, scores, weights, k):
-    """Class ``k`` against the rest by column ``k``: ``(auc, v10, v01, pos, neg)`` with
-    the placement values and the masks of the positives and negatives."""
+def delong_components(codes, scores, weights, k, *, keep_order=True):
+    """Class ``k`` against the rest by column ``k``: ``(auc, v10, v01, pos)``, the
+    placement values (see :func:`_auc.placements`) and the mask of the positives."""
     pos = codes == k
     if pos.sum() < 2 or (~pos).sum() < 2:
         raise ValueError(
@@ -215,7 +233,7 @@ def delong_components(codes, scores, weights, k):
             f"class {k} has {int(pos.sum())} and {int((~pos).sum())}: use bootstrap.")
     column = scores[:, k]
     wp, wn = (None, None) if weights is None else (weights[pos], weights[~pos])
-    v10, v01 = _auc.placements(column[pos], column[~pos], wp, wn)
+    v10, v01 = _auc.placements(column[pos], column[~pos], wp, wn, keep_order=keep_order)
     auc = float(np.mean(v10) if wp is None else np.dot(wp, v10) / wp.sum())
     return auc, v10, v01, pos
 
@@ -236,7 +254,7 @@ def _delong(y_true, y_score, sample_weight, kwargs):
     ks = range(classes.shape[0]) if average is None else [1]
     values, ses = [], []
     for k in ks:
-        auc, v10, v01, pos = delong_components(codes, scores, weights, k)
+        auc, v10, v01, pos = delong_components(codes, scores, weights, k, keep_order=False)
         wp, wn = (None, None) if weights is None else (weights[pos], weights[~pos])
         values.append(auc)
         ses.append(np.sqrt(_group_variance(wp, v10, auc) + _group_variance(wn, v01, auc)))
@@ -266,21 +284,18 @@ def _family(name, c, kwargs):
                      "analytic interval here; use bootstrap.")
 
 
-def _weight_squares(c, y_true, y_pred, sample_weight):
-    """The confusion of squared weights (``c`` itself without weights)."""
-    if sample_weight is None:
-        return c
+def _weight_squares(y_true, y_pred, sample_weight):
+    """The confusion of the squared sample weights."""
     w = sample_weight if is_dask_collection(sample_weight) else np.asarray(
         sample_weight, dtype=np.float64)
     return build_confusion(y_true, y_pred, w * w)
 
 
-def _fallback(name, c, y_true, y_pred, sample_weight, kwargs, confidence_level, why):
+def _fallback(name, c, samples, kwargs, confidence_level, why):
     warnings.warn(f"The analytic interval of {name} is undefined here ({why}); falling back "
                   "to the bootstrap (1000 replicates, random_state=0).", RuntimeWarning,
-                  stacklevel=3)
-    sampler = (_CellSampler(c) if sample_weight is None else
-               _sampler_from_samples(c, y_true, y_pred, sample_weight))
+                  stacklevel=4)
+    sampler = _CellSampler(c) if samples is None else _sampler_from_samples(c, *samples)
     statistic = functools.partial(_call_method, getattr(Confusion, name), kwargs)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # the value has already said what is ill-defined
@@ -402,18 +417,43 @@ def analytic_interval(metric, y_true, y_pred_or_score, *, confidence_level=0.95,
         return IntervalResult(_scalar(value), ConfidenceInterval(_scalar(low), _scalar(high)),
                               _scalar(se), "delong")
     c = build_confusion(y_true, y_pred_or_score, sample_weight)
-    family = _family(name, c, metric_kwargs)
+    samples = squares = None
+    if sample_weight is not None:
+        samples = (y_true, y_pred_or_score, sample_weight)
+        squares = _weight_squares(*samples)
+    return confusion_interval(c, name, metric_kwargs, confidence_level=confidence_level,
+                              method=method, squares=squares, samples=samples)
+
+
+def confusion_intervals(c, metrics, *, confidence_level=0.95, squares=None, samples=None):
+    """:func:`analytic_interval` of several count metrics of one :class:`Confusion` (the
+    report's hook), each with its default method: ``metrics`` is a list of ``(name,
+    kwargs)``; ``squares`` the confusion of squared sample weights (None: ``c`` holds
+    counts) and ``samples`` the ``(y_true, y_pred, sample_weight)`` behind a weighted
+    ``c``, needed only if an interval falls back to the bootstrap. The delta method's
+    batch of moved confusions is built once for all of them."""
+    moved = _Moved(c, c if squares is None else squares)
+    return [confusion_interval(c, name, kwargs, confidence_level=confidence_level,
+                               squares=squares, samples=samples, moved=moved)
+            for name, kwargs in metrics]
+
+
+def confusion_interval(c, name, kwargs, *, confidence_level=0.95, method=None, squares=None,
+                       samples=None, moved=None):
+    """:func:`confusion_intervals` of one metric, with a choice of ``method``."""
+    z = _z(confidence_level)
+    q = c if squares is None else squares
+    family = _family(name, c, kwargs)
     allowed = _ALLOWED.get(family, ("delta",)) + ("bootstrap",)
     method = allowed[0] if method is None else method
     if method not in allowed:
         raise ValueError(f"method for {name} must be one of {allowed}, got {method!r}.")
-    statistic = functools.partial(_call_method, getattr(Confusion, name), metric_kwargs)
+    statistic = functools.partial(_call_method, getattr(Confusion, name), kwargs)
     value = np.asarray(statistic(c), dtype=np.float64)
-    q = _weight_squares(c, y_true, y_pred_or_score, sample_weight)
     why = "method='bootstrap'"
     if method in ("wilson", "clopper_pearson"):
-        x, n = _proportion(c, name, metric_kwargs)
-        _, n_q = _proportion(q, name, metric_kwargs)
+        x, n = _proportion(c, name, kwargs)
+        _, n_q = _proportion(q, name, kwargs)
         with np.errstate(divide="ignore", invalid="ignore"):
             n_eff = n * n / n_q
             p = x / n
@@ -424,12 +464,12 @@ def analytic_interval(metric, y_true, y_pred_or_score, *, confidence_level=0.95,
         empty = ~(n > 0)
         if np.any(empty):
             warnings.warn(f"{name} has an empty denominator (no sample) for some classes; "
-                          "their interval is [0, 1].", RuntimeWarning, stacklevel=2)
+                          "their interval is [0, 1].", RuntimeWarning, stacklevel=3)
             low, high = np.where(empty, 0.0, low), np.where(empty, 1.0, high)
         return IntervalResult(_scalar(value), ConfidenceInterval(_scalar(low), _scalar(high)),
                               _scalar(se), method)
     if method != "bootstrap":
-        se = _delta_se(c, q, statistic)
+        se = (moved or _Moved(c, q)).standard_error(statistic)
         if method == "kappa_se":
             low, high = np.clip(value - z * se, -1, 1), np.clip(value + z * se, -1, 1)
         elif name == "matthews_corrcoef":
@@ -442,6 +482,5 @@ def analytic_interval(metric, y_true, y_pred_or_score, *, confidence_level=0.95,
                                                                      _scalar(high)),
                                   _scalar(se), method)
         why = f"the {method} standard error is 0 or undefined at {name} = {_scalar(value)!r}"
-    ci, se = _fallback(name, c, y_true, y_pred_or_score, sample_weight, metric_kwargs,
-                       confidence_level, why)
+    ci, se = _fallback(name, c, samples, kwargs, confidence_level, why)
     return IntervalResult(_scalar(value), ci, se, "bootstrap")
