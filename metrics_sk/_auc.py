@@ -91,13 +91,18 @@ def placements(pos, neg, pos_weight=None, neg_weight=None, *, keep_order=True):
             ordered = values[order]
         else:
             order, ordered = None, np.sort(values)
-        w = np.ones(values.shape[0]) if weights is None else weights[order]
-        sides.append((order, ordered, np.concatenate(([0.0], np.cumsum(w)))))
+        # cumulative weights from 0; without weights the counts themselves
+        cum = None if weights is None else np.concatenate(([0.0], np.cumsum(weights[order])))
+        sides.append((order, ordered, cum))
     (p_order, p_sorted, p_cum), (n_order, n_sorted, n_cum) = sides
     neg_below, pos_at_most = _merged_counts(p_sorted, n_sorted)
     pos_below, neg_at_most = _merged_counts(n_sorted, p_sorted)
-    v10 = (n_cum[neg_below] + n_cum[neg_at_most]) / (2.0 * n_cum[-1])
-    v01 = 1.0 - (p_cum[pos_below] + p_cum[pos_at_most]) / (2.0 * p_cum[-1])
+    if p_cum is None:
+        v10 = (neg_below + neg_at_most) / (2.0 * n_sorted.shape[0])
+        v01 = 1.0 - (pos_below + pos_at_most) / (2.0 * p_sorted.shape[0])
+    else:
+        v10 = (n_cum[neg_below] + n_cum[neg_at_most]) / (2.0 * n_cum[-1])
+        v01 = 1.0 - (p_cum[pos_below] + p_cum[pos_at_most]) / (2.0 * p_cum[-1])
     if not keep_order:
         return v10, v01
     out10, out01 = np.empty_like(v10), np.empty_like(v01)
