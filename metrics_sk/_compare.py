@@ -28,6 +28,7 @@ from ._bootstrap import (
     ConfidenceInterval,
     _CellSampler,
     _call_method,
+    _check_options,
     _evaluate,
     _interval,
     _leaves,
@@ -325,7 +326,8 @@ def compare(metric, y_true, y_pred_a, y_pred_b, *, method="bootstrap", confidenc
     >>> bool(res.confidence_interval.low > 0), bool(res.pvalue < 0.01)
     (True, True)
     """
-    confidence_level = check_confidence_level(confidence_level)
+    n_resamples, confidence_level, _ = _check_options(n_resamples, confidence_level,
+                                                      "percentile")
     if method not in _METHODS:
         raise ValueError(f"method must be one of {_METHODS}, got {method!r}.")
     name, func = _resolve(metric)
@@ -341,14 +343,11 @@ def compare(metric, y_true, y_pred_a, y_pred_b, *, method="bootstrap", confidenc
     if method == "mcnemar" and name != "accuracy_score":
         raise ValueError("method='mcnemar' compares accuracies: metric must be "
                          "'accuracy_score'.")
-    if (not isinstance(n_resamples, numbers.Integral) or isinstance(n_resamples, bool)
-            or n_resamples < 2):
-        raise ValueError(f"n_resamples must be an integer >= 2, got {n_resamples!r}.")
     table = _JointTable(y_true, y_pred_a, y_pred_b, sample_weight)
     statistic = functools.partial(_call_method, getattr(Confusion, name), metric_kwargs)
     if method == "bootstrap":
         a, b, ci, pvalue = _paired_bootstrap(table, statistic, name in VECTORIZED,
-                                             int(n_resamples), confidence_level,
+                                             n_resamples, confidence_level,
                                              _rng(random_state))
         return ComparisonResult(_scalar(a), _scalar(b), _scalar(a - b), ci, pvalue, None,
                                 method)
