@@ -10,10 +10,11 @@ Everitt, 1969). ROC AUC gets DeLong's variance from the placement values of Sun 
 
 The delta method needs the derivative of the metric with respect to each cell count.
 The metric is evaluated, as the bootstrap does, on a *batch* of confusions
-(``_bootstrap._Replicates``): the confusion moved up and down along ``3K + 1`` directions
-(a diagonal cell, one row sum, one column sum, the total, each through the *other* slot),
-from which the derivative along every non-zero cell follows. For a metric that does not
-change when every count is scaled (all of them), the multinomial variance is
+(``_bootstrap._Replicates``): the confusion moved up and down along each non-zero cell,
+so each derivative is a central difference and every count metric (including MCC and
+kappa, which use the matrix) is differentiated by its own formula. The batch is built
+once per confusion and shared by all its metrics. For a metric that does not change when
+every count is scaled (all of them), the multinomial variance is
 ``sum_cells q_ij (df/dc_ij)^2`` with ``q = c`` (counts); with sample weights ``c`` holds
 weight sums and ``q`` the sums of squared weights per cell (the linearization variance of
 a weighted ratio), and a proportion's sample size is Kish's ``(sum w)^2 / sum w^2``.
@@ -365,9 +366,10 @@ def analytic_interval(metric, y_true, y_pred_or_score, *, confidence_level=0.95,
 
     With sample weights the counts are weight sums, :math:`c_{ij}` in the variance is
     replaced by the per-cell sum of squared weights, and a proportion's :math:`n` by Kish's
-    effective size :math:`(\sum w)^2 / \sum w^2`. Where a method is undefined (a metric of
-    0 or 1 on the logit scale, :math:`|r| = 1`, a standard error of 0) a ``RuntimeWarning`` says so and the
-    percentile bootstrap is used; a proportion with an empty denominator gets [0, 1].
+    effective size :math:`(\sum w)^2 / \sum w^2`. Where a method is undefined (a metric
+    of 0 or 1 on the logit scale, :math:`|r| = 1`, a standard error of 0) a
+    ``RuntimeWarning`` says so and the percentile bootstrap is used; a proportion with an
+    empty denominator gets [0, 1].
 
     References
     ----------

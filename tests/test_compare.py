@@ -9,7 +9,6 @@ import sklearn.metrics as skm
 from numpy.testing import assert_allclose
 from statsmodels.stats.contingency_tables import SquareTable, mcnemar
 
-import metrics_sk as msk
 from metrics_sk import compare, corrected_resampled_ttest
 
 
@@ -83,7 +82,7 @@ def test_string_labels():
                                                          average="weighted"))
 
 
-# -- McNemar and Stuart-Maxwell -----------------------------------------------------------------
+# -- McNemar and Stuart-Maxwell ---------------------------------------------------------------
 @pytest.mark.parametrize("exact", [True, False])
 @pytest.mark.parametrize("seed", [0, 6])
 def test_mcnemar_equals_statsmodels(exact, seed):
@@ -124,7 +123,7 @@ def test_stuart_maxwell_equals_statsmodels():
     assert np.isnan(res.confidence_interval.low)
 
 
-# -- paired DeLong ---------------------------------------------------------------------------------
+# -- paired DeLong ----------------------------------------------------------------------------
 def _paired_direct(y, sa, sb):
     """Paired DeLong from the O(n^2) kernels (DeLong et al. 1988)."""
     def comps(s):
@@ -157,7 +156,7 @@ def test_paired_delong_equals_direct():
     assert_allclose(per_class.test_statistic, [z, z], rtol=1e-9)
 
 
-# -- corrected resampled t-test ---------------------------------------------------------------------
+# -- corrected resampled t-test ---------------------------------------------------------------
 def test_corrected_resampled_ttest_formula_and_scipy():
     rng = np.random.default_rng(11)
     a = 0.8 + 0.02 * rng.normal(size=10)
@@ -186,7 +185,7 @@ def test_corrected_ttest_errors_and_constant_differences():
     assert res.pvalue == 0.0
 
 
-# -- errors ------------------------------------------------------------------------------------------
+# -- errors -----------------------------------------------------------------------------------
 def test_bad_arguments():
     y, a, b = _models(40)
     with pytest.raises(ValueError, match="method must be one of"):

@@ -172,7 +172,7 @@ def test_mcc_fisher_z():
     assert res.method == "fisher_z"
 
 
-# -- DeLong against the direct O(n^2) definition ------------------------------------------------
+# -- DeLong against the direct O(n^2) definition ----------------------------------------------
 def _delong_direct(y, s, w=None):
     """AUC and DeLong variance from the pairwise kernel, O(n^2) (weighted: the same
     placements with weights, unbiased per side)."""
@@ -220,7 +220,7 @@ def test_delong_per_class():
         analytic_interval("one_vs_all_roc_auc_score", y, proba)
 
 
-# -- ranges and degenerate inputs ---------------------------------------------------------------
+# -- ranges and degenerate inputs -------------------------------------------------------------
 @settings(max_examples=40, deadline=None)
 @given(st.lists(st.tuples(st.integers(0, 2), st.integers(0, 2)), min_size=1, max_size=30),
        st.sampled_from(["accuracy_score", "f1_score", "macro_fbeta_score",
@@ -302,7 +302,7 @@ def test_inputs_unchanged():
         np.testing.assert_array_equal(a, b)
 
 
-# -- coverage in simulation ------------------------------------------------------------------------
+# -- coverage in simulation -------------------------------------------------------------------
 def _true_value(name, probabilities, kwargs):
     """The metric of the population: a scale-free count metric of the expected counts."""
     c = msk.Confusion.from_matrix(np.asarray(probabilities) * 1e6)
