@@ -2,10 +2,14 @@
 and Stuart-Maxwell against statsmodels, paired DeLong against the O(n^2) definition, the
 corrected resampled t-test against its formula and scipy's paired t-test."""
 
+import warnings
+
 import numpy as np
 import pytest
 import scipy.stats as st
 import sklearn.metrics as skm
+from hypothesis import given, settings
+from hypothesis import strategies as hst
 from numpy.testing import assert_allclose
 from statsmodels.stats.contingency_tables import SquareTable, mcnemar
 
@@ -206,3 +210,22 @@ def test_bad_arguments():
     compare("f1_score", y, a, b, average="macro", n_resamples=20)
     for x, c in zip((y, a, b), copies):
         np.testing.assert_array_equal(x, c)
+
+
+# -- invariances ------------------------------------------------------------------------------------
+@settings(max_examples=30, deadline=None)
+@given(hst.lists(hst.tuples(hst.integers(0, 2), hst.integers(0, 2), hst.integers(0, 2)),
+                 min_size=2, max_size=40),
+       hst.sampled_from(["mcnemar", "stuart_maxwell"]))
+def test_swapping_the_models_negates_the_difference(triples, method):
+    y, a, b = (np.array(v) for v in zip(*triples))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        ab = compare("accuracy_score", y, a, b, method=method)
+        ba = compare("accuracy_score", y, b, a, method=method)
+        order = np.arange(len(y))[::-1]
+        shuffled = compare("accuracy_score", y[order], a[order], b[order], method=method)
+    assert ab.difference == -ba.difference
+    assert_allclose(ab.pvalue, ba.pvalue, rtol=1e-9)
+    assert 0 <= ab.pvalue <= 1
+    assert_allclose([shuffled.pvalue, shuffled.difference], [ab.pvalue, ab.difference])

@@ -238,6 +238,24 @@ def test_bounds_always_in_range(pairs, name):
         assert low <= res.value + 1e-12 and res.value - 1e-12 <= high
 
 
+@settings(max_examples=30, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 3), st.integers(0, 3)), min_size=5, max_size=40),
+       st.sampled_from([("f1_score", {"average": "macro"}), ("recall_score", {"average": None}),
+                        ("cohen_kappa_score", {}), ("macro_fbeta_score", {})]))
+def test_sample_order_and_label_names_do_not_matter(pairs, call):
+    name, kwargs = call
+    t, p = (np.array(a) for a in zip(*pairs))
+    names = np.array(["ant", "bee", "cat", "dog"])  # the same sorted order
+    order = np.arange(t.size)[::-1]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        base = analytic_interval(name, t, p, **kwargs)
+        for other in (analytic_interval(name, t[order], p[order], **kwargs),
+                      analytic_interval(name, names[t], names[p], **kwargs)):
+            assert other.method == base.method
+            assert_allclose(_bounds(other), _bounds(base), rtol=1e-9, atol=1e-12)
+
+
 def test_perfect_predictions_fall_back_to_bootstrap():
     y = np.array([0, 1, 2] * 10)
     with pytest.warns(RuntimeWarning, match="falling back to the bootstrap"):
