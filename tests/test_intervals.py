@@ -327,10 +327,12 @@ def _true_value(name, probabilities, kwargs):
     return getattr(c, name)(**kwargs)
 
 
-COVERAGE = [  # (metric, kwargs, cell probabilities, n); exact Wilson coverage is 94.5-95.5 %
+COVERAGE = [  # (metric, kwargs, cell probabilities, n); proportions where the exact coverage
+    # (Wilson, Clopper-Pearson) is 94.5-95.8 %: both oscillate with n and the rate
     ("accuracy_score", {}, [[0.495, 0.005], [0.005, 0.495]], 200),  # rate 0.99
     ("accuracy_score", {}, [[0.005, 0.495], [0.495, 0.005]], 2000),  # rate 0.01
     ("recall_score", {}, [[0.3, 0.2], [0.15, 0.35]], 500),
+    ("accuracy_score", {"method": "clopper_pearson"}, [[0.005, 0.495], [0.495, 0.005]], 2000),
     ("f1_score", {"average": "macro"}, np.eye(3) * 0.25 + 0.25 / 6 * (1 - np.eye(3)), 300),
     ("macro_fbeta_score", {}, np.eye(3) * 0.25 + 0.25 / 6 * (1 - np.eye(3)), 300),
     ("f1_score", {}, [[0.6, 0.05], [0.1, 0.25]], 400),
@@ -340,6 +342,8 @@ COVERAGE = [  # (metric, kwargs, cell probabilities, n); exact Wilson coverage i
 
 
 def _coverage(name, kwargs, probabilities, n, sims, seed=0):
+    kwargs = dict(kwargs)
+    method = kwargs.pop("method", None)
     probabilities = np.asarray(probabilities, dtype=float)
     k = probabilities.shape[0]
     truth = _true_value(name, probabilities, kwargs)
@@ -350,7 +354,7 @@ def _coverage(name, kwargs, probabilities, n, sims, seed=0):
         warnings.simplefilter("ignore")
         for counts in rng.multinomial(n, probabilities.ravel(), size=sims):
             codes = np.repeat(cells, counts)
-            res = analytic_interval(name, codes // k, codes % k, **kwargs)
+            res = analytic_interval(name, codes // k, codes % k, method=method, **kwargs)
             hits += res.confidence_interval.low <= truth <= res.confidence_interval.high
     return hits / sims
 
