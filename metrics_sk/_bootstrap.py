@@ -174,6 +174,15 @@ def _rng(random_state):
                          f"RandomState; got {random_state!r}.") from exc
 
 
+def nonzero_cells(confusion):
+    """``(rows, cols, values)`` of the non-zero cells of ``confusion``, its *other* slot
+    (row or column ``K``, see :mod:`metrics_sk._confusion`) included: the cells that
+    :class:`_Replicates` takes."""
+    coo = confusion._cells.tocoo()
+    keep = coo.data > 0
+    return coo.row[keep], coo.col[keep], coo.data[keep]
+
+
 class _CellSampler:
     """Draws replicate confusions of one :class:`Confusion` as counts in its non-zero cells.
 
@@ -188,9 +197,7 @@ class _CellSampler:
         self.confusion = confusion
         self.cell_of, self.weights = cell_of, weights
         if cell_of is None and counts is None:
-            coo = confusion._cells.tocoo()
-            keep = coo.data > 0
-            cells, counts = (coo.row[keep], coo.col[keep]), coo.data[keep]
+            *cells, counts = nonzero_cells(confusion)
             if counts.dtype.kind == "f" and not np.all(counts == np.round(counts)):
                 raise ValueError(
                     "confusion holds sample-weight sums, not counts: resampling its cells "

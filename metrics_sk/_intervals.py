@@ -43,6 +43,7 @@ from ._bootstrap import (
     _sampler_from_samples,
     _scalar,
     check_confidence_level,
+    nonzero_cells,
 )
 from ._confusion import Confusion
 from ._scores import _prepare, one_vs_all_roc_auc_score
@@ -85,9 +86,9 @@ _RATIOS = {
     "precision": lambda tp, pred, sup, n: (tp, pred),
     "recall": lambda tp, pred, sup, n: (tp, sup),
     "specificity": lambda tp, pred, sup, n: (n - sup - pred + tp, n - sup),
-    "error": lambda tp, pred, sup, n: (sup - tp, sup),
 }
-#: Count metric -> (ratio, how its classes are chosen: "sklearn", "onedal" or "all").
+#: Count metric -> (ratio, how its classes are chosen: "sklearn", "onedal" or "all", the
+#: matrix's correct ("recall") or wrong ("error") predictions).
 _PROPORTIONS = {
     "accuracy_score": ("recall", "all"),
     "zero_one_loss": ("error", "all"),
@@ -108,11 +109,13 @@ def _proportion(c, name, kwargs):
         if kwargs.get("normalize", True) is False:
             raise ValueError(f"{name}(normalize=False) is a count, not a proportion: it "
                              "has no interval here.")
-        labels, micro = None, True
-    elif choose == "onedal":
+        diag, _, _, total = (np.asarray(a, dtype=np.float64) for a in _counts._block(c))
+        correct = diag.sum()  # of the matrix: samples of other labels are left out
+        return (correct if ratio == "recall" else total - correct), total
+    average = kwargs.get("average", "binary")
+    if choose == "onedal":
         labels, micro = kwargs.get("labels"), True
     else:
-        average = kwargs.get("average", "binary")
         if average not in (None, "binary", "micro"):
             return None
         labels = _counts._set_wise_labels(c, average, kwargs.get("labels"),
@@ -124,7 +127,7 @@ def _proportion(c, name, kwargs):
     x, n = _RATIOS[ratio](tp, pred, sup, float(c.total))
     if micro:
         x, n = x.sum(-1), n.sum(-1)
-    if choose == "sklearn" and kwargs.get("average", "binary") == "binary":
+    if choose == "sklearn" and average == "binary":
         x, n = x[0], n[0]  # the one class, reported as a number
     return x, n
 
@@ -160,12 +163,13 @@ class _Moved:
     batch serves every metric of ``c`` (it is kept when it fits one chunk)."""
 
     def __init__(self, c, q):
-        coo = c.matrix.tocoo()
-        self.c, self.rows, self.cols = c, coo.row, coo.col
-        self.counts = coo.data.astype(np.float64)
-        self.step = 1e-5 * np.maximum(np.minimum(c.support[self.rows], c.predicted[self.cols]),
-                                      1.0)
-        self.squares = np.asarray(q.matrix[self.rows, self.cols], dtype=np.float64).ravel()
+        self.c = c
+        self.rows, self.cols, counts = nonzero_cells(c)
+        self.counts = counts.astype(np.float64)
+        self.squares = nonzero_cells(q)[2].astype(np.float64)  # same cells: w > 0 iff w^2 > 0
+        # a step small against the row and column sums the cell adds to
+        support, predicted = (np.append(a, c.total) for a in (c.support, c.predicted))
+        self.step = 1e-5 * np.maximum(np.minimum(support[self.rows], predicted[self.cols]), 1.0)
         m = self.counts.size
         self.chunk = max(1, _CHUNK_ELEMENTS // (2 * m))
         self._kept = None
@@ -285,11 +289,11 @@ def _family(name, c, kwargs):
                      "analytic interval here; use bootstrap.")
 
 
-def _weight_squares(y_true, y_pred, sample_weight):
-    """The confusion of the squared sample weights."""
+def _weight_squares(c, y_true, y_pred, sample_weight):
+    """The confusion of the squared sample weights, on the cells of ``c``."""
     w = sample_weight if is_dask_collection(sample_weight) else np.asarray(
         sample_weight, dtype=np.float64)
-    return build_confusion(y_true, y_pred, w * w)
+    return Confusion.from_predictions(y_true, y_pred, labels=c.labels, sample_weight=w * w)
 
 
 def _fallback(name, c, samples, kwargs, confidence_level, why):
@@ -419,32 +423,30 @@ def analytic_interval(metric, y_true, y_pred_or_score, *, confidence_level=0.95,
         return IntervalResult(_scalar(value), ConfidenceInterval(_scalar(low), _scalar(high)),
                               _scalar(se), "delong")
     c = build_confusion(y_true, y_pred_or_score, sample_weight)
-    samples = squares = None
-    if sample_weight is not None:
-        samples = (y_true, y_pred_or_score, sample_weight)
-        squares = _weight_squares(*samples)
+    samples = None if sample_weight is None else (y_true, y_pred_or_score, sample_weight)
     return confusion_interval(c, name, metric_kwargs, confidence_level=confidence_level,
-                              method=method, squares=squares, samples=samples)
+                              method=method, samples=samples)
 
 
-def confusion_intervals(c, metrics, *, confidence_level=0.95, squares=None, samples=None):
+def confusion_intervals(c, metrics, *, confidence_level=0.95, samples=None):
     """:func:`analytic_interval` of several count metrics of one :class:`Confusion` (the
     report's hook), each with its default method: ``metrics`` is a list of ``(name,
-    kwargs)``; ``squares`` the confusion of squared sample weights (None: ``c`` holds
-    counts) and ``samples`` the ``(y_true, y_pred, sample_weight)`` behind a weighted
-    ``c``, needed only if an interval falls back to the bootstrap. The delta method's
-    batch of moved confusions is built once for all of them."""
-    moved = _Moved(c, c if squares is None else squares)
+    kwargs)``; ``samples`` the ``(y_true, y_pred, sample_weight)`` behind ``c`` when it
+    holds weight sums (for the squared weights and a bootstrap fallback). The delta
+    method's batch of moved confusions is built once for all of them."""
+    squares = _weight_squares(c, *samples) if samples is not None else c
+    moved = _Moved(c, squares)
     return [confusion_interval(c, name, kwargs, confidence_level=confidence_level,
-                               squares=squares, samples=samples, moved=moved)
+                               samples=samples, squares=squares, moved=moved)
             for name, kwargs in metrics]
 
 
-def confusion_interval(c, name, kwargs, *, confidence_level=0.95, method=None, squares=None,
-                       samples=None, moved=None):
+def confusion_interval(c, name, kwargs, *, confidence_level=0.95, method=None, samples=None,
+                       squares=None, moved=None):
     """:func:`confusion_intervals` of one metric, with a choice of ``method``."""
     z = _z(confidence_level)
-    q = c if squares is None else squares
+    q = squares if squares is not None else (
+        _weight_squares(c, *samples) if samples is not None else c)
     family = _family(name, c, kwargs)
     allowed = _ALLOWED.get(family, ("delta",)) + ("bootstrap",)
     method = allowed[0] if method is None else method

@@ -393,3 +393,45 @@ def test_delong_coverage_short():
 @pytest.mark.slow
 def test_delong_coverage_long():
     assert abs(_delong_coverage(200, 2000, 1) - 0.95) <= 0.015
+
+
+# -- the report --------------------------------------------------------------------------------
+@pytest.mark.parametrize("weighted, labels", [(False, None), (True, [0, 1, 2]), (False, [0, 1])])
+def test_report_analytic_intervals_are_each_metrics_own(weighted, labels):
+    from metrics_sk._report import _analytic_calls
+
+    t, p = _data(300, 4, accuracy=0.7, seed=12)
+    w = np.random.default_rng(12).uniform(0.5, 2, 300) if weighted else None
+    report = msk.quality_report(t, p, sample_weight=w, labels=labels, confidence_level=0.9,
+                                interval="analytic", beta=2.0)
+    calls = _analytic_calls(2.0, "warn")
+    flat = [("per_class", k, None) for k in calls["per_class"]]
+    flat += [("overall", k, None) for k in calls["overall"]]
+    flat += [("averages", a, k) for a in calls["averages"] for k in calls["averages"][a]]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for section, key, sub in flat:
+            name, kwargs = calls[section][key] if sub is None else calls[section][key][sub]
+            shown = report.intervals[section][key]
+            value = report.overall.get(key) if section == "overall" else None
+            if sub is not None:
+                shown = shown[sub]
+            if value is not None:
+                assert shown[0] <= value <= shown[1], key
+            if labels is not None:
+                kwargs = {**kwargs, **({"labels": labels} if "labels" in _params(name) else {})}
+            if labels is not None and name in ("accuracy_score", "matthews_corrcoef",
+                                               "cohen_kappa_score"):
+                continue  # the report's matrix metrics follow labels= through its confusion
+            ref = analytic_interval(name, t, p, sample_weight=w, confidence_level=0.9,
+                                    **kwargs)
+            assert_allclose(np.array(shown, dtype=float), _bounds(ref), rtol=1e-6,
+                            err_msg=f"{section} {key} {sub}")
+    with pytest.raises(ValueError, match="interval must be"):
+        msk.quality_report(t, p, confidence_level=0.9, interval="exact")
+
+
+def _params(name):
+    import inspect
+
+    return inspect.signature(getattr(msk, name)).parameters
