@@ -37,10 +37,10 @@ from ._bootstrap import (
     _scalar,
     check_confidence_level,
 )
-from ._confusion import Confusion, encode
+from ._confusion import Confusion, encode, positions
 from ._intervals import _group_variance, delong_components
 from ._scores import _prepare, _score_array, check_scores, one_vs_all_roc_auc_score
-from ._validation import check_same_length, check_sample_weight
+from ._validation import check_same_length, check_sample_weight, is_dask_collection
 
 _METHODS = ("bootstrap", "mcnemar", "stuart_maxwell", "delong")
 
@@ -82,28 +82,54 @@ class ComparisonResult:
     method: str
 
 
-class _JointTable:
-    """Non-zero cells of the table of (true, prediction A, prediction B) codes."""
+def _joint_cells(codes, k):
+    """The distinct (true, A, B) code triples and each sample's index among them."""
+    t, a, b = codes
+    n = t.shape[0]
+    keys = (t * k + a) * k + b
+    if k**3 <= max(n, 1 << 20):  # a dense count, no sort
+        cells = np.flatnonzero(np.bincount(keys, minlength=k**3))
+        lookup = np.zeros(k**3, dtype=np.int64)
+        lookup[cells] = np.arange(cells.size)
+        cell_of = lookup[keys]
+    else:
+        cells, cell_of = np.unique(keys, return_inverse=True)
+    true, rest = np.divmod(cells, k * k)
+    return (true, *np.divmod(rest, k)), cell_of.ravel()
 
-    def __init__(self, y_true, y_pred_a, y_pred_b, sample_weight):
-        self.values, (t, a, b) = encode(y_true, y_pred_a, y_pred_b,
-                                        names=["y_true", "y_pred_a", "y_pred_b"])
-        n = t.shape[0]
-        self.weights = check_sample_weight(sample_weight, n)
-        k = self.values.shape[0]
-        keys = (t * k + a) * k + b
-        if k**3 <= max(n, 1 << 20):  # a dense count, no sort
-            full = np.bincount(keys, minlength=k**3)
-            cells = np.flatnonzero(full)
-            lookup = np.zeros(k**3, dtype=np.int64)
-            lookup[cells] = np.arange(cells.size)
-            self.cell_of = lookup[keys]
-        else:
-            cells, self.cell_of = np.unique(keys, return_inverse=True)
-            self.cell_of = self.cell_of.ravel()
-        self.counts = np.bincount(self.cell_of, weights=self.weights, minlength=cells.size)
-        self.true, rest = np.divmod(cells, k * k)
-        self.a, self.b = np.divmod(rest, k)
+
+class _JointTable:
+    """Non-zero cells of the table of (true, prediction A, prediction B) codes over the
+    label ``values``, with their counts (weight sums); ``cell_of`` and ``weights`` are the
+    samples' cells and weights, kept for the weighted bootstrap. Tables add (union of
+    labels), so Dask partitions are counted where they live and merged."""
+
+    def __init__(self, values, cells, counts, cell_of=None, weights=None):
+        self.values, (self.true, self.a, self.b), self.counts = values, cells, counts
+        self.cell_of, self.weights = cell_of, weights
+
+    @classmethod
+    def from_samples(cls, y_true, y_pred_a, y_pred_b, sample_weight):
+        if any(is_dask_collection(x) for x in (y_true, y_pred_a, y_pred_b, sample_weight)):
+            if sample_weight is not None:
+                raise ValueError("compare with sample weights resamples the samples, which "
+                                 "needs in-memory arrays; compute the Dask collections first.")
+            return _dask_table(y_true, y_pred_a, y_pred_b)
+        values, codes = encode(y_true, y_pred_a, y_pred_b,
+                               names=["y_true", "y_pred_a", "y_pred_b"])
+        weights = check_sample_weight(sample_weight, codes[0].shape[0])
+        cells, cell_of = _joint_cells(codes, values.shape[0])
+        counts = np.bincount(cell_of, weights=weights, minlength=cells[0].size)
+        return cls(values, cells, counts, cell_of, weights)
+
+    def __add__(self, other):
+        values = np.union1d(self.values, other.values)
+        codes = [np.concatenate([positions(values, t.values)[getattr(t, side)]
+                                 for t in (self, other)]) for side in ("true", "a", "b")]
+        cells, fold = _joint_cells(codes, values.shape[0])
+        counts = np.bincount(fold, weights=np.concatenate((self.counts, other.counts)),
+                             minlength=cells[0].size)
+        return _JointTable(values, cells, counts)
 
     def sampler(self):
         """The joint cells' sampler: multinomial counts, or resampled weighted samples."""
@@ -134,6 +160,25 @@ class _JointTable:
         right_a, right_b = self.true == self.a, self.true == self.b
         return (float(self.counts[right_a & ~right_b].sum()),
                 float(self.counts[~right_a & right_b].sum()))
+
+
+def _partition_table(t, a, b):
+    return _JointTable.from_samples(t, a, b, None) if len(t) else None
+
+
+def _dask_table(y_true, y_pred_a, y_pred_b):
+    """The joint table of Dask inputs: one table per partition, merged on the workers."""
+    import dask
+
+    from ._dask import partitions, reduce_partitions
+
+    parts = partitions((("y_true", y_true), ("y_pred_a", y_pred_a), ("y_pred_b", y_pred_b)))
+    count_one = dask.delayed(_partition_table, pure=False)
+    table = reduce_partitions([count_one(t, a, b) for t, a, b in parts])
+    if table is None:
+        raise ValueError("Found empty input array (y_true) while a minimum of 1 sample is "
+                         "required.")
+    return table
 
 
 def _paired_bootstrap(table, statistic, vectorized, n_resamples, confidence_level, rng):
@@ -259,6 +304,8 @@ def compare(metric, y_true, y_pred_a, y_pred_b, *, method="bootstrap", confidenc
         True labels.
     y_pred_a, y_pred_b : array-like
         Predictions of model A and of model B for the same samples (scores for DeLong).
+        Label inputs may be Dask collections (without ``sample_weight``): the joint table
+        is counted per partition on the workers and only the merged table comes back.
     method : {'bootstrap', 'mcnemar', 'stuart_maxwell', 'delong'}, default='bootstrap'
         - ``'bootstrap'``: the paired bootstrap of any count metric, resampling the
           cells of the joint table of (true, A, B); percentile interval of the
@@ -343,7 +390,7 @@ def compare(metric, y_true, y_pred_a, y_pred_b, *, method="bootstrap", confidenc
     if method == "mcnemar" and name != "accuracy_score":
         raise ValueError("method='mcnemar' compares accuracies: metric must be "
                          "'accuracy_score'.")
-    table = _JointTable(y_true, y_pred_a, y_pred_b, sample_weight)
+    table = _JointTable.from_samples(y_true, y_pred_a, y_pred_b, sample_weight)
     statistic = functools.partial(_call_method, getattr(Confusion, name), metric_kwargs)
     if method == "bootstrap":
         a, b, ci, pvalue = _paired_bootstrap(table, statistic, name in VECTORIZED,

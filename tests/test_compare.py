@@ -229,3 +229,25 @@ def test_swapping_the_models_negates_the_difference(triples, method):
     assert_allclose(ab.pvalue, ba.pvalue, rtol=1e-9)
     assert 0 <= ab.pvalue <= 1
     assert_allclose([shuffled.pvalue, shuffled.difference], [ab.pvalue, ab.difference])
+
+
+def test_dask_inputs_are_counted_per_partition():
+    da = pytest.importorskip("dask.array")
+    dd = pytest.importorskip("dask.dataframe")
+    import pandas as pd
+
+    y, a, b = _models(2000, k=4, seed=13)
+    names = np.array(["ant", "bee", "cat", "dog"])
+    for method in ("mcnemar", "stuart_maxwell", "bootstrap"):
+        ref = compare("accuracy_score", y, a, b, method=method, random_state=0,
+                      n_resamples=200)
+        lazy = compare("accuracy_score", *(da.from_array(v, chunks=300) for v in (y, a, b)),
+                       method=method, random_state=0, n_resamples=200)
+        assert_allclose([lazy.pvalue, lazy.difference], [ref.pvalue, ref.difference])
+        assert_allclose(lazy.confidence_interval, ref.confidence_interval, equal_nan=True)
+    series = [dd.from_pandas(pd.Series(names[v]), npartitions=3) for v in (y, a, b)]
+    res = compare("f1_score", *series, average="macro", random_state=0, n_resamples=100)
+    assert_allclose(res.statistic_a, skm.f1_score(names[y], names[a], average="macro"))
+    with pytest.raises(ValueError, match="in-memory"):
+        compare("accuracy_score", *(da.from_array(v, chunks=300) for v in (y, a, b)),
+                sample_weight=np.ones(2000))
