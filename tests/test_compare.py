@@ -2,6 +2,7 @@
 and Stuart-Maxwell against statsmodels, paired DeLong against the O(n^2) definition, the
 corrected resampled t-test against its formula and scipy's paired t-test."""
 
+import json
 import warnings
 
 import numpy as np
@@ -251,3 +252,35 @@ def test_dask_inputs_are_counted_per_partition():
     with pytest.raises(ValueError, match="in-memory"):
         compare("accuracy_score", *(da.from_array(v, chunks=300) for v in (y, a, b)),
                 sample_weight=np.ones(2000))
+
+
+# -- the command line ------------------------------------------------------------------------------
+def test_cli_compare(tmp_path, capsys):
+    pd = pytest.importorskip("pandas")
+    from metrics_sk._cli import main
+
+    y, a, b = _models(400, k=3, seed=14)
+    names = np.array(["cat", "dog", "pig"])
+    path = tmp_path / "preds.csv"
+    pd.DataFrame({"y": names[y], "a": names[a], "b": names[b]}).to_csv(path, index=False)
+    assert main(["compare", str(path), "--true", "y", "--pred", "a", "--pred", "b",
+                 "--format", "json", "--n-resamples", "200", "-q"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    ref = compare("f1_score", names[y], names[a], names[b], average="macro",
+                  zero_division=0.0, n_resamples=200, random_state=0)
+    got = out["metrics"]["macro F1 (mean of class F1)"]
+    assert_allclose([got["a"], got["b"], got["difference"], *got["interval"]],
+                    [ref.statistic_a, ref.statistic_b, ref.difference,
+                     *ref.confidence_interval])
+    ra, rb = a == y, b == y
+    table = [[np.sum(ra & rb), np.sum(ra & ~rb)], [np.sum(~ra & rb), np.sum(~ra & ~rb)]]
+    assert_allclose(out["mcnemar_pvalue"], mcnemar(table, exact=True).pvalue)
+    assert main(["compare", str(path), "--true", "y", "--pred", "a", "--pred", "b",
+                 "--n-resamples", "50", "-q"]) == 0
+    text = capsys.readouterr().out
+    assert "A = a, B = b" in text and "McNemar" in text and "accuracy" in text
+    with pytest.raises(SystemExit):
+        main(["compare", str(path), "--true", "y", "--pred", "a"])
+    assert main(["compare", str(path), "--true", "y", "--pred", "a", "--pred", "zz",
+                 "-q"]) == 1
+    assert "no column 'zz'" in capsys.readouterr().err
