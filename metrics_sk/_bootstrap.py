@@ -178,7 +178,8 @@ def nonzero_cells(confusion):
     """``(rows, cols, values)`` of the non-zero cells of ``confusion``, its *other* slot
     (row or column ``K``, see :mod:`metrics_sk._confusion`) included: the cells that
     :class:`_Replicates` takes."""
-    coo = confusion._cells.tocoo()
+    cells = confusion._cells
+    coo = cells.tocoo() if sp.issparse(cells) else sp.coo_array(cells)  # sparse or dense
     keep = coo.data > 0
     return coo.row[keep], coo.col[keep], coo.data[keep]
 
