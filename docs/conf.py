@@ -70,6 +70,8 @@ API_SECTIONS = (
     ("Scorers", ("metrics_sk._scorers",)),
     ("Beyond one array: streaming, Dask, bootstrap",
      ("metrics_sk._streaming", "metrics_sk._dask", "metrics_sk._bootstrap")),
+    ("How sure, and is A better than B? Analytic intervals and paired comparison",
+     ("metrics_sk._intervals", "metrics_sk._compare")),
 )
 
 

@@ -51,6 +51,8 @@ from ._scores import (
 from . import catboost as catboost  # the submodule metrics_sk.catboost, re-exported
 from ._bootstrap import BootstrapResult, bootstrap, confidence_intervals
 from ._streaming import StreamingLoss
+from ._intervals import IntervalResult, analytic_interval
+from ._compare import ComparisonResult, compare, corrected_resampled_ttest
 
 # Metrics made by the registry from their formula alone (no declaration elsewhere).
 globals().update({name: m.function for name, m in _METRICS.items() if name not in globals()})
@@ -110,4 +112,10 @@ __all__ = [
     "bootstrap",
     "BootstrapResult",
     "confidence_intervals",
+    # is model A better than model B?
+    "analytic_interval",
+    "IntervalResult",
+    "compare",
+    "ComparisonResult",
+    "corrected_resampled_ttest",
 ]

@@ -181,37 +181,49 @@ def _rng(random_state):
                          f"RandomState; got {random_state!r}.") from exc
 
 
+def nonzero_cells(confusion):
+    """``(rows, cols, values)`` of the non-zero cells of ``confusion``, its *other* slot
+    (row or column ``K``, see :mod:`metrics_sk._confusion`) included: the cells that
+    :class:`_Replicates` takes."""
+    cells = confusion._cells
+    coo = cells.tocoo() if sp.issparse(cells) else sp.coo_array(cells)  # sparse or dense
+    keep = coo.data > 0
+    return coo.row[keep], coo.col[keep], coo.data[keep]
+
+
 class _CellSampler:
     """Draws replicate confusions of one :class:`Confusion` as counts in its non-zero cells.
 
-    Without per-sample data the cells are resampled: ``Mult(n, cells / n)``. With
+    Without per-sample data the cells are resampled: ``Mult(n, cells / n)``, over the
+    non-zero cells of ``confusion`` or over given ``cells`` with integer ``counts`` (any
+    table, e.g. the joint table of two models' predictions, ``confusion`` None). With
     ``cell_of`` (the cell of each sample) and ``weights`` the samples are resampled and
     their weights summed per cell.
     """
 
-    def __init__(self, confusion, cell_of=None, weights=None, cells=None):
+    def __init__(self, confusion, cell_of=None, weights=None, cells=None, counts=None):
         self.confusion = confusion
         self.cell_of, self.weights = cell_of, weights
-        if cell_of is None:
-            cells = confusion._cells
-            coo = cells.tocoo() if sp.issparse(cells) else sp.coo_array(cells)
-            keep = coo.data > 0
-            self.rows, self.cols, self.data = coo.row[keep], coo.col[keep], coo.data[keep]
-            if confusion._weighted or (self.data.dtype.kind == "f" and not np.all(
-                    self.data == np.round(self.data))):
+        if cell_of is None and counts is None:
+            *cells, counts = nonzero_cells(confusion)
+            if confusion._weighted or (counts.dtype.kind == "f" and not np.all(
+                    counts == np.round(counts))):
                 raise ValueError(
                     "confusion holds sample-weight sums, not counts: resampling its cells "
                     "needs the samples; pass y_true, y_pred and sample_weight.")
-            self.data = self.data.astype(np.int64)
-            self.n = int(self.data.sum())
+            counts = counts.astype(np.int64)
+        if cell_of is None:
+            self.data = counts
+            self.n = int(counts.sum())
         else:
-            self.rows, self.cols = cells
             self.n = cell_of.shape[0]
+        self.rows, self.cols = cells
         self.size = self.rows.shape[0]
+        self.width = max(self.size, 0 if confusion is None else confusion.n_classes, 1)
 
     def chunks(self, n_resamples, rng):
         """Yield count arrays of shape ``(r, non-zero cells)``, ``n_resamples`` rows in all."""
-        step = max(1, _CHUNK_ELEMENTS // max(self.size, self.confusion.n_classes, 1))
+        step = max(1, _CHUNK_ELEMENTS // self.width)
         for start in range(0, n_resamples, step):
             r = min(step, n_resamples - start)
             if self.cell_of is None:
@@ -351,13 +363,18 @@ def _check_options(n_resamples, confidence_level, method):
     if (not isinstance(n_resamples, numbers.Integral) or isinstance(n_resamples, bool)
             or n_resamples < 2):
         raise ValueError(f"n_resamples must be an integer >= 2, got {n_resamples!r}.")
+    if not isinstance(method, str) or method.lower() not in _METHODS:
+        raise ValueError(f"method must be one of {_METHODS}, got {method!r}.")
+    return int(n_resamples), check_confidence_level(confidence_level), method.lower()
+
+
+def check_confidence_level(confidence_level):
+    """``confidence_level`` as a float in (0, 1); a ValueError otherwise."""
     if (not isinstance(confidence_level, numbers.Real) or isinstance(confidence_level, bool)
             or not 0 < confidence_level < 1):
         raise ValueError(f"confidence_level must be a number in (0, 1), got "
                          f"{confidence_level!r}.")
-    if not isinstance(method, str) or method.lower() not in _METHODS:
-        raise ValueError(f"method must be one of {_METHODS}, got {method!r}.")
-    return int(n_resamples), float(confidence_level), method.lower()
+    return float(confidence_level)
 
 
 def _count_intervals(sampler, statistic, n_resamples, confidence_level, method, rng,
@@ -372,7 +389,7 @@ def _count_intervals(sampler, statistic, n_resamples, confidence_level, method, 
     if method == "bca":
         counts, jack_weight = sampler.jackknife()
         parts = []
-        step = max(1, _CHUNK_ELEMENTS // max(sampler.size, sampler.confusion.n_classes, 1))
+        step = max(1, _CHUNK_ELEMENTS // sampler.width)
         for start in range(0, counts.shape[0], step):
             part, vectorized = _evaluate(sampler, statistic, counts[start:start + step],
                                          shapes, vectorized)

@@ -12,6 +12,7 @@ which is reported as one line on stderr.
 import argparse
 import csv
 import io
+import json
 import os
 import sys
 import time
@@ -28,6 +29,9 @@ examples:
   metrics-sk report predictions.parquet --true label --pred pred --plot confusion.png
   metrics-sk report scored.csv --true y --pred y_hat --score-cols p_cat p_dog p_pig
   metrics-sk report predictions.csv --true y --pred y_hat --weight w --format json
+  metrics-sk compare predictions.csv --true y --pred model_a --pred model_b
+      two models side by side: each metric, A - B with its paired-bootstrap interval
+      and p-value, and McNemar's test of equal accuracy
 
 --score-cols: one column per class, in the order of the classes (sorted labels, or
 --labels); probabilities, or raw scores with --from-logits.
@@ -401,7 +405,85 @@ def build_parser():
                         help="normalize the heatmap over actual or predicted classes or all")
     report.add_argument("-q", "--quiet", action="store_true",
                         help="no progress or status messages on stderr")
+    compare = sub.add_parser(
+        "compare", help="compare two models' predictions of the same samples",
+        description="Put two models side by side on the predictions in PATH: each "
+                    "metric of A and of B, the difference A - B with its paired-bootstrap "
+                    "interval and p-value, and McNemar's test of equal accuracy.")
+    compare.add_argument("path", metavar="PATH", help="CSV or Parquet file")
+    compare.add_argument("--true", metavar="COL", required=True,
+                         help="column of the true labels")
+    compare.add_argument("--pred", metavar="COL", action="append", required=True,
+                         help="column of a model's predicted labels; give it twice (A, B)")
+    compare.add_argument("--weight", metavar="COL", help="column of sample weights")
+    compare.add_argument("--confidence-level", type=float, default=0.95, metavar="LEVEL",
+                         help="confidence level of the intervals (default: 0.95)")
+    compare.add_argument("--n-resamples", type=int, default=1000, metavar="N",
+                         help="bootstrap replicates (default: 1000)")
+    compare.add_argument("--seed", type=int, default=0, help="bootstrap seed (default: 0)")
+    compare.add_argument("--format", choices=("text", "json"), default="text",
+                         help="output format (default: text)")
+    compare.add_argument("-q", "--quiet", action="store_true",
+                         help="no progress or status messages on stderr")
     return parser, report
+
+
+#: The metrics of ``metrics-sk compare``: (shown name, metric, keyword arguments).
+_COMPARED = (
+    ("accuracy", "accuracy_score", {}),
+    ("macro F1 (mean of class F1)", "f1_score", {"average": "macro", "zero_division": 0.0}),
+    ("weighted F1", "f1_score", {"average": "weighted", "zero_division": 0.0}),
+    ("macro F1, oneDAL", "macro_fbeta_score", {"zero_division": 0.0}),
+    ("balanced accuracy", "balanced_accuracy_score", {}),
+    ("MCC", "matthews_corrcoef", {}),
+    ("Cohen's kappa", "cohen_kappa_score", {}),
+)
+
+
+def _compare_command(args):
+    """The comparison of ``metrics-sk compare`` as ``(text or JSON, warnings)``."""
+    from ._compare import compare
+
+    if len(args.pred) != 2:
+        raise UsageError(f"compare needs --pred twice (model A, model B), got "
+                         f"{len(args.pred)}")
+    names = [args.true, *args.pred]
+    columns, n, offset = read_columns(args.path, names, [args.weight] if args.weight else [],
+                                      progress=not args.quiet)
+    labels = [_label_column(columns[c], c, args.path, offset) for c in names]
+    if any(v.dtype.kind == "U" for v in labels):
+        labels = [v.astype(str) for v in labels]
+    weight = columns[args.weight] if args.weight else None
+    options = {"confidence_level": args.confidence_level, "n_resamples": args.n_resamples,
+               "random_state": args.seed, "sample_weight": weight}
+    rows = [(shown, compare(metric, *labels, **options, **kwargs))
+            for shown, metric, kwargs in _COMPARED]
+    integer = weight is None or bool(np.all(weight == np.round(weight)))
+    mcnemar = (compare("accuracy_score", *labels, method="mcnemar", sample_weight=weight)
+               if integer else None)
+    if args.format == "json":
+        def pair(ci):
+            return [float(ci.low), float(ci.high)]
+
+        out = {"samples": n, "model_a": args.pred[0], "model_b": args.pred[1],
+               "confidence_level": args.confidence_level, "metrics": {
+                   shown: {"a": r.statistic_a, "b": r.statistic_b, "difference": r.difference,
+                           "interval": pair(r.confidence_interval), "pvalue": r.pvalue}
+                   for shown, r in rows}}
+        if mcnemar is not None:
+            out["mcnemar_pvalue"] = mcnemar.pvalue
+        return json.dumps(out, indent=2) + "\n"
+    level = f"{args.confidence_level:.0%}"
+    lines = [f"Model comparison: {n} samples, A = {args.pred[0]}, B = {args.pred[1]}; paired "
+             f"bootstrap ({args.n_resamples} resamples), {level} intervals of A - B", "",
+             f"  {'metric':30} {'A':>8} {'B':>8} {'A - B':>8}  {'interval':>19}  {'p':>7}"]
+    for shown, r in rows:
+        ci = r.confidence_interval
+        lines.append(f"  {shown:30} {r.statistic_a:8.4f} {r.statistic_b:8.4f} "
+                     f"{r.difference:+8.4f}  [{ci.low:+.4f}, {ci.high:+.4f}]  {r.pvalue:7.4f}")
+    if mcnemar is not None:
+        lines += ["", f"  McNemar's exact test of equal accuracy: p = {mcnemar.pvalue:.4g}"]
+    return "\n".join(lines) + "\n"
 
 
 def _status(args, message):
@@ -454,6 +536,8 @@ def main(argv=None):
     """Run ``metrics-sk``; returns the exit status (0, 1 data error, 2 usage error)."""
     parser, report_parser = build_parser()
     args = parser.parse_args(argv)
+    if args.command == "compare":
+        return _run(args, parser.error, _compare_command)
     if args.path is None:
         given = [f"--{o.replace('_', '-')}" for o in ("true", "pred", "score_cols", "weight",
                                                      "labels") if getattr(args, o)]
@@ -463,24 +547,37 @@ def main(argv=None):
         report_parser.error("a PATH needs --true COL and --pred COL")
     if args.digits < 0 or args.max_rows < 0 or not args.beta >= 0:
         report_parser.error("--digits and --max-rows must be >= 0 and --beta >= 0")
+    return _run(args, report_parser.error,
+                lambda a: _file_report(a) if a.path else _example_report(a), _write_plot)
+
+
+def _write_plot(args, report):
+    if args.plot:
+        try:
+            write_plot(report.confusion, args.plot, normalize=args.normalize)
+            _status(args, f"wrote {args.plot}")
+        except MissingDependency as exc:
+            if not getattr(args, "plot_optional", False):
+                raise
+            _status(args, f"{args.plot} not written: {exc}")
+
+
+def _run(args, usage_error, produce, after=None):
+    """Print ``produce(args)`` (text, or a report rendered in ``args.format``), its
+    warnings as one line each on stderr, then run ``after(args, result)``; returns the
+    exit status (a usage error exits through ``usage_error``)."""
     try:
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
-            report = _file_report(args) if args.path else _example_report(args)
+            result = produce(args)
         for w in caught:
             _status(args, f"warning: {_one_line(w.message)}")
-        sys.stdout.write(render(report, args.format))
+        sys.stdout.write(result if isinstance(result, str) else render(result, args.format))
         sys.stdout.flush()
-        if args.plot:
-            try:
-                write_plot(report.confusion, args.plot, normalize=args.normalize)
-                _status(args, f"wrote {args.plot}")
-            except MissingDependency as exc:
-                if not getattr(args, "plot_optional", False):
-                    raise
-                _status(args, f"{args.plot} not written: {exc}")
+        if after is not None:
+            after(args, result)
     except UsageError as exc:
-        report_parser.error(str(exc))
+        usage_error(str(exc))
     except DataError as exc:
         print(f"metrics-sk: error: {exc}", file=sys.stderr)
         return 1

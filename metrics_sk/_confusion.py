@@ -79,6 +79,16 @@ def _reduce_grid(grid, mapping, size):
     return cells.astype(grid.dtype, copy=False)
 
 
+def _pair_keys(t, p, lo, stride, out):
+    """``(t - lo) * stride + (p - lo)`` into ``out`` (int64): the cell of each value pair.
+    Each step wraps around in int64 at worst, and the result, below ``stride**2``, is exact."""
+    np.subtract(t, lo, out=out)
+    out *= stride
+    out += p
+    out -= lo
+    return out
+
+
 def _pair_grid(t, p, lo, span, weights):
     """Dense grid of the (true, pred) value pairs over the values ``lo .. lo + span - 1``,
     with an empty trailing row and column (the other slot): weight sums, and counts (the
@@ -89,10 +99,7 @@ def _pair_grid(t, p, lo, span, weights):
     size = stride * stride
     step = max(_CHUNK, 4 * size)  # the per-chunk grid addition stays a small cost
     if n <= step:  # one chunk
-        keys = np.multiply(t, stride, dtype=np.int64)
-        keys += p
-        if lo:
-            keys -= lo * (stride + 1)
+        keys = _pair_keys(t, p, lo, stride, np.empty(n, dtype=np.int64))
         counts = _bincount(keys, None, size).reshape(stride, stride)
         grid = counts if weights is None else _bincount(keys, weights, size).reshape(
             stride, stride)
@@ -102,11 +109,7 @@ def _pair_grid(t, p, lo, span, weights):
     buffer = np.empty(step, dtype=np.int64)
     for start in range(0, n, step):
         stop = min(start + step, n)
-        keys = buffer[:stop - start]
-        np.multiply(t[start:stop], stride, out=keys, dtype=np.int64)
-        keys += p[start:stop]
-        if lo:
-            keys -= lo * (stride + 1)
+        keys = _pair_keys(t[start:stop], p[start:stop], lo, stride, buffer[:stop - start])
         if weights is not None:
             grid += _bincount(keys, weights[start:stop], size)
         counts += _bincount(keys, None, size)

@@ -185,7 +185,8 @@ def _check_digits(digits):
 
 def quality_report(y_true, y_pred, *, y_score=None, labels=None, sample_weight=None,
                    beta=1.0, digits=4, zero_division="warn", max_rows=30, from_logits=False,
-                   confidence_level=None, n_resamples=1000, random_state=None):
+                   confidence_level=None, n_resamples=1000, random_state=None,
+                   interval="bootstrap"):
     """Per-class and overall quality of a classifier, in one table.
 
     One :class:`~metrics_sk.Confusion` is built from ``y_true`` and ``y_pred``; every
@@ -243,6 +244,10 @@ def quality_report(y_true, y_pred, *, y_score=None, labels=None, sample_weight=N
         Bootstrap replicates for ``confidence_level``.
     random_state : None, int or numpy Generator, default=None
         Seed of the bootstrap replicates.
+    interval : {'bootstrap', 'analytic'}, default='bootstrap'
+        The intervals of ``confidence_level``: the bootstrap, or the analytic interval of
+        each metric (:func:`~metrics_sk.analytic_interval`'s default method: Wilson,
+        delta method, Fisher's z, kappa SE; supports get none).
 
     Returns
     -------
@@ -303,6 +308,8 @@ def quality_report(y_true, y_pred, *, y_score=None, labels=None, sample_weight=N
     beta = check_beta(beta)
     zero_division = check_zero_division(zero_division)
     digits, max_rows = _check_digits(digits), _check_rows(max_rows)
+    if interval not in ("bootstrap", "analytic"):
+        raise ValueError(f"interval must be 'bootstrap' or 'analytic', got {interval!r}.")
     with _warnings_once():
         confusion = Confusion.from_predictions(y_true, y_pred, labels=labels,
                                                sample_weight=sample_weight)
@@ -314,7 +321,11 @@ def quality_report(y_true, y_pred, *, y_score=None, labels=None, sample_weight=N
             values["per_class"].update(per_class)
             values["scores"] = scores
         intervals = None
-        if confidence_level is not None:
+        if confidence_level is not None and interval == "analytic":
+            intervals = _analytic_intervals(
+                confusion, beta, zero_division, confidence_level,
+                None if sample_weight is None else (y_true, y_pred, sample_weight))
+        elif confidence_level is not None:
             from ._bootstrap import confidence_intervals
 
             resample = ({} if sample_weight is None else
@@ -740,3 +751,57 @@ def _html_table(header, rows, averages):
         for r in group]
     return (f"<table><thead><tr>{head}</tr></thead><tbody>" + "".join(body)
             + "</tbody></table>")
+
+
+def _analytic_calls(beta, zero_division):
+    """The metric call ``(name, kwargs)`` behind each value of :func:`count_values`, in its
+    layout (support excluded: a count has no interval here)."""
+    zd = {"zero_division": zero_division}
+
+    def columns(average):
+        kwargs = {"average": average, **zd}
+        return {"precision": ("precision_score", kwargs), "recall": ("recall_score", kwargs),
+                "fscore": ("fbeta_score", {"beta": beta, **kwargs}),
+                "specificity": ("specificity_score", kwargs),
+                "balanced_auc": ("balanced_auc_score", kwargs)}
+
+    return {"per_class": columns(None),
+            "averages": {average: columns(average) for average in AVERAGES},
+            "overall": {
+                "accuracy": ("accuracy_score", {}),
+                "matthews_corrcoef": ("matthews_corrcoef", {}),
+                "cohen_kappa": ("cohen_kappa_score", {}),
+                "average_accuracy": ("average_accuracy_score", zd),
+                "error_rate": ("error_rate", zd),
+                "micro_precision": ("micro_precision_score", zd),
+                "micro_recall": ("micro_recall_score", zd),
+                "micro_fscore": ("micro_fbeta_score", {"beta": beta, **zd}),
+                "macro_precision": ("macro_precision_score", zd),
+                "macro_recall": ("macro_recall_score", zd),
+                "macro_fscore": ("macro_fbeta_score", {"beta": beta, **zd}),
+                "mean_class_fscore": ("fbeta_score", {"beta": beta, "average": "macro", **zd}),
+            }}
+
+
+def _analytic_intervals(confusion, beta, zero_division, confidence_level, samples):
+    """Analytic intervals of the count values, in the layout of :func:`count_values`."""
+    from ._intervals import confusion_intervals
+
+    calls = _analytic_calls(beta, zero_division)
+    leaves = [(section, key) for section in ("per_class", "overall") for key in calls[section]]
+    leaves += [("averages", (average, key)) for average in AVERAGES
+               for key in calls["averages"][average]]
+
+    def call(section, key):
+        return (calls[section][key] if section != "averages"
+                else calls[section][key[0]][key[1]])
+
+    results = confusion_intervals(confusion, [call(*leaf) for leaf in leaves],
+                                  confidence_level=confidence_level, samples=samples)
+    out = {"per_class": {}, "overall": {}, "averages": {a: {} for a in AVERAGES}}
+    for (section, key), res in zip(leaves, results):
+        if section == "averages":
+            out[section][key[0]][key[1]] = res.confidence_interval
+        else:
+            out[section][key] = res.confidence_interval
+    return out

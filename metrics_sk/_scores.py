@@ -167,12 +167,21 @@ def _prepare(y_true, y_score, labels, sample_weight, *, name="y_score", allow_1d
     if classes.shape[0] < min_classes:
         raise ValueError(f"At least two classes are needed, but y_true contains only one label "
                          f"({classes.tolist()[0]!r}): pass all the classes with labels=.")
+    scores = check_scores(scores, classes, labels, name=name, allow_1d=allow_1d,
+                          binary_columns=binary_columns, probabilities=probabilities)
+    return codes, classes, scores, weights
+
+
+def check_scores(scores, classes, labels, *, name="y_score", allow_1d=False,
+                 binary_columns=None, probabilities=False):
+    """The checks of :func:`_prepare` on one more score array (of known length) for the
+    same ``classes``, e.g. a second model's scores of the same samples."""
     _check_columns(scores, classes, labels, name, allow_1d or binary_columns is not None)
     _finite_range(scores, name, probabilities=probabilities)
     if scores.ndim == 1 and binary_columns is not None:
         other = 1 - scores if binary_columns == "probability" else -scores
         scores = np.column_stack((other, scores))
-    return codes, classes, scores, weights
+    return scores
 
 
 def _check_cost_matrix(cost_matrix, n_classes):

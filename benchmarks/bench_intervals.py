@@ -1,0 +1,104 @@
+"""Analytic intervals and paired comparison, side by side in one process.
+
+    python benchmarks/bench_intervals.py            # the sizes of issue 11
+    python benchmarks/bench_intervals.py --quick    # small sizes, a smoke test
+
+Targets of issue 11 (ratios are measured here, in this process, best of ``--repeat``):
+
+* DeLong for n = 1e6 binary scores within 2x one ``argsort`` of the scores;
+* DeLong at least 100x a naive O(n^2) DeLong at n = 1e4;
+* paired bootstrap of macro F1, 1000 replicates, n = 1e6, 10 classes: under 0.5 s and at
+  least 200x a loop that resamples indices and calls scikit-learn's ``f1_score`` twice
+  (the loop is timed on a few replicates and extrapolated);
+* analytic intervals of every count metric of a 10-class report: under 5 ms.
+"""
+
+import argparse
+import time
+
+import numpy as np
+import sklearn.metrics as skm
+
+import metrics_sk as msk
+from bench_scores import best_of  # the same timer as the other benchmarks (same folder)
+from metrics_sk._intervals import confusion_intervals
+
+
+def naive_delong(y, s):
+    """DeLong's variance from the full n_pos x n_neg kernel (DeLong et al. 1988)."""
+    pos, neg = s[y == 1], s[y == 0]
+    kernel = (pos[:, None] > neg[None]) + 0.5 * (pos[:, None] == neg[None])
+    v10, v01 = kernel.mean(1), kernel.mean(0)
+    return kernel.mean(), np.var(v10, ddof=1) / v10.size + np.var(v01, ddof=1) / v01.size
+
+
+#: The count metrics of a report, with their arguments.
+REPORT = [
+    ("accuracy_score", {}), ("balanced_accuracy_score", {}), ("matthews_corrcoef", {}),
+    ("cohen_kappa_score", {}), ("f1_score", {"average": "macro"}),
+    ("f1_score", {"average": "weighted"}), ("f1_score", {"average": "micro"}),
+    ("precision_score", {"average": None}), ("recall_score", {"average": None}),
+    ("f1_score", {"average": None}), ("macro_precision_score", {}),
+    ("macro_recall_score", {}), ("macro_fbeta_score", {}), ("micro_fbeta_score", {}),
+    ("average_accuracy_score", {}), ("error_rate", {}),
+]
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="small sizes (smoke test)")
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    n_auc, n_naive, n_boot = (10**5, 2000, 10**5) if args.quick else (10**6, 10**4, 10**6)
+    rng = np.random.default_rng(0)
+    rows = []
+
+    y = rng.integers(0, 2, n_auc)
+    s = rng.normal(size=n_auc) + y
+    t_sort, _ = best_of(lambda: np.argsort(s), args.repeat)
+    t_delong, res = best_of(
+        lambda: msk.analytic_interval("one_vs_all_roc_auc_score", y, s), args.repeat)
+    rows.append((f"DeLong, n={n_auc:.0e}", t_delong, "one argsort", t_sort,
+                 t_delong / t_sort, "<= 2x"))
+
+    yn, sn = y[:n_naive], s[:n_naive]
+    t_naive, (auc, var) = best_of(lambda: naive_delong(yn, sn), 1)
+    t_ours, res = best_of(lambda: msk.analytic_interval("one_vs_all_roc_auc_score", yn, sn),
+                          args.repeat)
+    assert np.isclose(res.value, auc) and np.isclose(res.standard_error ** 2, var)
+    rows.append((f"DeLong, n={n_naive:.0e}", t_ours, "naive O(n^2) DeLong", t_naive,
+                 t_naive / t_ours, ">= 100x faster"))
+
+    k = 10
+    yt = rng.integers(0, k, n_boot)
+    a = np.where(rng.random(n_boot) < 0.8, yt, rng.integers(0, k, n_boot))
+    b = np.where(rng.random(n_boot) < 0.78, yt, rng.integers(0, k, n_boot))
+    t_cmp, res = best_of(lambda: msk.compare("f1_score", yt, a, b, average="macro",
+                                             n_resamples=1000, random_state=0), args.repeat)
+    loops = 3
+    start = time.perf_counter()
+    for _ in range(loops):
+        idx = rng.integers(0, n_boot, n_boot)
+        skm.f1_score(yt[idx], a[idx], average="macro")
+        skm.f1_score(yt[idx], b[idx], average="macro")
+    t_loop = (time.perf_counter() - start) / loops * 1000
+    rows.append((f"paired bootstrap macro F1, 1000 x n={n_boot:.0e}", t_cmp,
+                 f"index loop + 2 f1_score (x1000, from {loops})", t_loop, t_loop / t_cmp,
+                 "< 0.5 s, >= 200x faster"))
+
+    yr, pr = yt[:10**5], a[:10**5]
+    t_report, report = best_of(lambda: msk.quality_report(yr, pr), args.repeat)
+    c = msk.Confusion.from_predictions(yr, pr)  # the report's counts
+
+    t_all, _ = best_of(lambda: confusion_intervals(c, REPORT), args.repeat)
+    rows.append((f"analytic intervals, {len(REPORT)} report metrics, 10 classes", t_all,
+                 "quality_report itself", t_report, t_all / t_report, "< 5 ms on top"))
+
+    print(f"{'case':58} {'ours':>10} {'reference':>44} {'ratio':>8}  target")
+    for name, ours, ref_name, ref, ratio, target in rows:
+        print(f"{name:58} {ours * 1e3:8.1f}ms {ref_name:>34} {ref * 1e3:7.1f}ms "
+              f"{ratio:8.2f}  {target}")
+
+
+if __name__ == "__main__":
+    main()

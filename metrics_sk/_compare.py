@@ -1,0 +1,477 @@
+"""Is model A better than model B? Paired comparison on one joint table.
+
+Every paired question about two models' predictions of the same samples is answered by
+the joint table of (true label, prediction of A, prediction of B): its non-zero cells are
+counted once (O(n)), and then
+
+* the paired bootstrap draws each replicate as multinomial counts of those cells, folds
+  them into the replicate confusions of A and of B (a sparse sum), and evaluates the
+  metric on both as batches (the machinery of :mod:`metrics_sk._bootstrap`);
+* McNemar's test reads the two discordant cells (A right and B wrong, and the reverse);
+* the Stuart-Maxwell test reads the table of (prediction of A, prediction of B).
+
+Paired DeLong compares two ROC AUCs of the same samples from their placement values.
+"""
+
+import functools
+import numbers
+import warnings
+from dataclasses import dataclass
+
+import numpy as np
+import scipy.sparse as sp
+from scipy import stats
+from scipy.special import ndtr, ndtri
+
+from ._bootstrap import (
+    VECTORIZED,
+    ConfidenceInterval,
+    _CellSampler,
+    _call_method,
+    _check_options,
+    _evaluate,
+    _interval,
+    _leaves,
+    _resolve,
+    _rng,
+    _scalar,
+    check_confidence_level,
+)
+from ._confusion import Confusion, encode, positions
+from ._intervals import _group_variance, delong_components
+from ._scores import _prepare, _score_array, check_scores, one_vs_all_roc_auc_score
+from ._validation import check_same_length, check_sample_weight, is_dask_collection
+
+_METHODS = ("bootstrap", "mcnemar", "stuart_maxwell", "delong")
+
+
+@dataclass
+class ComparisonResult:
+    """Result of :func:`compare` and :func:`corrected_resampled_ttest`.
+
+    Attributes
+    ----------
+    statistic_a, statistic_b : float or ndarray
+        The metric of model A and of model B.
+    difference : float or ndarray
+        ``statistic_a - statistic_b``.
+    confidence_interval : ConfidenceInterval
+        ``low`` and ``high`` bounds of the difference (NaN for a test without one).
+    pvalue : float or ndarray
+        Two-sided p-value of "no difference".
+    test_statistic : float or None
+        The test's statistic (McNemar, chi-square, z, t), None for the bootstrap.
+    method : str
+        The method used.
+
+    Examples
+    --------
+    >>> from metrics_sk import compare
+    >>> res = compare("accuracy_score", [0, 1, 1, 0, 1], [0, 1, 1, 0, 0], [0, 0, 1, 1, 0],
+    ...               method="mcnemar")
+    >>> res.difference, res.pvalue
+    (0.4, 0.5)
+    """
+
+    statistic_a: object
+    statistic_b: object
+    difference: object
+    confidence_interval: ConfidenceInterval
+    pvalue: object
+    test_statistic: object
+    method: str
+
+
+def _joint_cells(codes, k):
+    """The distinct (true, A, B) code triples and each sample's index among them."""
+    t, a, b = codes
+    n = t.shape[0]
+    keys = (t * k + a) * k + b
+    if k**3 <= max(n, 1 << 20):  # a dense count, no sort
+        cells = np.flatnonzero(np.bincount(keys, minlength=k**3))
+        lookup = np.zeros(k**3, dtype=np.int64)
+        lookup[cells] = np.arange(cells.size)
+        cell_of = lookup[keys]
+    else:
+        cells, cell_of = np.unique(keys, return_inverse=True)
+    true, rest = np.divmod(cells, k * k)
+    return (true, *np.divmod(rest, k)), cell_of.ravel()
+
+
+class _JointTable:
+    """Non-zero cells of the table of (true, prediction A, prediction B) codes over the
+    label ``values``, with their counts (weight sums); ``cell_of`` and ``weights`` are the
+    samples' cells and weights, kept for the weighted bootstrap. Tables add (union of
+    labels), so Dask partitions are counted where they live and merged."""
+
+    def __init__(self, values, cells, counts, cell_of=None, weights=None):
+        self.values, (self.true, self.a, self.b), self.counts = values, cells, counts
+        self.cell_of, self.weights = cell_of, weights
+
+    @classmethod
+    def from_samples(cls, y_true, y_pred_a, y_pred_b, sample_weight):
+        if any(is_dask_collection(x) for x in (y_true, y_pred_a, y_pred_b, sample_weight)):
+            if sample_weight is not None:
+                raise ValueError("compare with sample weights resamples the samples, which "
+                                 "needs in-memory arrays; compute the Dask collections first.")
+            return _dask_table(y_true, y_pred_a, y_pred_b)
+        values, codes = encode(y_true, y_pred_a, y_pred_b,
+                               names=["y_true", "y_pred_a", "y_pred_b"])
+        weights = check_sample_weight(sample_weight, codes[0].shape[0])
+        cells, cell_of = _joint_cells(codes, values.shape[0])
+        counts = np.bincount(cell_of, weights=weights, minlength=cells[0].size)
+        return cls(values, cells, counts, cell_of, weights)
+
+    def __add__(self, other):
+        values = np.union1d(self.values, other.values)
+        codes = [np.concatenate([positions(values, t.values)[getattr(t, side)]
+                                 for t in (self, other)]) for side in ("true", "a", "b")]
+        cells, fold = _joint_cells(codes, values.shape[0])
+        counts = np.bincount(fold, weights=np.concatenate((self.counts, other.counts)),
+                             minlength=cells[0].size)
+        return _JointTable(values, cells, counts)
+
+    def sampler(self):
+        """The joint cells' sampler: multinomial counts, or resampled weighted samples."""
+        cells = (np.arange(self.counts.size),) * 2
+        if self.weights is None:
+            return _CellSampler(None, cells=cells, counts=self.counts)
+        return _CellSampler(None, cell_of=self.cell_of, weights=self.weights, cells=cells)
+
+    def model(self, pred):
+        """``(sampler, fold)`` of one model: a sampler over its own confusion (its labels
+        are those of y_true and its predictions, as the metric alone would see them) and
+        the sparse matrix folding joint counts into that confusion's cells."""
+        present = np.unique(np.concatenate((self.true, pred)))
+        where = np.full(self.values.shape[0], -1)
+        where[present] = np.arange(present.size)
+        k = present.size
+        cells, fold = np.unique(where[self.true] * k + where[pred], return_inverse=True)
+        rows, cols = np.divmod(cells, k)
+        sums = np.bincount(fold, weights=self.counts, minlength=cells.size)
+        confusion = Confusion.from_matrix(sp.csr_array((sums, (rows, cols)), shape=(k, k)),
+                                          labels=self.values[present])
+        j = self.counts.size
+        folding = sp.csr_array((np.ones(j), (np.arange(j), fold.ravel())), shape=(j, cells.size))
+        return _CellSampler(confusion, cells=(rows, cols), counts=sums), folding
+
+    def discordant(self):
+        """Weight of (A right, B wrong) and of (A wrong, B right)."""
+        right_a, right_b = self.true == self.a, self.true == self.b
+        return (float(self.counts[right_a & ~right_b].sum()),
+                float(self.counts[~right_a & right_b].sum()))
+
+
+def _partition_table(t, a, b):
+    return _JointTable.from_samples(t, a, b, None) if len(t) else None
+
+
+def _dask_table(y_true, y_pred_a, y_pred_b):
+    """The joint table of Dask inputs: one table per partition, merged on the workers."""
+    import dask
+
+    from ._dask import partitions, reduce_partitions
+
+    parts = partitions((("y_true", y_true), ("y_pred_a", y_pred_a), ("y_pred_b", y_pred_b)))
+    count_one = dask.delayed(_partition_table, pure=False)
+    table = reduce_partitions([count_one(t, a, b) for t, a, b in parts])
+    if table is None:
+        raise ValueError("Found empty input array (y_true) while a minimum of 1 sample is "
+                         "required.")
+    return table
+
+
+def _paired_bootstrap(table, statistic, vectorized, n_resamples, confidence_level, rng):
+    models = [table.model(table.a), table.model(table.b)]
+    estimates = [_leaves(statistic(sampler.confusion)) for sampler, _ in models]
+    if any(len(e) != 1 for e in estimates):
+        raise ValueError("metric must return one number or one array to be compared.")
+    shapes = [estimates[0][0].shape]
+    parts = []
+    for counts in table.sampler().chunks(n_resamples, rng):
+        pair = []
+        for sampler, folding in models:
+            leaves, vectorized = _evaluate(sampler, statistic, counts @ folding, shapes,
+                                           vectorized)
+            pair.append(leaves[0])
+        parts.append(pair[0] - pair[1])
+    dist = np.concatenate(parts).astype(np.float64)
+    a, b = (np.asarray(e[0], dtype=np.float64) for e in estimates)
+    low, high = _interval(dist, a - b, None, None, confidence_level, "percentile")
+    with np.errstate(invalid="ignore"):
+        pvalue = np.minimum(1.0, 2 * np.minimum((dist <= 0).mean(0), (dist >= 0).mean(0)))
+    return a, b, ConfidenceInterval(_scalar(low), _scalar(high)), _scalar(pvalue)
+
+
+def _integer_counts(table, method):
+    if table.weights is not None and not np.all(table.counts == np.round(table.counts)):
+        raise ValueError(f"method={method!r} counts samples: sample_weight must hold integer "
+                         "frequencies.")
+
+
+def _mcnemar(table, exact, z):
+    _integer_counts(table, "mcnemar")
+    b, c = table.discordant()
+    n = float(table.counts.sum())
+    if exact:
+        statistic = min(b, c)
+        pvalue = min(1.0, 2 * stats.binom.cdf(statistic, b + c, 0.5))
+    elif b + c == 0:
+        warnings.warn("No discordant pairs: the chi-square statistic is 0/0; p-value set to 1.",
+                      RuntimeWarning, stacklevel=3)
+        statistic, pvalue = 0.0, 1.0
+    else:
+        statistic = (abs(b - c) - 1) ** 2 / (b + c)
+        pvalue = float(stats.chi2.sf(statistic, 1))
+    diff = (b - c) / n
+    se = np.sqrt(max(b + c - (b - c) ** 2 / n, 0.0)) / n
+    ci = ConfidenceInterval(max(diff - z * se, -1.0), min(diff + z * se, 1.0))
+    return ci, float(pvalue), float(statistic)
+
+
+def _stuart_maxwell(table):
+    """Marginal homogeneity of the (prediction A, prediction B) table over the classes
+    either model predicts."""
+    _integer_counts(table, "stuart_maxwell")
+    present, index = np.unique(np.concatenate((table.a, table.b)), return_inverse=True)
+    k = present.size
+    if k < 2:
+        return 1.0, 0.0
+    ia, ib = index[:table.a.size], index[table.a.size:]
+    square = np.zeros((k, k))
+    np.add.at(square, (ia, ib), table.counts)
+    n = square.sum()
+    pr = square / n
+    row, col = pr.sum(1)[:-1], pr.sum(0)[:-1]
+    pr = pr[:-1, :-1]
+    d = col - row
+    vmat = -(pr + pr.T)
+    np.fill_diagonal(vmat, row + col - 2 * np.diag(pr))
+    statistic = float(n * d @ np.linalg.pinv(vmat) @ d)
+    df = np.linalg.matrix_rank(vmat)
+    if df < k - 1:
+        warnings.warn(f"The Stuart-Maxwell covariance is singular (rank {df} of {k - 1}); "
+                      "its pseudo-inverse is used.", RuntimeWarning, stacklevel=3)
+    return (float(stats.chi2.sf(statistic, df)) if df else 1.0), statistic
+
+
+def _paired_delong(y_true, score_a, score_b, sample_weight, kwargs, z):
+    labels, average = kwargs.pop("labels", None), kwargs.pop("average", "macro")
+    if kwargs:
+        raise TypeError(f"one_vs_all_roc_auc_score got unexpected arguments {sorted(kwargs)}.")
+    codes, classes, sa, weights = _prepare(y_true, score_a, labels, sample_weight,
+                                           name="y_pred_a", binary_columns="ranking")
+    sb = _score_array(score_b, "y_pred_b")
+    check_same_length(("y_pred_a", sa), ("y_pred_b", sb))
+    sb = check_scores(sb, classes, labels, name="y_pred_b", binary_columns="ranking")
+    if average not in (None, "macro", "weighted"):
+        one_vs_all_roc_auc_score(y_true, score_a, average=average)  # its own error
+    if average is not None and classes.shape[0] != 2:
+        raise ValueError("Paired DeLong compares the AUC of each class (average=None) or of "
+                         "a binary target; an average over classes needs bootstrap.")
+    out = []
+    for k in (range(classes.shape[0]) if average is None else [1]):
+        auc_a, v10a, v01a, pos = delong_components(codes, sa, weights, k)
+        auc_b, v10b, v01b, _ = delong_components(codes, sb, weights, k)
+        wp, wn = (None, None) if weights is None else (weights[pos], weights[~pos])
+        # Var(A - B) from the placement differences: var_a + var_b - 2 cov
+        var = (_group_variance(wp, v10a - v10b, auc_a - auc_b)
+               + _group_variance(wn, v01a - v01b, auc_a - auc_b))
+        out.append((auc_a, auc_b, np.sqrt(var)))
+    a, b, se = (np.array(v) for v in zip(*out))
+    diff = a - b
+    with np.errstate(divide="ignore", invalid="ignore"):
+        stat = np.where(se > 0, diff / se, np.where(diff == 0, 0.0, np.inf))
+    pvalue = 2 * ndtr(-np.abs(stat))
+    low, high = np.clip(diff - z * se, -1, 1), np.clip(diff + z * se, -1, 1)
+    one = (lambda v: v[0]) if average is not None else (lambda v: v)
+    return ComparisonResult(*(_scalar(one(v)) for v in (a, b, diff)),
+                            ConfidenceInterval(_scalar(one(low)), _scalar(one(high))),
+                            _scalar(one(pvalue)), _scalar(one(stat)), "delong")
+
+
+def compare(metric, y_true, y_pred_a, y_pred_b, *, method="bootstrap", confidence_level=0.95,
+            n_resamples=1000, random_state=None, sample_weight=None, exact=True,
+            **metric_kwargs):
+    r"""Compare two models on the same samples: the difference of a metric and its test.
+
+    Parameters
+    ----------
+    metric : str or callable
+        A metrics_sk count metric or its name (``"f1_score"``, ``"accuracy_score"``,
+        ...); :func:`one_vs_all_roc_auc_score` for ``method="delong"``.
+    y_true : array-like of shape (n_samples,)
+        True labels.
+    y_pred_a, y_pred_b : array-like
+        Predictions of model A and of model B for the same samples (scores for DeLong).
+        Label inputs may be Dask collections (without ``sample_weight``): the joint table
+        is counted per partition on the workers and only the merged table comes back.
+    method : {'bootstrap', 'mcnemar', 'stuart_maxwell', 'delong'}, default='bootstrap'
+        - ``'bootstrap'``: the paired bootstrap of any count metric, resampling the
+          cells of the joint table of (true, A, B); percentile interval of the
+          difference, p-value ``2 min(P*(d <= 0), P*(d >= 0))``.
+        - ``'mcnemar'``: McNemar's test of equal accuracy on the discordant pairs
+          (``exact=True``: binomial; ``exact=False``: chi-square with continuity
+          correction), as :func:`statsmodels.stats.contingency_tables.mcnemar`; Wald
+          interval of the paired difference of accuracies.
+        - ``'stuart_maxwell'``: marginal homogeneity of the two models' predicted
+          classes, as statsmodels' ``SquareTable(table).homogeneity()``; no interval.
+        - ``'delong'``: paired DeLong test of two ROC AUCs (binary, or per class with
+          ``average=None``); the interval is ``d +- z SE``, clipped to [-1, 1].
+    confidence_level : float, default=0.95
+        Confidence level of the interval of the difference.
+    n_resamples : int, default=1000
+        Bootstrap replicates.
+    random_state : None, int, numpy Generator or RandomState, default=None
+        Seed of the bootstrap.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Sample weights (integer frequencies for McNemar and Stuart-Maxwell).
+    exact : bool, default=True
+        McNemar only: the exact binomial test, or the chi-square approximation.
+    **metric_kwargs
+        Keyword arguments of ``metric``.
+
+    Returns
+    -------
+    ComparisonResult
+        ``statistic_a``, ``statistic_b``, ``difference``, ``confidence_interval``,
+        ``pvalue``, ``test_statistic`` and ``method``.
+
+    Notes
+    -----
+    With :math:`b` the samples A gets right and B wrong and :math:`c` the reverse,
+    McNemar's exact p-value is :math:`\min(1, 2 F_{\mathrm{Bin}(b+c, 1/2)}(\min(b, c)))`
+    and its corrected statistic :math:`(|b - c| - 1)^2 / (b + c) \sim \chi^2_1`.
+    Stuart-Maxwell: :math:`n\, d^\top V^{-1} d \sim \chi^2_{K-1}` with :math:`d` the
+    differences of the predicted-class proportions. Paired DeLong:
+    :math:`z = (A_a - A_b) / \sqrt{\mathrm{Var}(A_a) + \mathrm{Var}(A_b) - 2
+    \mathrm{Cov}}` from the placement values of both models.
+
+    References
+    ----------
+    .. [1] McNemar, Q. (1947). Note on the sampling error of the difference between
+       correlated proportions or percentages. Psychometrika 12(2).
+    .. [2] Stuart, A. (1955). A test for homogeneity of the marginal distributions in a
+       two-way classification. Biometrika 42; Maxwell, A. E. (1970). Comparing the
+       classification of subjects by two independent judges. Br. J. Psychiatry 116.
+    .. [3] DeLong, E. R., DeLong, D. M. and Clarke-Pearson, D. L. (1988). Comparing the
+       areas under two or more correlated ROC curves. Biometrics 44(3).
+
+    See Also
+    --------
+    analytic_interval, bootstrap, corrected_resampled_ttest
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from metrics_sk import compare
+    >>> rng = np.random.default_rng(0)
+    >>> y = rng.integers(0, 3, 2000)
+    >>> a = np.where(rng.random(2000) < 0.85, y, rng.integers(0, 3, 2000))
+    >>> b = np.where(rng.random(2000) < 0.75, y, rng.integers(0, 3, 2000))
+    >>> res = compare("f1_score", y, a, b, average="macro", random_state=0)
+    >>> bool(res.confidence_interval.low > 0), bool(res.pvalue < 0.01)
+    (True, True)
+    """
+    n_resamples, confidence_level, _ = _check_options(n_resamples, confidence_level,
+                                                      "percentile")
+    if method not in _METHODS:
+        raise ValueError(f"method must be one of {_METHODS}, got {method!r}.")
+    name, func = _resolve(metric)
+    z = ndtri(0.5 + confidence_level / 2)
+    if method == "delong":
+        if func is not one_vs_all_roc_auc_score:
+            raise ValueError("method='delong' compares ROC AUCs: metric must be "
+                             "'one_vs_all_roc_auc_score'.")
+        return _paired_delong(y_true, y_pred_a, y_pred_b, sample_weight, dict(metric_kwargs), z)
+    if name is None:
+        raise ValueError(f"method={method!r} compares count metrics (computed from a "
+                         f"Confusion); got {getattr(func, '__name__', metric)!r}.")
+    if method == "mcnemar" and name != "accuracy_score":
+        raise ValueError("method='mcnemar' compares accuracies: metric must be "
+                         "'accuracy_score'.")
+    table = _JointTable.from_samples(y_true, y_pred_a, y_pred_b, sample_weight)
+    statistic = functools.partial(_call_method, getattr(Confusion, name), metric_kwargs)
+    if method == "bootstrap":
+        a, b, ci, pvalue = _paired_bootstrap(table, statistic, name in VECTORIZED,
+                                             n_resamples, confidence_level,
+                                             _rng(random_state))
+        return ComparisonResult(_scalar(a), _scalar(b), _scalar(a - b), ci, pvalue, None,
+                                method)
+    a, b = (float(statistic(table.model(pred)[0].confusion)) for pred in (table.a, table.b))
+    if method == "mcnemar":
+        ci, pvalue, test = _mcnemar(table, exact, z)
+    else:
+        (pvalue, test), ci = _stuart_maxwell(table), ConfidenceInterval(np.nan, np.nan)
+    return ComparisonResult(a, b, a - b, ci, pvalue, test, method)
+
+
+def corrected_resampled_ttest(scores_a, scores_b, *, n_train, n_test, confidence_level=0.95):
+    r"""Corrected resampled t-test of two models' cross-validation scores (Nadeau and Bengio).
+
+    The folds of a cross-validation share training samples, so the fold scores are
+    correlated and the plain paired t-test is too liberal; Nadeau and Bengio (2003)
+    inflate the variance by :math:`n_{test} / n_{train}`.
+
+    Parameters
+    ----------
+    scores_a, scores_b : array-like of shape (n_folds,)
+        Scores of model A and model B on the same folds (e.g. ``cross_validate(...)
+        ["test_score"]`` of both with the same ``cv``).
+    n_train, n_test : int
+        Number of training and test samples of one fold.
+    confidence_level : float, default=0.95
+        Confidence level of the interval of the mean difference.
+
+    Returns
+    -------
+    ComparisonResult
+        ``statistic_a``, ``statistic_b`` (mean scores), ``difference`` (the mean
+        difference), its ``confidence_interval``, the two-sided ``pvalue`` and the
+        ``test_statistic`` t (``n_folds - 1`` degrees of freedom).
+
+    Notes
+    -----
+    With :math:`d_j = a_j - b_j` over :math:`J` folds, :math:`\bar d` their mean and
+    :math:`\hat\sigma^2` their variance (``ddof=1``),
+
+    .. math:: t = \frac{\bar d}{\sqrt{(1/J + n_{test}/n_{train})\, \hat\sigma^2}}.
+
+    References
+    ----------
+    .. [1] Nadeau, C. and Bengio, Y. (2003). Inference for the generalization error.
+       Machine Learning 52(3), 239-281.
+
+    Examples
+    --------
+    >>> from metrics_sk import corrected_resampled_ttest
+    >>> a = [0.81, 0.83, 0.80, 0.84, 0.82]
+    >>> b = [0.79, 0.80, 0.80, 0.81, 0.79]
+    >>> res = corrected_resampled_ttest(a, b, n_train=800, n_test=200)
+    >>> round(res.difference, 3), round(res.test_statistic, 3)
+    (0.022, 2.515)
+    """
+    confidence_level = check_confidence_level(confidence_level)
+    a, b = (np.asarray(s, dtype=np.float64) for s in (scores_a, scores_b))
+    for name, s in (("scores_a", a), ("scores_b", b)):
+        if s.ndim != 1 or s.shape[0] < 2 or not np.isfinite(s).all():
+            raise ValueError(f"{name} must be a 1-D array of at least two finite scores.")
+    check_same_length(("scores_a", a), ("scores_b", b))
+    for name, v in (("n_train", n_train), ("n_test", n_test)):
+        if not isinstance(v, numbers.Real) or isinstance(v, bool) or not v > 0:
+            raise ValueError(f"{name} must be a positive number, got {v!r}.")
+    d = a - b
+    j = d.shape[0]
+    mean = float(d.mean())
+    se = float(np.sqrt((1 / j + n_test / n_train) * d.var(ddof=1)))
+    if se == 0:
+        warnings.warn("The score differences are constant: the t statistic is undefined.",
+                      RuntimeWarning, stacklevel=2)
+        t, pvalue = (0.0, 1.0) if mean == 0 else (np.copysign(np.inf, mean), 0.0)
+    else:
+        t = mean / se
+        pvalue = float(2 * stats.t.sf(abs(t), j - 1))
+    q = stats.t.ppf(0.5 + confidence_level / 2, j - 1)
+    return ComparisonResult(float(a.mean()), float(b.mean()), mean,
+                            ConfidenceInterval(mean - q * se, mean + q * se), pvalue, float(t),
+                            "corrected_resampled_ttest")

@@ -1,0 +1,490 @@
+"""Analytic confidence intervals: the closed-form counterpart of :func:`bootstrap`.
+
+Count metrics are computed from the :class:`~metrics_sk.Confusion` alone (no pass over the
+samples beyond the one count): a proportion ``x / n`` of its per-class counts gets the
+Wilson or Clopper-Pearson interval; any other count metric in [0, 1] gets the delta
+method under the multinomial model of the cells (Takahashi et al., 2022), on the logit
+scale; MCC gets Fisher's z, Cohen's kappa its asymptotic standard error (Fleiss, Cohen and
+Everitt, 1969). ROC AUC gets DeLong's variance from the placement values of Sun and Xu
+(2014), one sort per side.
+
+The delta method needs the derivative of the metric with respect to each cell count.
+The metric is evaluated, as the bootstrap does, on a *batch* of confusions
+(``_bootstrap._Replicates``): the confusion moved up and down along each non-zero cell,
+so each derivative is a central difference and every count metric (including MCC and
+kappa, which use the matrix) is differentiated by its own formula. The batch is built
+once per confusion and shared by all its metrics. For a metric that does not change when
+every count is scaled (all of them), the multinomial variance is
+``sum_cells q_ij (df/dc_ij)^2`` with ``q = c`` (counts); with sample weights ``c`` holds
+weight sums and ``q`` the sums of squared weights per cell (the linearization variance of
+a weighted ratio), and a proportion's sample size is Kish's ``(sum w)^2 / sum w^2``.
+"""
+
+import functools
+import warnings
+from dataclasses import dataclass
+
+import numpy as np
+from scipy.special import expit, logit, ndtri
+from scipy.stats import beta as beta_distribution
+
+from . import _auc, _counts
+from ._api import build_confusion
+from ._bootstrap import (
+    _CHUNK_ELEMENTS,
+    VECTORIZED,
+    ConfidenceInterval,
+    _CellSampler,
+    _Replicates,
+    _call_method,
+    _count_intervals,
+    _resolve,
+    _rng,
+    _sampler_from_samples,
+    _scalar,
+    check_confidence_level,
+    nonzero_cells,
+)
+from ._confusion import Confusion
+from ._scores import _prepare, one_vs_all_roc_auc_score
+from ._validation import is_dask_collection
+
+
+@dataclass
+class IntervalResult:
+    """Result of :func:`analytic_interval`, laid out as :class:`BootstrapResult`.
+
+    Attributes
+    ----------
+    value : float or ndarray
+        The metric.
+    confidence_interval : ConfidenceInterval
+        ``low`` and ``high`` bounds, always inside the metric's range.
+    standard_error : float or ndarray
+        Standard error of the metric (on its own scale).
+    method : str
+        The method used: ``"wilson"``, ``"clopper_pearson"``, ``"delta"``,
+        ``"fisher_z"``, ``"kappa_se"``, ``"delong"`` or ``"bootstrap"`` (a fallback).
+
+    Examples
+    --------
+    >>> from metrics_sk import analytic_interval
+    >>> res = analytic_interval("accuracy_score", [0, 1, 1, 0], [0, 1, 0, 0])
+    >>> res.value, res.method
+    (0.75, 'wilson')
+    """
+
+    value: object
+    confidence_interval: ConfidenceInterval
+    standard_error: object
+    method: str
+
+
+# -- proportions ---------------------------------------------------------------------------
+#: Proportions ``x / n`` of the per-class counts ``(tp, predicted, support, total)``.
+_RATIOS = {
+    "precision": lambda tp, pred, sup, n: (tp, pred),
+    "recall": lambda tp, pred, sup, n: (tp, sup),
+    "specificity": lambda tp, pred, sup, n: (n - sup - pred + tp, n - sup),
+}
+#: Count metric -> (ratio, how its classes are chosen: "sklearn", "onedal" or "all", the
+#: matrix's correct ("recall") or wrong ("error") predictions).
+_PROPORTIONS = {
+    "accuracy_score": ("recall", "all"),
+    "zero_one_loss": ("error", "all"),
+    "hamming_loss": ("error", "all"),
+    "precision_score": ("precision", "sklearn"),
+    "recall_score": ("recall", "sklearn"),
+    "specificity_score": ("specificity", "sklearn"),
+    "micro_precision_score": ("precision", "onedal"),
+    "micro_recall_score": ("recall", "onedal"),
+}
+
+
+def _proportion(c, name, kwargs):
+    """``(x, n)`` of a proportion metric (arrays for ``average=None``), or None when the
+    metric with these arguments is not a proportion (an average over classes)."""
+    ratio, choose = _PROPORTIONS[name]
+    if choose == "all":
+        if kwargs.get("normalize", True) is False:
+            raise ValueError(f"{name}(normalize=False) is a count, not a proportion: it "
+                             "has no interval here.")
+        diag, _, _, total = (np.asarray(a, dtype=np.float64) for a in _counts._block(c))
+        correct = diag.sum()  # of the matrix: samples of other labels are left out
+        return (correct if ratio == "recall" else total - correct), total
+    average = kwargs.get("average", "binary")
+    if choose == "onedal":
+        labels, micro = kwargs.get("labels"), True
+    else:
+        if average not in (None, "binary", "micro"):
+            return None
+        labels = _counts._set_wise_labels(c, average, kwargs.get("labels"),
+                                          kwargs.get("pos_label", 1))
+        micro = average == "micro"
+        if micro and ratio == "specificity":  # a sample is a negative of K - 1 classes
+            return None
+    tp, pred, sup = (np.asarray(a, dtype=np.float64) for a in _counts._class_counts(c, labels))
+    x, n = _RATIOS[ratio](tp, pred, sup, float(c.total))
+    if micro:
+        x, n = x.sum(-1), n.sum(-1)
+    if choose == "sklearn" and average == "binary":
+        x, n = x[0], n[0]  # the one class, reported as a number
+    return x, n
+
+
+def _z(confidence_level):
+    return ndtri(0.5 + confidence_level / 2)
+
+
+def wilson(x, n, confidence_level):
+    """Wilson score interval of ``x / n`` (arrays); ``n`` may be an effective size."""
+    z = _z(confidence_level)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        p = x / n
+        center = (p + z * z / (2 * n)) / (1 + z * z / n)
+        half = z / (1 + z * z / n) * np.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    return (np.where(x <= 0, 0.0, np.clip(center - half, 0, 1)),
+            np.where(x >= n, 1.0, np.clip(center + half, 0, 1)))  # exact at the ends
+
+
+def clopper_pearson(x, n, confidence_level):
+    """Clopper-Pearson (exact binomial) interval of ``x / n``."""
+    alpha = 1 - confidence_level
+    with np.errstate(divide="ignore", invalid="ignore"):
+        low = np.where(x > 0, beta_distribution.ppf(alpha / 2, x, n - x + 1), 0.0)
+        high = np.where(x < n, beta_distribution.ppf(1 - alpha / 2, x + 1, n - x), 1.0)
+    return low, high
+
+
+# -- the delta method ---------------------------------------------------------------------
+class _Moved:
+    """The confusion ``c`` moved up and down along each of its non-zero cells: a batch of
+    confusions (``_Replicates``) on which the delta method differentiates any metric; one
+    batch serves every metric of ``c`` (it is kept when it fits one chunk)."""
+
+    def __init__(self, c, q):
+        self.c = c
+        self.rows, self.cols, counts = nonzero_cells(c)
+        self.counts = counts.astype(np.float64)
+        self.squares = nonzero_cells(q)[2].astype(np.float64)  # same cells: w > 0 iff w^2 > 0
+        # a step small against the row and column sums the cell adds to
+        support, predicted = (np.append(a, c.total) for a in (c.support, c.predicted))
+        self.step = 1e-5 * np.maximum(np.minimum(support[self.rows], predicted[self.cols]), 1.0)
+        m = self.counts.size
+        self.chunk = max(1, _CHUNK_ELEMENTS // (2 * m))
+        self._kept = None
+        if m <= self.chunk:
+            self._kept = next(self._batches())
+
+    def _batches(self):
+        if self._kept is not None:
+            yield self._kept
+            return
+        m = self.counts.size
+        for start in range(0, m, self.chunk):
+            idx = np.arange(start, min(start + self.chunk, m))
+            moved = np.repeat(self.counts[None], 2 * idx.size, axis=0)
+            moved[np.arange(idx.size), idx] += self.step[idx]
+            moved[idx.size + np.arange(idx.size), idx] -= self.step[idx]
+            yield idx, _Replicates(self.c, self.rows, self.cols, moved)
+
+    def standard_error(self, statistic):
+        """``sqrt(sum_cells q_ij (df/dc_ij)^2)`` of a scale-free ``statistic``, with each
+        derivative a central difference."""
+        parts = []
+        with warnings.catch_warnings(), np.errstate(all="ignore"):
+            warnings.simplefilter("ignore")
+            for idx, batch in self._batches():
+                f = np.asarray(statistic(batch), dtype=np.float64)
+                if f.shape[:1] != (2 * idx.size,):  # a constant (e.g. an undefined kappa)
+                    f = np.broadcast_to(f, (2 * idx.size,) + f.shape)
+                h = self.step[idx].reshape((-1,) + (1,) * (f.ndim - 1))
+                parts.append((f[:idx.size] - f[idx.size:]) / (2 * h))
+        derivative = np.concatenate(parts)
+        return np.sqrt(np.einsum("i,i...->...", self.squares, derivative**2))
+
+
+def _on_scale(value, se, z, forward, backward, derivative):
+    """``backward(forward(value) +- z se')`` with the delta-method SE on that scale."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        t, t_se = forward(value), se * derivative(value)
+        return backward(t - z * t_se), backward(t + z * t_se)
+
+
+def _logit_bounds(value, se, z):
+    return _on_scale(value, se, z, logit, expit, lambda v: 1 / (v * (1 - v)))
+
+
+def _fisher_bounds(value, se, z):
+    return _on_scale(value, se, z, np.arctanh, np.tanh, lambda v: 1 / (1 - v * v))
+
+
+# -- DeLong ----------------------------------------------------------------------------------
+def _group_variance(w, v, auc):
+    """``sum w^2 (v - auc)^2 / ((sum w)^2 - sum w^2)``: DeLong's ``S / m`` for one side
+    (the unbiased ``1 / (m (m - 1))`` without weights)."""
+    w = np.ones(v.shape[0]) if w is None else w
+    w2 = w * w
+    return np.dot(w2, (v - auc) ** 2) / (w.sum() ** 2 - w2.sum())
+
+
+def delong_components(codes, scores, weights, k, *, keep_order=True):
+    """Class ``k`` against the rest by column ``k``: ``(auc, v10, v01, pos)``, the
+    placement values (see :func:`_auc.placements`) and the mask of the positives."""
+    pos = codes == k
+    if pos.sum() < 2 or (~pos).sum() < 2:
+        raise ValueError(
+            f"DeLong's variance needs at least two positive and two negative samples; "
+            f"class {k} has {int(pos.sum())} and {int((~pos).sum())}: use bootstrap.")
+    column = scores[:, k]
+    wp, wn = (None, None) if weights is None else (weights[pos], weights[~pos])
+    v10, v01 = _auc.placements(column[pos], column[~pos], wp, wn, keep_order=keep_order)
+    auc = float(np.mean(v10) if wp is None else np.dot(wp, v10) / wp.sum())
+    return auc, v10, v01, pos
+
+
+def _delong(y_true, y_score, sample_weight, kwargs):
+    """Per-class (or binary) ROC AUC and its DeLong standard error."""
+    unknown = set(kwargs) - {"labels", "average"}
+    if unknown:
+        raise TypeError(f"one_vs_all_roc_auc_score got unexpected arguments {sorted(unknown)}.")
+    codes, classes, scores, weights = _prepare(y_true, y_score, kwargs.get("labels"),
+                                               sample_weight, binary_columns="ranking")
+    average = kwargs.get("average", "macro")
+    if average not in (None, "macro", "weighted"):
+        one_vs_all_roc_auc_score(y_true, y_score, average=average)  # its own error
+    if average is not None and classes.shape[0] != 2:
+        raise ValueError("DeLong's interval is for the AUC of each class (average=None) or "
+                         "of a binary target; an average over classes needs bootstrap.")
+    ks = range(classes.shape[0]) if average is None else [1]
+    values, ses = [], []
+    for k in ks:
+        auc, v10, v01, pos = delong_components(codes, scores, weights, k, keep_order=False)
+        wp, wn = (None, None) if weights is None else (weights[pos], weights[~pos])
+        values.append(auc)
+        ses.append(np.sqrt(_group_variance(wp, v10, auc) + _group_variance(wn, v01, auc)))
+    if average is not None:  # a binary target: the AUC of class 1 (class 0's is the same)
+        return np.float64(values[0]), np.float64(ses[0])
+    return np.array(values), np.array(ses)
+
+
+# -- public ------------------------------------------------------------------------------------
+_ALLOWED = {
+    "proportion": ("wilson", "clopper_pearson"),
+    "delta": ("delta",),
+    "matthews_corrcoef": ("fisher_z",),
+    "cohen_kappa_score": ("kappa_se",),
+}
+
+
+def _family(name, c, kwargs):
+    if name in _PROPORTIONS and _proportion(c, name, kwargs) is not None:
+        return "proportion"
+    if name in ("matthews_corrcoef", "cohen_kappa_score"):
+        return name
+    if name in VECTORIZED and name != "precision_recall_fscore_support" and not kwargs.get(
+            "adjusted", False):
+        return "delta"
+    raise ValueError(f"{name}{'(adjusted=True)' if kwargs.get('adjusted') else ''} has no "
+                     "analytic interval here; use bootstrap.")
+
+
+def _weight_squares(c, y_true, y_pred, sample_weight):
+    """The confusion of the squared sample weights, on the cells of ``c``."""
+    w = sample_weight if is_dask_collection(sample_weight) else np.asarray(
+        sample_weight, dtype=np.float64)
+    return Confusion.from_predictions(y_true, y_pred, labels=c.labels, sample_weight=w * w)
+
+
+def _fallback(name, c, samples, kwargs, confidence_level, why):
+    warnings.warn(f"The analytic interval of {name} is undefined here ({why}); falling back "
+                  "to the bootstrap (1000 replicates, random_state=0).", RuntimeWarning,
+                  stacklevel=4)
+    sampler = _CellSampler(c) if samples is None else _sampler_from_samples(c, *samples)
+    statistic = functools.partial(_call_method, getattr(Confusion, name), kwargs)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # the value has already said what is ill-defined
+        _, (res,) = _count_intervals(sampler, statistic, 1000, confidence_level,
+                                     "percentile", _rng(0), name in VECTORIZED)
+    return res.confidence_interval, res.standard_error
+
+
+def analytic_interval(metric, y_true, y_pred_or_score, *, confidence_level=0.95, method=None,
+                      sample_weight=None, **metric_kwargs):
+    r"""Analytic confidence interval of a metric: the closed-form counterpart of :func:`bootstrap`.
+
+    Parameters
+    ----------
+    metric : str or callable
+        A metrics_sk count metric or :func:`one_vs_all_roc_auc_score`, or its name.
+    y_true : array-like of shape (n_samples,)
+        True labels.
+    y_pred_or_score : array-like
+        Predicted labels; for ROC AUC the scores (1-D for a binary target, else one column
+        per class).
+    confidence_level : float, default=0.95
+        Confidence level of the interval.
+    method : str, default=None
+        ``None`` picks the published default of the metric:
+
+        - ``"wilson"`` (or ``"clopper_pearson"``) for proportions: accuracy,
+          zero-one and Hamming loss, precision / recall / specificity of one class,
+          per class (``average=None``) or micro, oneDAL's micro precision and recall;
+        - ``"delta"`` for the other metrics in [0, 1] (F-beta of every average, oneDAL's
+          macro F, macro and weighted precision / recall / specificity, balanced
+          accuracy and balanced AUC, oneDAL's average accuracy and error rate);
+        - ``"fisher_z"`` for :func:`matthews_corrcoef`;
+        - ``"kappa_se"`` for :func:`cohen_kappa_score` (any ``weights``);
+        - ``"delong"`` for :func:`one_vs_all_roc_auc_score`;
+        - ``"bootstrap"`` is accepted for any count metric.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Sample weights.
+    **metric_kwargs
+        Keyword arguments of ``metric`` (``average=``, ``labels=``, ``beta=``, ...).
+
+    Returns
+    -------
+    IntervalResult
+        ``value``, ``confidence_interval`` (``low``, ``high``), ``standard_error`` and
+        ``method``.
+
+    Notes
+    -----
+    With :math:`z = \Phi^{-1}(1/2 + \text{level}/2)`:
+
+    - Wilson: :math:`\frac{\hat p + z^2/2n \pm z\sqrt{\hat p(1-\hat p)/n + z^2/4n^2}}
+      {1 + z^2/n}`; Clopper-Pearson: the Beta quantiles
+      :math:`B(\alpha/2; x, n-x+1)` and :math:`B(1-\alpha/2; x+1, n-x)`.
+    - Delta method (Takahashi et al., 2022): under the multinomial model of the cells
+      :math:`c_{ij}`, :math:`\widehat{\mathrm{Var}}(f) = \sum_{ij} c_{ij}
+      (\partial f/\partial c_{ij})^2` for a scale-free metric :math:`f`; the interval is
+      :math:`\mathrm{expit}(\mathrm{logit} f \pm z\,\mathrm{SE}/(f(1-f)))`.
+    - Fisher's z for MCC: :math:`\tanh(\operatorname{artanh} r \pm z\,\mathrm{SE}/(1-r^2))`
+      with the delta-method SE of :math:`r` (the bivariate-normal SE
+      :math:`1/\sqrt{n-3}` of a Pearson correlation does not hold for MCC: in simulation
+      its 95 % interval covered 87.5 % at n = 300, MCC = 0.6).
+    - Kappa: :math:`\hat\kappa \pm z\,\mathrm{SE}` with the asymptotic SE of Fleiss,
+      Cohen and Everitt (1969) (the delta method), clipped to [-1, 1].
+    - DeLong: :math:`\mathrm{Var} = S_{10}/m + S_{01}/n` from the placement values,
+      computed by sorting each side once (Sun and Xu, 2014), on the logit scale.
+
+    With sample weights the counts are weight sums, :math:`c_{ij}` in the variance is
+    replaced by the per-cell sum of squared weights, and a proportion's :math:`n` by Kish's
+    effective size :math:`(\sum w)^2 / \sum w^2`. Where a method is undefined (a metric
+    of 0 or 1 on the logit scale, :math:`|r| = 1`, a standard error of 0) a
+    ``RuntimeWarning`` says so and the percentile bootstrap is used; a proportion with an
+    empty denominator gets [0, 1].
+
+    References
+    ----------
+    .. [1] Wilson, E. B. (1927). Probable inference, the law of succession, and
+       statistical inference. JASA 22(158).
+    .. [2] Takahashi, K., Yamamoto, K., Kuchiba, A. and Koyama, T. (2022). Confidence
+       interval for micro-averaged F1 and macro-averaged F1 scores. Applied
+       Intelligence 52, 4961-4972.
+    .. [3] Fleiss, J. L., Cohen, J. and Everitt, B. S. (1969). Large sample standard
+       errors of kappa and weighted kappa. Psychological Bulletin 72(5).
+    .. [4] Sun, X. and Xu, W. (2014). Fast implementation of DeLong's algorithm for
+       comparing the areas under correlated receiver operating characteristic curves.
+       IEEE Signal Processing Letters 21(11).
+
+    See Also
+    --------
+    bootstrap : The resampling interval of any metric.
+    compare : Paired comparison of two models.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from metrics_sk import analytic_interval
+    >>> rng = np.random.default_rng(0)
+    >>> y = rng.integers(0, 3, 500)
+    >>> pred = np.where(rng.random(500) < 0.8, y, rng.integers(0, 3, 500))
+    >>> res = analytic_interval("f1_score", y, pred, average="macro")
+    >>> res.method, bool(res.confidence_interval.low < res.value < res.confidence_interval.high)
+    ('delta', True)
+    """
+    confidence_level = check_confidence_level(confidence_level)
+    name, func = _resolve(metric)
+    z = _z(confidence_level)
+    if name is None:
+        if func is not one_vs_all_roc_auc_score:
+            raise ValueError(f"{getattr(func, '__name__', metric)!r} has no analytic interval "
+                             "here; use bootstrap.")
+        if method not in (None, "delong"):
+            raise ValueError(f"method for ROC AUC must be 'delong', got {method!r}.")
+        value, se = _delong(y_true, y_pred_or_score, sample_weight, metric_kwargs)
+        low, high = _logit_bounds(value, se, z)
+        perfect = se == 0
+        if perfect.any():
+            warnings.warn("DeLong's variance is 0 (the classes are perfectly separated); the "
+                          "interval is the single value.", RuntimeWarning, stacklevel=2)
+            low, high = np.where(perfect, value, low), np.where(perfect, value, high)
+        return IntervalResult(_scalar(value), ConfidenceInterval(_scalar(low), _scalar(high)),
+                              _scalar(se), "delong")
+    c = build_confusion(y_true, y_pred_or_score, sample_weight)
+    samples = None if sample_weight is None else (y_true, y_pred_or_score, sample_weight)
+    return confusion_interval(c, name, metric_kwargs, confidence_level=confidence_level,
+                              method=method, samples=samples)
+
+
+def confusion_intervals(c, metrics, *, confidence_level=0.95, samples=None):
+    """:func:`analytic_interval` of several count metrics of one :class:`Confusion` (the
+    report's hook), each with its default method: ``metrics`` is a list of ``(name,
+    kwargs)``; ``samples`` the ``(y_true, y_pred, sample_weight)`` behind ``c`` when it
+    holds weight sums (for the squared weights and a bootstrap fallback). The delta
+    method's batch of moved confusions is built once for all of them."""
+    squares = _weight_squares(c, *samples) if samples is not None else c
+    moved = _Moved(c, squares)
+    return [confusion_interval(c, name, kwargs, confidence_level=confidence_level,
+                               samples=samples, squares=squares, moved=moved)
+            for name, kwargs in metrics]
+
+
+def confusion_interval(c, name, kwargs, *, confidence_level=0.95, method=None, samples=None,
+                       squares=None, moved=None):
+    """:func:`confusion_intervals` of one metric, with a choice of ``method``."""
+    z = _z(confidence_level)
+    q = squares if squares is not None else (
+        _weight_squares(c, *samples) if samples is not None else c)
+    family = _family(name, c, kwargs)
+    allowed = _ALLOWED.get(family, ("delta",)) + ("bootstrap",)
+    method = allowed[0] if method is None else method
+    if method not in allowed:
+        raise ValueError(f"method for {name} must be one of {allowed}, got {method!r}.")
+    statistic = functools.partial(_call_method, getattr(Confusion, name), kwargs)
+    value = np.asarray(statistic(c), dtype=np.float64)
+    why = "method='bootstrap'"
+    if method in ("wilson", "clopper_pearson"):
+        x, n = _proportion(c, name, kwargs)
+        _, n_q = _proportion(q, name, kwargs)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            n_eff = n * n / n_q
+            p = x / n
+            x_eff = p * n_eff
+            se = np.sqrt(p * (1 - p) / n_eff)
+        low, high = (wilson if method == "wilson" else clopper_pearson)(x_eff, n_eff,
+                                                                        confidence_level)
+        empty = ~(n > 0)
+        if np.any(empty):
+            warnings.warn(f"{name} has an empty denominator (no sample) for some classes; "
+                          "their interval is [0, 1].", RuntimeWarning, stacklevel=3)
+            low, high = np.where(empty, 0.0, low), np.where(empty, 1.0, high)
+        return IntervalResult(_scalar(value), ConfidenceInterval(_scalar(low), _scalar(high)),
+                              _scalar(se), method)
+    if method != "bootstrap":
+        se = (moved or _Moved(c, q)).standard_error(statistic)
+        if method == "kappa_se":
+            low, high = np.clip(value - z * se, -1, 1), np.clip(value + z * se, -1, 1)
+        elif name == "matthews_corrcoef":
+            low, high = _fisher_bounds(value, se, z)
+        else:
+            low, high = _logit_bounds(value, se, z)
+        bounds = np.stack([np.asarray(low), np.asarray(high)])
+        if np.all(np.isfinite(bounds)) and np.all(se > 0):
+            return IntervalResult(_scalar(value), ConfidenceInterval(_scalar(low),
+                                                                     _scalar(high)),
+                                  _scalar(se), method)
+        why = f"the {method} standard error is 0 or undefined at {name} = {_scalar(value)!r}"
+    ci, se = _fallback(name, c, samples, kwargs, confidence_level, why)
+    return IntervalResult(_scalar(value), ci, se, "bootstrap")
