@@ -256,13 +256,18 @@ def _label_column(values, name, path, offset):
     return values.astype(str)  # text, or numbers and text mixed: all text
 
 
-def _as_labels(true, pred, names, path, offset):
-    """The two label columns as integers if both are integer-valued, else both as text
-    (as read: a CSV column of integers is parsed as integers, of anything else as text)."""
-    true, pred = (_label_column(v, n, path, offset) for v, n in zip((true, pred), names))
-    if (true.dtype.kind == "U") != (pred.dtype.kind == "U"):
-        true, pred = true.astype(str), pred.astype(str)
-    return true, pred
+def _as_labels(columns, names, path, offset):
+    """The label columns, as integers if all are integer-valued, else as text; a text
+    column against an integer one is a mix of label types, refused as the Python API
+    refuses it (a CSV column of integers is parsed as integers, of anything else as text)."""
+    labels = [_label_column(columns[n], n, path, offset) for n in names]
+    text = [n for n, v in zip(names, labels) if v.dtype.kind == "U"]
+    if text and len(text) < len(names):
+        numbers = [n for n in names if n not in text]
+        raise UsageError(
+            f"mix of label types: column {text[0]!r} holds text and column {numbers[0]!r} "
+            "holds numbers; the true and predicted labels must be of one type")
+    return labels
 
 
 def _convert_labels(labels, kind_example):
@@ -450,9 +455,7 @@ def _compare_command(args):
     names = [args.true, *args.pred]
     columns, n, offset = read_columns(args.path, names, [args.weight] if args.weight else [],
                                       progress=not args.quiet)
-    labels = [_label_column(columns[c], c, args.path, offset) for c in names]
-    if any(v.dtype.kind == "U" for v in labels):
-        labels = [v.astype(str) for v in labels]
+    labels = _as_labels(columns, names, args.path, offset)
     weight = columns[args.weight] if args.weight else None
     options = {"confidence_level": args.confidence_level, "n_resamples": args.n_resamples,
                "random_state": args.seed, "sample_weight": weight}
@@ -497,8 +500,7 @@ def _file_report(args):
     names = [args.true, args.pred]
     numbers = list(args.score_cols or []) + ([args.weight] if args.weight else [])
     columns, _, offset = read_columns(args.path, names, numbers, progress=not args.quiet)
-    y_true, y_pred = _as_labels(columns[args.true], columns[args.pred], names, args.path,
-                                offset)
+    y_true, y_pred = _as_labels(columns, names, args.path, offset)
     labels = _convert_labels(args.labels, y_true)
     classes = labels if labels is not None else np.union1d(y_true, y_pred)
     if args.score_cols and len(args.score_cols) != len(classes):

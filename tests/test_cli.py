@@ -219,3 +219,18 @@ def test_labels_option_for_unsigned_and_boolean_columns(tmp_path, capsys, column
     assert _cli.main(["report", str(tmp_path / "p.parquet"), "--true", "y", "--pred", "y_hat",
                       "--labels", *labels, "--format", "json", "-q"]) == 0
     assert json.loads(capsys.readouterr().out)["labels"] == expected
+
+
+@pytest.mark.parametrize("command", [["report"], ["compare"]])
+def test_text_against_integer_column_is_a_mix_of_label_types(tmp_path, capsys, command):
+    """A text column against an integer column exits 2 naming both (the Python API raises
+    "Mix of label input types"), never a report of every row id as a class."""
+    (tmp_path / "mix.csv").write_text("label,row_id,other\na,1,b\nb,2,a\na,3,a\n")
+    preds = ["--pred", "row_id"] + (["--pred", "other"] if command == ["compare"] else [])
+    with pytest.raises(SystemExit) as exc:
+        _cli.main([*command, str(tmp_path / "mix.csv"), "--true", "label", *preds, "-q"])
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert "mix of label types" in err and "'label'" in err and "'row_id'" in err
+    with pytest.raises(ValueError, match="Mix of label input types"):
+        msk.accuracy_score(["a", "b", "a"], [1, 2, 3])
