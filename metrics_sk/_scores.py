@@ -68,6 +68,32 @@ def _score_array(y_score, name, *, keep_float_dtype=False):
     return scores.astype(np.float64, copy=False)
 
 
+def _named_columns(y_score, classes):
+    """The positions of ``classes`` among the columns of ``y_score`` when it is a
+    DataFrame whose column names are exactly the classes, in another order (else None)."""
+    names = getattr(y_score, "columns", None)
+    if names is None or len(names) != classes.shape[0] or classes.shape[0] < 2:
+        return None
+    try:
+        where = {name: i for i, name in enumerate(names)}
+        order = [where[c] for c in classes.tolist()]
+    except (KeyError, TypeError):  # names that are not the classes
+        return None
+    return None if order == sorted(order) else np.array(order)
+
+
+def _warn_unaligned(y_score, classes, name, function):
+    """The drop-ins read columns by position, as scikit-learn does: say so when the column
+    names are the classes in another order."""
+    if _named_columns(y_score, classes) is not None:
+        warnings.warn(
+            f"The columns of {name} are named as the classes, but not in the order of the "
+            f"classes {classes.tolist()[:10]}; {function}, like scikit-learn's, reads the "
+            f"columns by position, not by name. Reorder them, e.g. "
+            f"{name}[{classes.tolist()[:10]}], to score each class's own column.",
+            UserWarning, stacklevel=4)
+
+
 def _finite_range(scores, name, *, probabilities=False,
                   advice="pass raw scores with from_logits=True"):
     """``(min, max)`` of ``scores``; a ValueError if any score is NaN or infinite or, with
@@ -167,6 +193,9 @@ def _prepare(y_true, y_score, labels, sample_weight, *, name="y_score", allow_1d
     if classes.shape[0] < min_classes:
         raise ValueError(f"At least two classes are needed, but y_true contains only one label "
                          f"({classes.tolist()[0]!r}): pass all the classes with labels=.")
+    order = _named_columns(y_score, classes)
+    if order is not None:  # a DataFrame with a column per class, by name: align by name
+        scores = scores[:, order]
     scores = check_scores(scores, classes, labels, name=name, allow_1d=allow_1d,
                           binary_columns=binary_columns, probabilities=probabilities)
     return codes, classes, scores, weights
@@ -306,6 +335,7 @@ def _log_loss_inputs(y_true, y_proba, labels, weights):
         raise ValueError("all weights are zero")
     _finite_range(proba, "y_proba", probabilities=True)
     classes, codes = _encode(y, labels)
+    _warn_unaligned(y_proba, classes, "y_proba", "log_loss")
     if classes.shape[0] < 2 or (labels is not None and not _is_sorted(classes)):
         raise ValueError("labels")
     if proba.ndim == 2 and proba.shape[1] == 1:
@@ -431,6 +461,7 @@ def _hinge_inputs(y_true, pred_decision, labels, weights):
     weights = _sized_weights(weights, y.shape[0])
     _finite_range(scores, "pred_decision")
     classes, codes = _encode(y, labels)
+    _warn_unaligned(pred_decision, classes, "pred_decision", "hinge_loss")
     if classes.shape[0] > 2:
         if not _is_sorted(classes) or scores.ndim != 2 or scores.shape[1] != classes.shape[0]:
             raise ValueError("columns")

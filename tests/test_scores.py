@@ -502,3 +502,30 @@ def test_drop_in_losses_check_weights_once_and_fall_back_on_length(metric, score
     weights = np.array([1, 2, 3])
     assert ours([0, 1, 1], score, sample_weight=weights) == pytest.approx(
         theirs([0, 1, 1], score, sample_weight=weights), rel=1e-12)
+
+
+def test_named_score_columns_are_aligned_by_name_or_warned():
+    """A DataFrame of scores whose column names are the classes, in another order: our own
+    score metrics read each class's column by name; the drop-ins read by position as
+    scikit-learn does, and warn (issue "Tried as a new user would")."""
+    pd = pytest.importorskip("pandas")
+    rng = np.random.default_rng(0)
+    y = rng.choice(["setosa", "versicolor", "virginica"], 200)
+    raw = rng.normal(size=(200, 3)) + 2.0 * (y[:, None] == np.array(
+        ["setosa", "versicolor", "virginica"]))
+    proba = np.exp(raw) / np.exp(raw).sum(1, keepdims=True)
+    frame = pd.DataFrame(proba, columns=["setosa", "versicolor", "virginica"])
+    shuffled = frame[["virginica", "setosa", "versicolor"]]
+    for f in (msk.one_vs_all_roc_auc_score, msk.one_vs_all_pr_auc_score,
+              msk.one_vs_all_log_loss, msk.roc_auc_mu_score):
+        assert f(y, shuffled) == f(y, proba), f.__name__
+    assert msk.one_vs_all_roc_auc_score(y, proba) > 0.85
+    for ours, theirs, scores in ((msk.log_loss, skm.log_loss, shuffled),
+                                 (msk.hinge_loss, skm.hinge_loss, np.log(shuffled))):
+        with pytest.warns(UserWarning, match="named as the classes.*by position"):
+            value = ours(y, scores)
+        assert value == pytest.approx(theirs(y, scores), rel=1e-12)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # in order, or other names: no warning
+        msk.log_loss(y, frame)
+        msk.log_loss(y, pd.DataFrame(proba, columns=["p0", "p1", "p2"]))
