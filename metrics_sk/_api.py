@@ -7,13 +7,14 @@ below turns the declaration into ``Confusion.from_predictions(...)`` followed by
 
 import functools
 import inspect
+import warnings
 
 import numpy as np
 import scipy.sparse as sp
 
 from . import _confusion, _counts
 from ._params import Checker, constraints_for
-from ._validation import is_dask_collection
+from ._validation import declared_order, is_dask_collection
 
 
 def build_confusion(y_true, y_pred, sample_weight=None, *, sklearn_compatible=False):
@@ -40,6 +41,29 @@ def _is_multilabel(y):
     if shape is None:
         shape = np.shape(y) if isinstance(y, (list, tuple)) else ()
     return len(shape) == 2 and shape[1] != 1
+
+
+def _declared_order(c, name, options, y_true, y_pred, dropin):
+    """The labels of ``c`` in the declared order of an ordered categorical target.
+
+    metrics_sk's own metrics and the ordinal drop-in (weighted kappa) take the declared
+    order; the other drop-ins keep scikit-learn's sorted order and warn where the order
+    shows in the result (a matrix, per-class values)."""
+    order = declared_order(y_true, y_pred)
+    if order is None:
+        return c
+    if not dropin or (name == "cohen_kappa_score" and options.get("weights")):
+        return _confusion.in_order(c, order)
+    per_class = name == "confusion_matrix" or options.get(
+        "average", None if name == "precision_recall_fscore_support" else "binary") is None
+    if per_class and not np.array_equal(np.asarray(order)[np.isin(order, c.labels)],
+                                        c.labels):
+        warnings.warn(
+            f"The targets are an ordered categorical, but {name}, like scikit-learn's, "
+            "orders the classes by sorting their values, not in the declared order: pass "
+            "labels=<the categories> to get them in the declared order.", UserWarning,
+            stacklevel=3)
+    return c
 
 
 def count_metric(declaration=None, *, sklearn=None):
@@ -78,6 +102,8 @@ def count_metric(declaration=None, *, sklearn=None):
                 return sklearn(y_true, y_pred, sample_weight=sample_weight, **options)
             c = build_confusion(y_true, y_pred, sample_weight,
                                 sklearn_compatible=sklearn is not None)
+            if "labels" not in options:
+                c = _declared_order(c, name, options, y_true, y_pred, sklearn is not None)
             return formula(c, **options)
 
         return metric

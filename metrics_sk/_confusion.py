@@ -28,6 +28,7 @@ from ._validation import (
     check_python_labels,
     check_same_length,
     check_sample_weight,
+    declared_order,
     is_dask_collection,
     label_array,
     label_kind,
@@ -560,8 +561,9 @@ class Confusion:
             True and predicted labels: integers, booleans, integer-valued floats or strings.
         labels : array-like of shape (n_classes,), default=None
             The classes, in the order of the rows and columns. By default the sorted
-            union of the labels in ``y_true`` and ``y_pred``. A sample whose true or
-            predicted label is not in ``labels`` is left out of :attr:`matrix` (as in
+            union of the labels in ``y_true`` and ``y_pred`` (for an ordered categorical,
+            such as a pandas ``Categorical(ordered=True)``, in its declared order). A
+            sample whose true or predicted label is not in ``labels`` is left out of :attr:`matrix` (as in
             scikit-learn's ``confusion_matrix``) but still counts as a false positive or
             false negative of the class it does have (as in
             ``precision_recall_fscore_support``).
@@ -573,8 +575,9 @@ class Confusion:
         Confusion
         """
         values, cells = count(y_true, y_pred, labels=labels, sample_weight=sample_weight)
-        return cls._of(values, cells, fixed=labels is not None,
-                       weighted=sample_weight is not None)
+        c = cls._of(values, cells, fixed=labels is not None, weighted=sample_weight is not None)
+        order = declared_order(y_true, y_pred) if labels is None else None
+        return c if order is None else in_order(c, order)
 
     @classmethod
     def from_matrix(cls, matrix, labels=None):
@@ -800,6 +803,21 @@ def _merge(a, b):
     cells = _remap(a, positions(union, a._labels), size) + _remap(b, positions(union, b._labels), size)
     return Confusion._of(union, cells, fixed=a._fixed or b._fixed,
                          weighted=a._weighted or b._weighted)
+
+
+def in_order(c, order):
+    """``c`` with its labels in the order of ``order`` (e.g. the declared categories of an
+    ordered categorical); labels absent from ``order`` keep their order, after it."""
+    where = positions(np.asarray(order), c.labels)
+    if np.all(where >= 0) and _is_sorted(where):
+        return c
+    rank = np.where(where >= 0, where, where.max(initial=0) + 1 + np.arange(where.shape[0]))
+    perm = np.argsort(rank, kind="stable")  # new position -> old position
+    labels = c.labels[perm]
+    size = labels.shape[0] + 1
+    out = Confusion._of(labels, _remap(c, np.argsort(perm), size), fixed=c._fixed,
+                        weighted=c._weighted)
+    return out
 
 
 def _is_run(values):

@@ -33,6 +33,19 @@ def refuse_masked(x, name):
                          "entries of the other inputs) or fill the masked entries.")
 
 
+def declared_order(*arrays):
+    """The categories of the first ordered categorical among ``arrays`` (a pandas ordered
+    ``Categorical`` or Series of one, a polars ``Enum`` Series), in their declared order;
+    None when there is none."""
+    for y in arrays:
+        dtype = getattr(y, "dtype", None)
+        if getattr(dtype, "ordered", False) and hasattr(dtype, "categories"):  # pandas
+            return np.asarray(dtype.categories)
+        if type(dtype).__name__ == "Enum" and hasattr(dtype, "categories"):  # polars
+            return np.asarray(dtype.categories.to_list())
+    return None
+
+
 def label_array(y, name, *, allow_column=False):
     """Return ``y`` as a 1-D numpy array of labels (never a copy of the caller's array
     that we later write to: callers treat the result as read-only)."""

@@ -173,3 +173,36 @@ def test_huge_dense_confusion_matrix_is_refused_naming_the_size():
         msk.confusion_matrix(np.arange(10**6), np.arange(10**6))
     # the sparse matrix is fine
     assert Confusion.from_predictions(np.arange(10**6), np.arange(10**6)).matrix.nnz == 10**6
+
+
+def test_ordered_categoricals_keep_their_declared_order():
+    """Issue "Tried as a new user would": an ordered Categorical is not sorted
+    lexicographically by metrics_sk's own builder and metrics, nor by the ordinal drop-in
+    (weighted kappa); the other drop-ins follow scikit-learn and warn where it shows."""
+    pd = pytest.importorskip("pandas")
+    cats = ["low", "medium", "high"]
+    rng = np.random.default_rng(0)
+    t = rng.integers(0, 3, 300)
+    p = np.clip(t + rng.integers(-1, 2, 300), 0, 2)
+    yt = pd.Categorical(np.array(cats)[t], categories=cats, ordered=True)
+    yp = pd.Series(pd.Categorical(np.array(cats)[p], categories=cats, ordered=True))
+    for weights in ("linear", "quadratic"):
+        # the integer codes are the declared order: scikit-learn's value on them
+        assert msk.cohen_kappa_score(yt, yp, weights=weights) == pytest.approx(
+            skm.cohen_kappa_score(t, p, weights=weights), rel=1e-12)
+    assert msk.get_scorer("weighted_kappa")._score_func(yt, yp, weights="quadratic") == (
+        pytest.approx(skm.cohen_kappa_score(t, p, weights="quadratic"), rel=1e-12))
+    c = Confusion.from_predictions(yt, yp)
+    assert c.labels.tolist() == cats
+    np.testing.assert_array_equal(c.to_dense(), skm.confusion_matrix(t, p))
+    np.testing.assert_array_equal(msk.multiclass_quality_metrics(yt, yp).confusion_matrix,
+                                  skm.confusion_matrix(t, p))
+    with pytest.warns(UserWarning, match="ordered categorical.*declared order"):
+        cm = msk.confusion_matrix(yt, yp)
+    np.testing.assert_array_equal(cm, skm.confusion_matrix(yt, yp))  # scikit-learn's order
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # the order does not show: no warning
+        assert msk.f1_score(yt, yp, average="macro") == skm.f1_score(yt, yp, average="macro")
+        unordered = pd.Categorical(np.array(cats)[t], categories=cats)
+        assert msk.Confusion.from_predictions(unordered, unordered).labels.tolist() == sorted(
+            cats)
