@@ -39,7 +39,8 @@ from ._bootstrap import (
 )
 from ._confusion import Confusion, encode, positions
 from ._intervals import _group_variance, delong_components
-from ._scores import _prepare, _score_array, check_scores, one_vs_all_roc_auc_score
+from ._losses import _prepare, _score_array, check_scores
+from ._scores import one_vs_all_roc_auc_score
 from ._validation import check_same_length, check_sample_weight, is_dask_collection
 
 _METHODS = ("bootstrap", "mcnemar", "stuart_maxwell", "delong")

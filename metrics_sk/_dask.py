@@ -16,8 +16,6 @@ numpy arrays their partition lengths are computed first (one cheap pass), as Das
 needs them to align the pieces.
 """
 
-import functools
-import inspect
 import warnings
 
 import numpy as np
@@ -157,41 +155,3 @@ def reduce_partitions(tasks, split_every=SPLIT_EVERY):
                  for i in range(0, len(level), split_every)]
     (result,) = dask.compute(level[0])
     return result
-
-
-def dask_route(metric):
-    """Decorator for a score-loss function: Dask inputs go through
-    :func:`metrics_sk._streaming.streaming_loss`.
-
-    The decorated function keeps its signature; when any argument is a Dask collection,
-    its first two arguments and ``sample_weight``, ``labels``, ``from_logits`` and
-    ``normalize`` (those it has) are handed to ``streaming_loss(metric, ...)``, so the
-    partitions are reduced on the workers and one number comes back.
-
-    Examples
-    --------
-    >>> from metrics_sk._dask import dask_route
-    >>> @dask_route("hinge_loss")
-    ... def my_hinge(y_true, pred_decision, *, labels=None, sample_weight=None):
-    ...     return 0.0
-    >>> my_hinge([0, 1], [0.5, -0.5])  # not Dask: the function itself
-    0.0
-    """
-    def decorate(func):
-        signature = inspect.signature(func)
-
-        @functools.wraps(func)
-        def routed(*args, **kwargs):
-            given = signature.bind_partial(*args, **kwargs).arguments
-            if not any(is_dask_collection(v) for v in given.values()):
-                return func(*args, **kwargs)
-            y_true, y_score = (given.get(name) for name in list(signature.parameters)[:2])
-            options = {k: given[k] for k in ("sample_weight", "labels", "from_logits",
-                                              "normalize") if k in given}
-            from ._streaming import streaming_loss  # it imports _scores, which may use this
-
-            return streaming_loss(metric, y_true, y_score, **options)
-
-        return routed
-
-    return decorate

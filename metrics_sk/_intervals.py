@@ -46,7 +46,8 @@ from ._bootstrap import (
     nonzero_cells,
 )
 from ._confusion import Confusion
-from ._scores import _prepare, one_vs_all_roc_auc_score
+from ._losses import _prepare
+from ._scores import one_vs_all_roc_auc_score
 from ._validation import is_dask_collection
 
 

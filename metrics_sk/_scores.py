@@ -15,21 +15,29 @@ warnings and errors are scikit-learn's.
 import warnings
 
 import numpy as np
-import scipy.sparse as sp
 import sklearn.metrics as skm
 
 from . import _auc
-from ._confusion import _is_sorted, _kind, positions
+from ._confusion import _is_sorted
 from ._counts import _reduce
-from ._dask import dask_route
-from ._sklearn_compat import Hidden, StrOptions, UndefinedMetricWarning, validate_params
-from ._validation import (
-    check_labels_param,
-    check_numeric_labels,
-    check_same_length,
-    check_sample_weight,
-    label_array,
+from ._losses import (
+    _check_cost_matrix,
+    _encode,
+    _finite_range,
+    _prepare,
+    _rows_sum_to_one,
+    _score_array,
+    _warn_unaligned,
+    average_losses,
+    crammer_singer_margins,
+    one_vs_all_losses,
+    pick,
+    sigmoid_cross_entropy,
+    softmax_cross_entropy,
 )
+from ._streaming import dask_route
+from ._sklearn_compat import Hidden, StrOptions, UndefinedMetricWarning, validate_params
+from ._validation import check_same_length, check_sample_weight, label_array
 
 #: What each public function needs from a fitted estimator: a ``response_method`` for
 #: :func:`sklearn.metrics.make_scorer` (a tuple means "the first one the estimator has").
@@ -53,253 +61,6 @@ _AVERAGE = {"average": [StrOptions({"macro", "weighted"}), None]}
 _LABELS_DOC = """labels : array-like of shape (n_classes,), default=None
         The class of each column of ``y_score``, in column order. By default the
         sorted classes of ``y_true``, which must then all occur."""
-
-
-# -- validation and encoding (the boundary) ---------------------------------------------
-def _score_array(y_score, name, *, keep_float_dtype=False):
-    """``y_score`` as a float array (float64 unless ``keep_float_dtype``)."""
-    if sp.issparse(y_score):
-        raise TypeError(f"{name} must be a dense array of scores, got a sparse matrix.")
-    scores = np.asarray(y_score)
-    if scores.dtype.kind not in "biuf":
-        raise ValueError(f"{name} must hold numbers, got dtype {scores.dtype}.")
-    if keep_float_dtype and scores.dtype.kind == "f":
-        return scores
-    return scores.astype(np.float64, copy=False)
-
-
-def _named_columns(y_score, classes):
-    """The positions of ``classes`` among the columns of ``y_score`` when it is a
-    DataFrame whose column names are exactly the classes, in another order (else None)."""
-    names = getattr(y_score, "columns", None)
-    if names is None or len(names) != classes.shape[0] or classes.shape[0] < 2:
-        return None
-    try:
-        where = {name: i for i, name in enumerate(names)}
-        order = [where[c] for c in classes.tolist()]
-    except (KeyError, TypeError):  # names that are not the classes
-        return None
-    return None if order == sorted(order) else np.array(order)
-
-
-def _warn_unaligned(y_score, classes, name, function):
-    """The drop-ins read columns by position, as scikit-learn does: say so when the column
-    names are the classes in another order."""
-    if _named_columns(y_score, classes) is not None:
-        warnings.warn(
-            f"The columns of {name} are named as the classes, but not in the order of the "
-            f"classes {classes.tolist()[:10]}; {function}, like scikit-learn's, reads the "
-            f"columns by position, not by name. Reorder them, e.g. "
-            f"{name}[{classes.tolist()[:10]}], to score each class's own column.",
-            UserWarning, stacklevel=4)
-
-
-def _finite_range(scores, name, *, probabilities=False,
-                  advice="pass raw scores with from_logits=True"):
-    """``(min, max)`` of ``scores``; a ValueError if any score is NaN or infinite or, with
-    ``probabilities``, outside [0, 1] (the message ends with ``advice``)."""
-    low, high = scores.min(), scores.max()
-    if not (np.isfinite(low) and np.isfinite(high)):
-        what = "NaN" if np.isnan(low) or np.isnan(high) else "infinity"
-        raise ValueError(f"Input {name} contains {what}.")
-    if probabilities and (low < 0 or high > 1):
-        raise ValueError(f"{name} must hold probabilities in [0, 1], got values from {low:g} "
-                         f"to {high:g}; {advice}.")
-    return low, high
-
-
-def _rows_sum_to_one(proba):
-    """Whether each row of 2-D ``proba`` sums to 1 within scikit-learn's tolerance,
-    ``|sum - 1| <= 1e-8 + sqrt(eps)``."""
-    row_sums = proba @ np.ones(proba.shape[1], dtype=proba.dtype)  # BLAS: 3x np.sum's speed
-    return bool((np.abs(row_sums - 1) <= 1e-8 + np.sqrt(np.finfo(proba.dtype).eps)).all())
-
-
-def _label_kind(y):
-    """``"num"`` or ``"str"``: the kind of the labels ``y`` (y_true); float labels must be
-    finite integers."""
-    kind = _kind(y, "y_true")
-    if kind == "num" and y.dtype.kind == "f":
-        check_numeric_labels(y, "y_true", y, y)
-    return kind
-
-
-def _unique_codes(y):
-    """Sorted distinct labels of ``y`` and the position of each label among them; integer
-    labels of a small range are encoded with one ``bincount``, without sorting."""
-    if y.dtype.kind in "iu" and y.shape[0]:
-        low, high = int(y.min()), int(y.max())
-        span = high - low + 1
-        if span <= max(y.shape[0], 1 << 16) and high < 1 << 62:
-            offset = y.astype(np.intp, copy=False) - low
-            present = np.bincount(offset, minlength=span) > 0
-            classes = (np.flatnonzero(present) + low).astype(y.dtype)
-            return classes, (np.cumsum(present) - 1)[offset]
-    classes, codes = np.unique(y, return_inverse=True)
-    return classes, codes.reshape(-1)
-
-
-def _encode(y, labels):
-    """Classes and the position of each label of ``y`` among them. Without ``labels``
-    the classes are the sorted distinct labels of ``y``."""
-    kind = _label_kind(y)
-    if labels is None:
-        return _unique_codes(y)
-    classes = check_labels_param(labels, kind)
-    codes = positions(classes, y)
-    unknown = codes < 0
-    if unknown.any():
-        raise ValueError(f"y_true contains labels that are not in labels: "
-                         f"{np.unique(y[unknown])[:10].tolist()}.")
-    return classes, codes
-
-
-def _check_columns(scores, classes, labels, name, allow_1d):
-    n_classes = classes.shape[0]
-    if scores.ndim == 1 and allow_1d:
-        if n_classes != 2:
-            raise ValueError(f"A 1-D {name} holds the score of the positive class of a binary "
-                             f"target, but there are {n_classes} classes: pass one column per "
-                             "class.")
-        return
-    if scores.ndim != 2:
-        raise ValueError(f"{name} must be 2-D, of shape (n_samples, n_classes); got shape "
-                         f"{scores.shape}.")
-    if scores.shape[1] != n_classes:
-        source = (f"labels has {n_classes} entries" if labels is not None else
-                  f"y_true has {n_classes} classes {classes[:10].tolist()}")
-        raise ValueError(f"{name} has {scores.shape[1]} columns but {source}; pass labels= "
-                         "with the class of each column.")
-
-
-def _prepare(y_true, y_score, labels, sample_weight, *, name="y_score", allow_1d=False,
-             binary_columns=None, probabilities=False, allow_negative_weights=False,
-             min_classes=1):
-    """Validate and encode the inputs of a score metric.
-
-    Returns ``(codes, classes, scores, weights)``: the column of each sample's true class,
-    the classes, the scores (float64, finite) and the weights (or None).
-
-    ``binary_columns`` ("probability" or "ranking") accepts the 1-D score of a binary
-    target (scikit-learn's convention: the score of the greater class, as binary scorers
-    pass it) and returns two columns, ``[1 - p, p]`` or ``[-s, s]``.
-    """
-    y = label_array(y_true, "y_true")
-    scores = _score_array(y_score, name)
-    check_same_length(("y_true", y), (name, scores))
-    weights = check_sample_weight(sample_weight, y.shape[0],
-                                  allow_negative=allow_negative_weights)
-    classes, codes = _encode(y, labels)
-    if classes.shape[0] < min_classes:
-        raise ValueError(f"At least two classes are needed, but y_true contains only one label "
-                         f"({classes.tolist()[0]!r}): pass all the classes with labels=.")
-    order = _named_columns(y_score, classes)
-    if order is not None:  # a DataFrame with a column per class, by name: align by name
-        scores = scores[:, order]
-    scores = check_scores(scores, classes, labels, name=name, allow_1d=allow_1d,
-                          binary_columns=binary_columns, probabilities=probabilities)
-    return codes, classes, scores, weights
-
-
-def check_scores(scores, classes, labels, *, name="y_score", allow_1d=False,
-                 binary_columns=None, probabilities=False):
-    """The checks of :func:`_prepare` on one more score array (of known length) for the
-    same ``classes``, e.g. a second model's scores of the same samples."""
-    _check_columns(scores, classes, labels, name, allow_1d or binary_columns is not None)
-    _finite_range(scores, name, probabilities=probabilities)
-    if scores.ndim == 1 and binary_columns is not None:
-        other = 1 - scores if binary_columns == "probability" else -scores
-        scores = np.column_stack((other, scores))
-    return scores
-
-
-def _check_cost_matrix(cost_matrix, n_classes):
-    try:
-        matrix = np.asarray(cost_matrix, dtype=np.float64)
-    except (TypeError, ValueError) as exc:
-        raise ValueError(f"cost_matrix must be a square array of numbers: {exc}") from exc
-    if matrix.shape != (n_classes, n_classes):
-        raise ValueError(f"cost_matrix must have shape ({n_classes}, {n_classes}), a row and a "
-                         f"column per class; got shape {matrix.shape}.")
-    if not np.isfinite(matrix).all():
-        raise ValueError("cost_matrix contains NaN or infinity.")
-    if np.any(np.diagonal(matrix) != 0):
-        raise ValueError("cost_matrix must have a zero diagonal (predicting the true class "
-                         f"costs nothing); got diagonal {np.diagonal(matrix).tolist()}.")
-    return matrix
-
-
-# -- per-sample losses (kernels on encoded, validated arrays) ---------------------------
-# ``codes`` holds the column of each sample's true class, shape (n,); the kernels on 2-D
-# scores also take ``codes`` of shape (n, c), c candidate columns per sample (streaming
-# without labels=), and then return the (n, c) losses, each computed as for shape (n,).
-def _by_row(values, codes):
-    """Per-row ``values`` shaped to broadcast against ``codes``."""
-    return values if codes.ndim == 1 else values[:, None]
-
-
-def pick(matrix, codes):
-    """``matrix[i, codes[i]]`` (or ``matrix[i, codes[i, j]]``) for every row ``i``."""
-    if matrix.flags.c_contiguous:
-        rows = matrix.shape[1] * np.arange(codes.shape[0])
-        return matrix.ravel().take(codes + _by_row(rows, codes))
-    if codes.ndim == 2:
-        return np.take_along_axis(matrix, codes, axis=1)
-    return np.take_along_axis(matrix, codes[:, None], axis=1)[:, 0]
-
-
-def softmax_cross_entropy(codes, logits):
-    """``log sum_j exp(a_ij) - a_i,t_i`` per sample, max-shifted: exact, no clipping."""
-    shifted = logits - logits.max(axis=1, keepdims=True)
-    return _by_row(np.log(np.exp(shifted).sum(axis=1)), codes) - pick(shifted, codes)
-
-
-def sigmoid_cross_entropy(is_pos, logits):
-    """``log(1 + exp(f)) - y f`` per sample for the log-odds ``f`` of the positive class."""
-    return np.logaddexp(0.0, logits) - np.where(is_pos, logits, 0.0)
-
-
-def one_vs_all_losses(codes, scores, *, from_logits):
-    """Mean over the K columns of each sample's binary cross-entropy (column k against
-    ``[t = k]``): from log-odds (stable softplus) or from probabilities clipped to
-    ``[eps, 1 - eps]``."""
-    if from_logits:
-        softplus = _by_row(np.logaddexp(0.0, scores).sum(axis=1), codes)
-        return (softplus - pick(scores, codes)) / scores.shape[1]
-    eps = np.finfo(scores.dtype).eps
-    proba = np.clip(scores, eps, 1 - eps)
-    true = pick(proba, codes)
-    log_not = _by_row(np.log1p(-proba).sum(axis=1), codes) - np.log1p(-true)
-    return -(log_not + np.log(true)) / scores.shape[1]
-
-
-def crammer_singer_margins(codes, scores):
-    """``a_i,t_i - max_{j != t_i} a_ij`` per sample; only the rows whose true class (or a
-    candidate column) has the (first) highest score are copied, to find their second
-    highest."""
-    rows = np.arange(codes.shape[0])
-    top = scores.argmax(axis=1)
-    highest = scores[rows, top]
-    true_on_top = _by_row(top, codes) == codes
-    needs_second = true_on_top if codes.ndim == 1 else true_on_top.any(axis=1)
-    if codes.ndim == 1:
-        other = highest
-    else:
-        other = np.repeat(highest[:, None], codes.shape[1], axis=1)
-    if needs_second.any():
-        sub = scores[needs_second]
-        sub[np.arange(sub.shape[0]), top[needs_second]] = -np.inf
-        second = np.zeros_like(highest)
-        second[needs_second] = sub.max(axis=1)
-        other[true_on_top] = np.broadcast_to(_by_row(second, codes), codes.shape)[true_on_top]
-    return pick(scores, codes) - other
-
-
-def average_losses(losses, weights, *, normalize=True):
-    """Weighted mean (or with ``normalize=False`` the weighted sum) of per-sample losses."""
-    if normalize:
-        return float(np.average(losses, weights=weights))
-    return float(np.sum(losses) if weights is None else np.dot(losses, weights))
 
 
 # -- scikit-learn drop-ins ---------------------------------------------------------------

@@ -15,12 +15,15 @@ and :meth:`StreamingLoss.compute` picks each label's column once all labels are 
 State is O(labels x columns), independent of the number of samples.
 """
 
+import functools
+import inspect
 import warnings
 
 import numpy as np
 
+from . import _dask
 from ._confusion import positions
-from ._scores import (
+from ._losses import (
     _finite_range,
     _label_kind,
     _rows_sum_to_one,
@@ -225,8 +228,6 @@ class StreamingLoss:
         if any(is_dask_collection(a) for a in (y_true, y_score, sample_weight)):
             import dask
 
-            from . import _dask
-
             parts = _dask.partitions((("y_true", y_true), ("y_score", y_score),
                                       ("sample_weight", sample_weight)), score="y_score")
             update_one = dask.delayed(_update_partition, pure=False)
@@ -414,3 +415,38 @@ def streaming_loss(metric, y_true, y_score, *, sample_weight=None, labels=None,
     acc = StreamingLoss(metric, labels=labels, from_logits=from_logits, normalize=normalize)
     return acc.update(y_true, y_score, sample_weight).compute()
 
+
+def dask_route(metric):
+    """Decorator for a score-loss function: Dask inputs go through
+    :func:`metrics_sk._streaming.streaming_loss`.
+
+    The decorated function keeps its signature; when any argument is a Dask collection,
+    its first two arguments and ``sample_weight``, ``labels``, ``from_logits`` and
+    ``normalize`` (those it has) are handed to ``streaming_loss(metric, ...)``, so the
+    partitions are reduced on the workers and one number comes back.
+
+    Examples
+    --------
+    >>> from metrics_sk._streaming import dask_route
+    >>> @dask_route("hinge_loss")
+    ... def my_hinge(y_true, pred_decision, *, labels=None, sample_weight=None):
+    ...     return 0.0
+    >>> my_hinge([0, 1], [0.5, -0.5])  # not Dask: the function itself
+    0.0
+    """
+    def decorate(func):
+        signature = inspect.signature(func)
+
+        @functools.wraps(func)
+        def routed(*args, **kwargs):
+            given = signature.bind_partial(*args, **kwargs).arguments
+            if not any(is_dask_collection(v) for v in given.values()):
+                return func(*args, **kwargs)
+            y_true, y_score = (given.get(name) for name in list(signature.parameters)[:2])
+            options = {k: given[k] for k in ("sample_weight", "labels", "from_logits",
+                                              "normalize") if k in given}
+            return streaming_loss(metric, y_true, y_score, **options)
+
+        return routed
+
+    return decorate

@@ -17,7 +17,7 @@ import warnings
 
 import numpy as np
 
-from . import _auc, _scores
+from . import _auc, _losses
 from ._confusion import Confusion
 from ._sklearn_compat import UndefinedMetricWarning
 from ._validation import check_same_length, check_sample_weight, label_array
@@ -98,7 +98,7 @@ def _cost_matrix(value, n_classes):
     if len(cells) != n_classes * n_classes:
         raise ValueError(f"misclass_cost_matrix has {len(cells)} values; a {n_classes}-class "
                          f"approx needs {n_classes}x{n_classes} = {n_classes ** 2}.")
-    return _scores._check_cost_matrix(np.reshape(cells, (n_classes, n_classes)), n_classes)
+    return _losses._check_cost_matrix(np.reshape(cells, (n_classes, n_classes)), n_classes)
 
 
 # -- inputs ---------------------------------------------------------------------------------
@@ -110,7 +110,7 @@ class _Data:
         if target.dtype.kind not in "biuf":
             raise ValueError("y_true must hold numbers: class indices 0..K-1, or binary "
                              f"targets; got dtype {target.dtype}.")
-        scores = _scores._score_array(approx, "approx")
+        scores = _losses._score_array(approx, "approx")
         if scores.ndim == 2 and scores.shape[1] == 1:
             scores = scores[:, 0]
         if scores.ndim not in (1, 2):
@@ -118,7 +118,7 @@ class _Data:
                              f"got shape {scores.shape}.")
         check_same_length(("y_true", target), ("approx", scores))
         weights = check_sample_weight(sample_weight, target.shape[0])
-        _scores._finite_range(scores, "approx")
+        _losses._finite_range(scores, "approx")
         self.target = target.astype(np.float32).astype(np.float64)
         if not np.isfinite(self.target).all():
             raise ValueError("Input y_true contains NaN or infinity.")
@@ -158,7 +158,7 @@ class _Data:
         """CatBoost's mean of per-object losses: 0 when all weights are 0."""
         if self.weights is not None and self.weights.sum() == 0:
             return 0.0
-        return _scores.average_losses(losses, self.weights)
+        return _losses.average_losses(losses, self.weights)
 
 
 def _softmax(approx):
@@ -249,13 +249,13 @@ def _balanced_accuracy(data, params):
 def _multiclass_log_loss(data, params):
     if data.binary:
         raise ValueError("MultiClass needs an approx of shape (n_samples, n_classes).")
-    return [data.final_error(_scores.softmax_cross_entropy(data.classes, data.approx))]
+    return [data.final_error(_losses.softmax_cross_entropy(data.classes, data.approx))]
 
 
 def _one_vs_all_log_loss(data, params):
     if data.binary:
         raise ValueError("MultiClassOneVsAll needs an approx of shape (n_samples, n_classes).")
-    losses = _scores.one_vs_all_losses(data.classes, data.approx, from_logits=True)
+    losses = _losses.one_vs_all_losses(data.classes, data.approx, from_logits=True)
     return [data.final_error(losses)]
 
 
@@ -263,7 +263,7 @@ def _logloss(data, params):
     if not data.binary:
         raise ValueError("Metric logloss supports only single-dimensional data: use MultiClass "
                          "for an approx of shape (n_samples, n_classes).")
-    losses = _scores.sigmoid_cross_entropy(data.target > _TARGET_BORDER, data.approx)
+    losses = _losses.sigmoid_cross_entropy(data.target > _TARGET_BORDER, data.approx)
     return [data.final_error(losses)]
 
 
@@ -271,7 +271,7 @@ def _hinge_loss(data, params):
     if data.binary:
         margins = np.where(data.target > _TARGET_BORDER, 1.0, -1.0) * data.approx
     else:
-        margins = _scores.crammer_singer_margins(data.classes, data.approx)
+        margins = _losses.crammer_singer_margins(data.classes, data.approx)
     return [data.final_error(np.clip(1 - margins, 0, None))]
 
 
