@@ -51,6 +51,13 @@ from ._scores import (
 from . import catboost as catboost  # the submodule metrics_sk.catboost, re-exported
 from ._bootstrap import BootstrapResult, bootstrap, confidence_intervals
 from ._streaming import StreamingLoss
+from ._confusion import GroupedConfusion
+from ._groups import (
+    MetricFrame,
+    demographic_parity_difference,
+    equalized_odds_difference,
+    metric_frame,
+)
 from ._intervals import IntervalResult, analytic_interval
 from ._compare import ComparisonResult, compare, corrected_resampled_ttest
 
@@ -83,6 +90,13 @@ __all__ = [
     "balanced_auc_score",
     # imbalanced-learn
     "geometric_mean_score",
+    # by group (fairlearn's vocabulary)
+    "GroupedConfusion",
+    "metric_frame",
+    "MetricFrame",
+    "selection_rate",
+    "demographic_parity_difference",
+    "equalized_odds_difference",
     # scikit-learn drop-ins
     "confusion_matrix",
     "precision_recall_fscore_support",

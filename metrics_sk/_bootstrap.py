@@ -25,7 +25,7 @@ import scipy.sparse as sp
 from scipy.special import ndtr, ndtri
 
 from . import _counts
-from ._confusion import Confusion, positions
+from ._confusion import Confusion, ConfusionBatch as _Replicates, positions
 from ._registry import METRICS, resolve
 from ._validation import (
     check_same_length,
@@ -79,69 +79,6 @@ class BootstrapResult:
 
 
 # -- a batch of replicate confusions --------------------------------------------------------
-class _ReplicateMatrix:
-    """The ``K x K`` block of R replicate confusions, as much of a CSR array as
-    ``_counts`` uses: ``diagonal()``, ``sum(axis)`` and ``tocoo()``; results have a
-    leading replicate axis."""
-
-    def __init__(self, rows, cols, counts, k):
-        self.row, self.col, self.data, self._k = rows, cols, counts, k
-
-    def tocoo(self):
-        return self
-
-    def sum(self, axis):
-        return _counts._class_sums(self.row if axis == 1 else self.col, self.data, self._k)
-
-    def diagonal(self):
-        on = self.row == self.col
-        out = np.zeros((self.data.shape[0], self._k), dtype=self.data.dtype)
-        out[:, self.row[on]] = self.data[:, on]
-        return out
-
-
-class _Replicates:
-    """R confusions over the labels of one :class:`Confusion`, given by their counts in
-    that confusion's non-zero cells ``(rows, cols)``: the batch duck-type of ``_counts``.
-
-    ``tp``, ``predicted`` and ``support`` have shape ``(R, K)``, ``total`` shape ``(R,)``;
-    the count metrics are bound as methods as on ``Confusion``.
-    """
-
-    def __init__(self, confusion, rows, cols, counts):
-        k = confusion.n_classes
-        self.labels = confusion.labels
-        self.n_classes = k
-        self._index = confusion._index
-        # Whether the original's "other" slot is in use decides, in _block_margins,
-        # between the one-vs-rest counts and the K x K block.
-        self._other = confusion._other_empty()
-        self.support = _counts._class_sums(rows, counts, k + 1)[:, :k]
-        self.predicted = _counts._class_sums(cols, counts, k + 1)[:, :k]
-        self.total = counts.sum(-1)
-        inside = (rows < k) & (cols < k)
-        self.matrix = _ReplicateMatrix(rows[inside], cols[inside], counts[:, inside], k)
-        self.tp = self.matrix.diagonal()
-
-    def _other_empty(self):
-        return self._other
-
-    def _nonzero(self):
-        m = self.matrix
-        return m.row, m.col, m.data
-
-    def _block_margins(self):
-        if self._other:
-            return self.tp, self.support, self.predicted, self.total
-        m = self.matrix
-        rows = m.sum(1)
-        return m.diagonal(), rows, m.sum(0), rows.sum(-1)
-
-
-for _name, _formula in _counts.FORMULAS.items():
-    setattr(_Replicates, _name, _formula)
-
-
 # -- nested results: a number, an array, or dicts / tuples / lists of them -----------------
 def _flatten(value, leaves):
     """Collect the numeric leaves of ``value``; return a function that rebuilds the layout

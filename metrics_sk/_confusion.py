@@ -302,8 +302,16 @@ def encode(*arrays, labels=None, names=None):
     arrs, kind, labels = _validated(arrays, names, labels)
     n = arrs[0].shape[0]
     if kind == "num" and all(a.dtype.kind != "O" for a in arrs):
-        both = np.concatenate([a.astype(np.int64) if a.dtype == np.uint64 else a for a in arrs])
-        if labels is None:
+        both = np.concatenate([a.astype(np.int64, copy=False) for a in arrs])
+        lo = int(both.min()) if both.size else 0
+        span = int(both.max()) - lo + 1 if both.size else 0
+        if labels is None and span <= max(4 * both.shape[0], _DENSE_CELLS):
+            # a small range: a bincount finds the labels, a lookup table encodes them
+            shifted = both - lo if lo else both
+            present = _bincount(shifted, None, span) > 0
+            values = (np.flatnonzero(present) + lo).astype(np.result_type(*arrs))
+            inverse = (np.cumsum(present) - 1)[shifted]
+        elif labels is None:
             values, inverse = np.unique(both, return_inverse=True)
             values = values.astype(np.result_type(*arrs))
         else:
@@ -552,7 +560,8 @@ class Confusion:
 
     # -- construction -------------------------------------------------------------
     @classmethod
-    def from_predictions(cls, y_true, y_pred, *, labels=None, sample_weight=None):
+    def from_predictions(cls, y_true, y_pred, *, labels=None, sample_weight=None,
+                         groups=None):
         """Count a confusion matrix from true and predicted labels.
 
         Parameters
@@ -569,11 +578,19 @@ class Confusion:
             ``precision_recall_fscore_support``).
         sample_weight : array-like of shape (n_samples,), default=None
             Non-negative weight of each sample; a sample adds its weight to its cell.
+        groups : array-like of shape (n_samples,), DataFrame or dict, default=None
+            The group of each sample (one array), or several group columns (a DataFrame's
+            columns, a dict of arrays, a 2-D array), crossed. Then a
+            :class:`GroupedConfusion` is returned: every count metric for every group at
+            once.
 
         Returns
         -------
-        Confusion
+        Confusion or GroupedConfusion
         """
+        if groups is not None:
+            return count_groups(y_true, y_pred, groups, labels=labels,
+                                sample_weight=sample_weight)
         values, cells = count(y_true, y_pred, labels=labels, sample_weight=sample_weight)
         c = cls._of(values, cells, fixed=labels is not None, weighted=sample_weight is not None)
         order = declared_order(y_true, y_pred) if labels is None else None
@@ -749,6 +766,233 @@ class Confusion:
 # Every count metric is a method: one definition each, the formula in _counts.
 for _name, _formula in _counts.FORMULAS.items():
     setattr(Confusion, _name, _method(_formula))
+
+
+class _BatchMatrix:
+    """The ``K x K`` block of R replicate confusions, as much of a CSR array as
+    ``_counts`` uses: ``diagonal()``, ``sum(axis)`` and ``tocoo()``; results have a
+    leading replicate axis."""
+
+    def __init__(self, rows, cols, counts, k):
+        self.row, self.col, self.data, self._k = rows, cols, counts, k
+
+    def tocoo(self):
+        return self
+
+    def sum(self, axis):
+        return _counts._class_sums(self.row if axis == 1 else self.col, self.data, self._k)
+
+    def diagonal(self):
+        on = self.row == self.col
+        out = np.zeros((self.data.shape[0], self._k), dtype=self.data.dtype)
+        out[:, self.row[on]] = self.data[:, on]
+        return out
+
+
+class ConfusionBatch:
+    """R confusions over the labels of one :class:`Confusion`, given by their counts in
+    the cells ``(rows, cols)`` (positions among its labels, ``K`` for the other slot):
+    the batch the formulas of ``_counts`` evaluate at once (bootstrap replicates, groups).
+
+    ``tp``, ``predicted`` and ``support`` have shape ``(R, K)``, ``total`` shape ``(R,)``;
+    the count formulas are bound as methods, unchecked (the callers check parameters).
+    With ``own_labels`` (the groups of a grouped confusion), ``present`` marks, per
+    confusion, the labels it has (as true or predicted label): a metric over "the labels in
+    the data" averages over those, as on that confusion's samples alone. Otherwise (the
+    bootstrap's replicates, which keep the labels of the data resampled), and under a fixed
+    ``labels=``, every label counts and ``present`` is None.
+    """
+
+    def __init__(self, confusion, rows, cols, counts, *, own_labels=False):
+        k = confusion.n_classes
+        self._rows, self._cols, self._counts = rows, cols, counts
+        self.labels = confusion.labels
+        self.n_classes = k
+        self._index = confusion._index
+        # Whether the original's "other" slot is in use decides, in _block_margins,
+        # between the one-vs-rest counts and the K x K block.
+        self._other = confusion._other_empty()
+        self.support = _counts._class_sums(rows, counts, k + 1)[:, :k]
+        self.predicted = _counts._class_sums(cols, counts, k + 1)[:, :k]
+        self.total = counts.sum(-1)
+        inside = (rows < k) & (cols < k)
+        self.matrix = _BatchMatrix(rows[inside], cols[inside], counts[:, inside], k)
+        self.tp = self.matrix.diagonal()
+        seen = (self.support != 0) | (self.predicted != 0)
+        self.present = None if confusion._fixed or not own_labels or seen.all() else seen
+
+    def _other_empty(self):
+        return self._other
+
+    def _nonzero(self):
+        m = self.matrix
+        return m.row, m.col, m.data
+
+    def _block_margins(self):
+        if self._other:
+            return self.tp, self.support, self.predicted, self.total
+        m = self.matrix
+        rows = m.sum(1)
+        return m.diagonal(), rows, m.sum(0), rows.sum(-1)
+
+
+for _name, _formula in _counts.FORMULAS.items():
+    setattr(ConfusionBatch, _name, _formula)
+
+
+
+def _group_codes(groups, n):
+    """Each sample's group, crossing the columns of ``groups``: ``(codes, keys, names)``
+    with ``keys`` one array per column (the key of each group, groups in sorted order) and
+    ``names`` the column names (fairlearn's ``sensitive_feature_<i>`` when unnamed)."""
+    if isinstance(groups, dict):
+        names, columns = list(groups), list(groups.values())
+    elif hasattr(groups, "columns"):  # a DataFrame: its columns, crossed
+        names = [str(c) for c in groups.columns]
+        columns = [groups[c] for c in groups.columns]
+    elif np.ndim(groups) == 2:
+        arr = np.asarray(groups)
+        names, columns = [None] * arr.shape[1], list(arr.T)
+    else:
+        names, columns = [getattr(groups, "name", None)], [groups]
+    names = [f"sensitive_feature_{i}" if name is None else name for i, name in enumerate(names)]
+    code = np.zeros(n, dtype=np.int64)
+    values = []
+    for column in columns:
+        vals, (codes,) = encode(column, names=["groups"])
+        check_same_length(("y_true", code), ("groups", codes))
+        code = code * vals.shape[0] + codes
+        values.append(vals)
+    uniq, inverse = np.unique(code, return_inverse=True)
+    keys = []
+    for vals in reversed(values):
+        uniq, part = np.divmod(uniq, vals.shape[0])
+        keys.append(vals[part])
+    return inverse.reshape(-1), keys[::-1], names
+
+
+class GroupedConfusion:
+    """The confusions of groups of the samples (slices, segments, sensitive groups),
+    counted in one pass: a group is one more axis of the cell key.
+
+    Built by ``Confusion.from_predictions(y_true, y_pred, groups=...)``. Every count metric
+    is a method, with the parameters of the ``Confusion`` method of that name; it returns
+    one value per group as a pandas Series indexed by group (a MultiIndex for crossed
+    groups), a DataFrame with a column per class for per-class results. Each group's value
+    is the metric of that group's samples alone (over the labels that group has, unless
+    ``labels=`` fixes them). Memory is O(groups x distinct cells + labels).
+
+    Attributes
+    ----------
+    overall : Confusion
+        The confusion of all the samples.
+    keys : list of ndarray
+        The key of each group, one array per group column.
+    names : list of str
+        The names of the group columns.
+
+    Examples
+    --------
+    >>> from metrics_sk import Confusion
+    >>> g = Confusion.from_predictions([0, 1, 1, 0, 1], [0, 1, 0, 0, 1],
+    ...                                groups=["a", "a", "a", "b", "b"])
+    >>> g.accuracy_score().to_dict()
+    {'a': 0.6666666666666666, 'b': 1.0}
+    """
+
+    def __init__(self, overall, rows, cols, counts, keys, names):
+        self.overall, self.keys, self.names = overall, keys, names
+        self._batch = ConfusionBatch(overall, rows, cols, counts, own_labels=True)
+
+    @property
+    def n_groups(self):
+        """Number of groups (of the combinations of group values that occur)."""
+        return self.keys[0].shape[0]
+
+    def index(self):
+        """The groups as a pandas Index (a MultiIndex for several group columns)."""
+        import pandas as pd
+
+        if len(self.keys) == 1:
+            return pd.Index(self.keys[0], name=self.names[0])
+        return pd.MultiIndex.from_arrays(self.keys, names=self.names)
+
+    def group(self, i):
+        """The :class:`Confusion` of group ``i`` alone (over the labels it has)."""
+        batch = self._batch
+        counts = batch._counts[i]
+        keep = counts != 0
+        rows, cols = batch._rows[keep], batch._cols[keep]
+        k = batch.n_classes
+        if self.overall._fixed:
+            labels, where = self.overall.labels, np.arange(k + 1)
+        else:
+            has = np.zeros(k + 1, dtype=bool)
+            has[rows], has[cols] = True, True
+            has[k] = True
+            labels = self.overall.labels[has[:k]]
+            where = np.cumsum(has) - 1
+        size = labels.shape[0] + 1
+        cells = sp.csr_array((counts[keep], (where[rows], where[cols])), shape=(size, size))
+        return Confusion._of(labels, cells, fixed=self.overall._fixed,
+                             weighted=self.overall._weighted)
+
+    def _wrap(self, value):
+        import pandas as pd
+
+        if isinstance(value, tuple):
+            return tuple(None if v is None else self._wrap(v) for v in value)
+        value = np.asarray(value)
+        if value.ndim == 2:
+            return pd.DataFrame(value, index=self.index(), columns=self.overall.labels)
+        return pd.Series(value, index=self.index())
+
+    def __repr__(self):
+        return (f"GroupedConfusion(n_groups={self.n_groups}, n_classes="
+                f"{self.overall.n_classes}, total={self.overall.total})")
+
+
+def _group_method(formula):
+    """The :class:`GroupedConfusion` method of a count formula: parameters checked once,
+    evaluated on all groups at once (one call per group for the formulas that are not
+    batch formulas: matrices and result blocks)."""
+    name = formula.__name__
+    check = Checker(f"GroupedConfusion.{name}",
+                    constraints_for(name, list(inspect.signature(formula).parameters)[1:]))
+
+    @functools.wraps(formula)
+    def method(self, **options):
+        check(options)
+        if formula.batch:
+            return self._wrap(formula(self._batch, **options))
+        import pandas as pd
+
+        return pd.Series([formula(self.group(i), **options) for i in range(self.n_groups)],
+                         index=self.index(), name=name)
+
+    return method
+
+
+for _name, _formula in _counts.FORMULAS.items():
+    setattr(GroupedConfusion, _name, _group_method(_formula))
+
+
+def count_groups(y_true, y_pred, groups, *, labels=None, sample_weight=None):
+    """The :class:`GroupedConfusion` of the samples: one pass over them, memory
+    O(groups x distinct cells + labels)."""
+    values, (t, p) = encode(y_true, y_pred, labels=labels, names=["y_true", "y_pred"])
+    n = t.shape[0]
+    weights = check_sample_weight(sample_weight, n)
+    g, keys, names = _group_codes(groups, n)
+    size = values.shape[0] + 1
+    cell = t * size + p
+    overall = Confusion._of(values, _cells(t, p, size, weights), fixed=labels is not None,
+                            weighted=weights is not None)
+    cells, where = np.unique(cell, return_inverse=True)
+    m = cells.shape[0]
+    counts = _bincount(g * m + where.reshape(-1), weights, keys[0].shape[0] * m)
+    rows, cols = np.divmod(cells, size)
+    return GroupedConfusion(overall, rows, cols, counts.reshape(-1, m), keys, names)
 
 
 def _add_into(c, cells):

@@ -31,8 +31,12 @@ _DENSE_LIMIT = 1 << 32
 FORMULAS = {}
 
 
-def formula(func):
-    """Register ``func`` (``func(c, **options)``) as the formula of a count metric."""
+def formula(func=None, *, batch=True):
+    """Register ``func`` (``func(c, **options)``) as the formula of a count metric;
+    ``batch``: whether it evaluates a batch of confusions at once (see ``ConfusionBatch``)."""
+    if func is None:
+        return lambda f: formula(f, batch=batch)
+    func.batch = batch
     FORMULAS[func.__name__] = func
     return func
 
@@ -197,7 +201,19 @@ def _position(c, label):
     return int(c._index(np.array([label], dtype=object if kind is None else None))[0])
 
 
-def _reduce(values, average, support):
+def _present(c, labels, average="macro"):
+    """The labels each confusion of a batch has, where a metric averages over "the labels
+    in the data" (no ``labels=``, a macro, weighted or per-class result); else None."""
+    if labels is not None or average in ("micro", "binary"):
+        return None
+    return getattr(c, "present", None)
+
+
+def _reduce(values, average, support, present=None):
+    """``average`` of per-class ``values`` (None: the values), over the labels each
+    confusion has (``present``)."""
+    if present is not None:
+        values = np.where(present, values, np.nan)
     if average is None:
         return values
     return _nanaverage(values, support if average == "weighted" else None)
@@ -217,7 +233,7 @@ def _prf(c, beta, labels, pos_label, average, warn_for, zero_division):
         f_score = recall if beta else precision
     else:
         f_score = _fbeta(tp, true, pred, beta, zero_division, warn="f-score" in warn_for)
-    return precision, recall, f_score, true
+    return precision, recall, f_score, true, _present(c, labels, average)
 
 
 @formula
@@ -225,17 +241,18 @@ def precision_recall_fscore_support(c, *, beta=1.0, labels=None, pos_label=1, av
                                     warn_for=("precision", "recall", "f-score"),
                                     zero_division="warn"):
     """Precision, recall, F-beta and support; see :func:`metrics_sk.precision_recall_fscore_support`."""
-    *scores, true = _prf(c, beta, labels, pos_label, average, warn_for, zero_division)
+    *scores, true, present = _prf(c, beta, labels, pos_label, average, warn_for,
+                                  zero_division)
     if average is None:
-        return (*scores, true)
-    return (*(_reduce(s, average, true) for s in scores), None)
+        return (*(_reduce(s, None, true, present) for s in scores), true)
+    return (*(_reduce(s, average, true, present) for s in scores), None)
 
 
 def _prf_one(c, index, warn_for, *, beta=1.0, labels=None, pos_label=1, average="binary",
              zero_division="warn"):
     """One of precision (0), recall (1) and F-beta (2), averaged."""
     values = _prf(c, beta, labels, pos_label, average, warn_for, zero_division)
-    return _reduce(values[index], average, values[3])
+    return _reduce(values[index], average, values[3], values[4])
 
 
 @formula
@@ -370,10 +387,12 @@ def _warn_single_label(k):
             "all known labels.", UserWarning, stacklevel=3)
 
 
-def _pair_weight_sum(rows, cols, weights):
+def _pair_weight_sum(rows, cols, weights, idx=None):
     """``sum_ij w(i, j) r_i c_j`` for kappa weights ``None | 'linear' | 'quadratic'`` in
-    O(K): no K x K array."""
-    idx = np.arange(rows.shape[-1], dtype=np.float64)
+    O(K): no K x K array. ``idx``: the class positions (non-decreasing), 0, 1, ... by
+    default."""
+    if idx is None:
+        idx = np.arange(rows.shape[-1], dtype=np.float64)
     n = rows.sum(-1)
     if weights is None:
         return n * cols.sum(-1) - _dot(rows, cols)
@@ -410,6 +429,13 @@ def cohen_kappa_score(c, *, labels=None, weights=None, replace_undefined_by=np.n
             UndefinedMetricWarning, stacklevel=2)
         return replace_undefined_by
     diff = (rows_i - cols_i).astype(np.float64)
+    # In a batch, the positions of the labels each confusion has (a weighted kappa of a
+    # group is its kappa over its own labels).
+    present = _present(c, labels) if weights is not None else None
+    idx = None
+    if present is not None:
+        idx = np.cumsum(present, axis=-1, dtype=np.float64) - 1
+        diff = idx[..., rows_i] - idx[..., cols_i]
     if weights is None:
         observed = vals[..., diff != 0].sum(-1)
     elif weights == "linear":
@@ -417,7 +443,7 @@ def cohen_kappa_score(c, *, labels=None, weights=None, replace_undefined_by=np.n
     else:
         observed = _dot(diff * diff, vals)
     with np.errstate(divide="ignore", invalid="ignore"):  # only a batch can have n == 0 here
-        expected = _pair_weight_sum(row_sums, col_sums, weights) / n
+        expected = _pair_weight_sum(row_sums, col_sums, weights, idx) / n
     if np.all(expected == 0):
         warnings.warn(
             "`y1`, `y2` and `labels` have only one label in common. "
@@ -431,7 +457,7 @@ def cohen_kappa_score(c, *, labels=None, weights=None, replace_undefined_by=np.n
     return _as_float(np.where(undefined, replace_undefined_by, kappa))
 
 
-@formula
+@formula(batch=False)
 def confusion_matrix(c, *, labels=None, normalize=None):
     """Dense confusion matrix over ``labels``; see :func:`metrics_sk.confusion_matrix`."""
     _check_some_label_true(c, labels, "At least one label specified must be in y_true")
@@ -474,7 +500,8 @@ def specificity_score(c, *, labels=None, pos_label=1, average="binary", zero_div
     """Specificity ``tn / (tn + fp)``; see :func:`metrics_sk.specificity_score`."""
     (tp, fp, true, tn), support = _one_vs_rest(c, labels, average, pos_label)
     spec = _divide(tn, tn + fp, zero_division, "Specificity is", "negative")
-    return _reduce(spec, average if average != "binary" else "macro", support)
+    return _reduce(spec, average if average != "binary" else "macro", support,
+                   _present(c, labels, average))
 
 
 @formula
@@ -484,7 +511,8 @@ def balanced_auc_score(c, *, labels=None, pos_label=1, average="binary", zero_di
     (tp, fp, true, tn), support = _one_vs_rest(c, labels, average, pos_label)
     tpr = _divide(tp, true, zero_division, "Recall is", "true")
     tnr = _divide(tn, tn + fp, zero_division, "Specificity is", "negative")
-    return _reduce((tpr + tnr) / 2, average if average != "binary" else "macro", support)
+    return _reduce((tpr + tnr) / 2, average if average != "binary" else "macro", support,
+                   _present(c, labels, average))
 
 
 @formula
@@ -557,7 +585,7 @@ def geometric_mean_score(c, *, labels=None, pos_label=1, average="multiclass",
         recall = _divide(tp, true, "warn", "Recall is", "true")
         recall = np.where(recall == 0, correction, recall)
         with np.errstate(divide="ignore"):
-            return _as_float(np.exp(np.log(recall).mean(-1)))
+            return _as_float(np.exp(_mean(np.log(recall), _present(c, labels))))
     (tp, fp, true, tn), support = _one_vs_rest(c, labels, average, pos_label)
     sensitivity = _divide(tp, true, 0.0, "Sensitivity is", "true")
     specificity = _divide(tn, tn + fp, "warn", "Specificity is", "predicted")
@@ -567,9 +595,57 @@ def geometric_mean_score(c, *, labels=None, pos_label=1, average="multiclass",
         sensitivity = np.where(total == 0, 0.0, (sensitivity * weights).sum(-1) / weights.sum(-1))
         specificity = np.where(total == 0, 0.0, (specificity * weights).sum(-1) / weights.sum(-1))
     elif average is not None:
-        sensitivity, specificity = sensitivity.mean(-1), specificity.mean(-1)
+        present = _present(c, labels, average)
+        sensitivity, specificity = _mean(sensitivity, present), _mean(specificity, present)
     return _as_float(np.sqrt(sensitivity * specificity)) if average is not None else np.sqrt(
         sensitivity * specificity)
+
+
+@formula
+def selection_rate(c, *, pos_label=1):
+    """Compute the selection rate: the fraction of samples predicted as ``pos_label``.
+
+    fairlearn's ``selection_rate`` (the rate whose differences between groups is the
+    demographic parity difference).
+
+    Parameters
+    ----------
+    pos_label : int, str or bool, default=1
+        The label that counts as selected. Like the other binary metrics, it must be one
+        of the labels when there are two (an error otherwise); with one label only, a
+        ``pos_label`` absent from the data has rate 0.
+
+    Returns
+    -------
+    rate : float
+        The (weighted) fraction of samples predicted as ``pos_label``.
+
+    See Also
+    --------
+    metric_frame : The selection rate (and any count metric) of each group.
+    demographic_parity_difference : Its largest difference between groups.
+
+    Notes
+    -----
+    :math:`SR = \\sum_i C_{i,pos} / \\sum_{ij} C_{ij}`: the column sum of the positive
+    label over the total.
+
+    References
+    ----------
+    .. [1] Bird, S. et al. (2020). Fairlearn: A toolkit for assessing and improving
+       fairness in AI. Microsoft Tech. Report MSR-TR-2020-32.
+
+    Examples
+    --------
+    >>> from metrics_sk import selection_rate
+    >>> selection_rate([0, 1, 1, 0], [1, 1, 0, 0])
+    0.5
+    """
+    _set_wise_labels(c, "binary", None, pos_label)  # a pos_label not among two labels
+    where = _position(c, pos_label)
+    predicted = c.predicted[..., where] if where >= 0 else np.zeros_like(c.total)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return _as_float(np.asarray(predicted, dtype=np.float64) / c.total)
 
 
 # -- oneDAL: multi-class ------------------------------------------------------------------------
@@ -578,9 +654,12 @@ def _onedal_counts(c, labels):
     return tp, pred, true, np.asarray(c.total, dtype=np.float64)[..., None]
 
 
-def _mean(values):
-    """oneDAL's plain mean over classes (a NaN class makes the mean NaN)."""
-    return _as_float(values.sum(-1) / values.shape[-1])
+def _mean(values, present=None):
+    """oneDAL's plain mean over classes (a NaN class makes the mean NaN); over the labels
+    each confusion of a batch has (``present``)."""
+    if present is None:
+        return _as_float(values.sum(-1) / values.shape[-1])
+    return _as_float(np.where(present, values, 0.0).sum(-1) / present.sum(-1))
 
 
 @formula
@@ -589,7 +668,7 @@ def average_accuracy_score(c, *, labels=None, zero_division="warn"):
     tp, pred, true, n = _onedal_counts(c, labels)
     wrong = (pred - tp) + (true - tp)
     return _mean(_divide(n - wrong, np.full_like(tp, n), zero_division,
-                         "Average accuracy is", "", warn=True))
+                         "Average accuracy is", "", warn=True), _present(c, labels))
 
 
 @formula
@@ -597,7 +676,8 @@ def error_rate(c, *, labels=None, zero_division="warn"):
     """oneDAL's error rate; see :func:`metrics_sk.error_rate`."""
     tp, pred, true, n = _onedal_counts(c, labels)
     wrong = (pred - tp) + (true - tp)
-    return _mean(_divide(wrong, np.full_like(tp, n), zero_division, "Error rate is", ""))
+    return _mean(_divide(wrong, np.full_like(tp, n), zero_division, "Error rate is", ""),
+                 _present(c, labels))
 
 
 def _micro(c, labels, zero_division, warn_for=("precision", "recall")):
@@ -615,7 +695,9 @@ def _macro(c, labels, zero_division, warn_for=("precision", "recall")):
     p = _divide(tp, pred, zero_division, "Macro precision is", "predicted",
                 warn="precision" in warn_for)
     r = _divide(tp, true, zero_division, "Macro recall is", "true", warn="recall" in warn_for)
-    return np.asarray(_mean(p))[..., None], np.asarray(_mean(r))[..., None]
+    present = _present(c, labels)
+    return (np.asarray(_mean(p, present))[..., None],
+            np.asarray(_mean(r, present))[..., None])
 
 
 @formula
@@ -711,7 +793,7 @@ class MulticlassQualityMetrics(_QualityMetrics):
                "micro_fscore", "macro_precision", "macro_recall", "macro_fscore")
 
 
-@formula
+@formula(batch=False)
 def binary_confusion_matrix(c, *, pos_label=1):
     """oneDAL's 2 x 2 matrix ``[[tp, fn], [fp, tn]]``; see :func:`metrics_sk.binary_confusion_matrix`."""
     if c.n_classes > 2:
@@ -725,7 +807,7 @@ def binary_confusion_matrix(c, *, pos_label=1):
     return np.array([[tp, fn], [fp, c.total - tp - fp - fn]])
 
 
-@formula
+@formula(batch=False)
 def binary_quality_metrics(c, *, pos_label=1, beta=1.0, zero_division="warn"):
     """oneDAL's binary quality metrics; see :func:`metrics_sk.binary_quality_metrics`."""
     cm = binary_confusion_matrix(c, pos_label=pos_label)
@@ -742,7 +824,7 @@ def binary_quality_metrics(c, *, pos_label=1, beta=1.0, zero_division="warn"):
     return BinaryQualityMetrics(cm, values)
 
 
-@formula
+@formula(batch=False)
 def multiclass_quality_metrics(c, *, labels=None, beta=1.0, zero_division="warn"):
     """oneDAL's multi-class quality metrics; see :func:`metrics_sk.multiclass_quality_metrics`."""
     values = (

@@ -43,7 +43,7 @@ class Metric:
         Whether it is a formula of a confusion (see the module docstring).
     batch : bool
         Whether its formula evaluates a batch of confusions at once (bootstrap replicates,
-        groups) instead of one call per confusion.
+        groups) instead of one call per confusion: declared by the formula (``_counts``).
     binary_only : bool
         Whether it needs a binary target.
     display : str
@@ -67,10 +67,14 @@ class Metric:
     response_method: object = "predict"
     greater_is_better: bool = True
     count: bool = True
-    batch: bool = True
     binary_only: bool = False
     display: str = ""
     scorers: dict = field(default_factory=dict)
+
+    @property
+    def batch(self):
+        """Whether the formula evaluates a batch of confusions at once."""
+        return self.count and self.formula.batch
 
     @property
     def formula(self):
@@ -88,7 +92,7 @@ def _entries():
     made = count_function(_counts.geometric_mean_score, "metrics_sk")
     return [
         # scikit-learn drop-ins (their scikit-learn scorer names are scikit-learn's own)
-        Metric("confusion_matrix", sk.confusion_matrix, "sklearn", batch=False,
+        Metric("confusion_matrix", sk.confusion_matrix, "sklearn",
                display="confusion matrix"),
         Metric("precision_recall_fscore_support", sk.precision_recall_fscore_support,
                "sklearn", display="P/R/F/support"),
@@ -126,12 +130,11 @@ def _entries():
                display="macro F (oneDAL)",
                scorers={"macro_fscore": {}, "macro_f2": {"beta": 2.0},
                         "macro_f05": {"beta": 0.5}}),
-        Metric("multiclass_quality_metrics", od.multiclass_quality_metrics, "onedal",
-               batch=False, display="oneDAL multi-class block"),
+        Metric("multiclass_quality_metrics", od.multiclass_quality_metrics, "onedal", display="oneDAL multi-class block"),
         # oneDAL's binary metrics (default average="binary"), averaged as precision_macro
-        Metric("binary_confusion_matrix", od.binary_confusion_matrix, "onedal", batch=False,
+        Metric("binary_confusion_matrix", od.binary_confusion_matrix, "onedal",
                binary_only=True, display="binary confusion matrix"),
-        Metric("binary_quality_metrics", od.binary_quality_metrics, "onedal", batch=False,
+        Metric("binary_quality_metrics", od.binary_quality_metrics, "onedal",
                binary_only=True, display="oneDAL binary block"),
         Metric("specificity_score", od.specificity_score, "onedal", display="specificity",
                scorers=_averaged("specificity", ("micro", "macro", "weighted"))),
@@ -141,6 +144,9 @@ def _entries():
         # imbalanced-learn
         Metric("geometric_mean_score", made, "imblearn", display="G-mean",
                scorers=_averaged("geometric_mean", ("macro", "weighted"))),
+        # fairlearn
+        Metric("selection_rate", count_function(_counts.selection_rate, "metrics_sk"),
+               "fairlearn", binary_only=True, display="selection rate"),
         # score metrics, on decision_function or predict_proba (neg_log_loss is
         # scikit-learn's own scorer name); one-vs-all AUCs default to average="macro"
         Metric("log_loss", _scores.log_loss, "sklearn", takes="probabilities",

@@ -1,0 +1,216 @@
+"""Every metric by slice: the grouped confusion equals the metric on each group's rows, and
+metric_frame equals fairlearn's MetricFrame."""
+
+import functools
+import warnings
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import metrics_sk as msk
+from metrics_sk import Confusion
+from metrics_sk._confusion import ConfusionBatch
+from metrics_sk._registry import METRICS
+
+pd = pytest.importorskip("pandas")
+fairlearn_metrics = pytest.importorskip("fairlearn.metrics")
+
+#: Every count metric of the registry, with arguments that make it one call per group.
+CALLS = [(name, {}) for name, m in sorted(METRICS.items())
+         if m.count and name not in {"fbeta_score", "precision_recall_fscore_support"}]
+CALLS += [("fbeta_score", {"beta": 2.0, "average": "macro"}),
+          ("precision_recall_fscore_support", {"average": "weighted"}),
+          ("f1_score", {"average": "macro"}), ("f1_score", {"average": None}),
+          ("precision_score", {"average": "weighted", "zero_division": 0.0}),
+          ("cohen_kappa_score", {"weights": "quadratic"}),
+          ("cohen_kappa_score", {"weights": "linear"}),
+          ("specificity_score", {"average": "macro"}),
+          ("geometric_mean_score", {"average": "macro"}),
+          ("macro_fbeta_score", {"labels": [0, 1, 2]})]
+
+
+def _outcome(f, *args, **kwargs):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            return f(*args, **kwargs)
+        except (ValueError, ZeroDivisionError):
+            return ValueError
+
+
+def _values(x):
+    if hasattr(x, "as_array"):
+        return x.as_array().ravel()
+    if isinstance(x, tuple):
+        return np.concatenate([np.ravel(np.asarray(v, dtype=float)) for v in x if v is not None])
+    return np.ravel(np.asarray(x, dtype=float))
+
+
+def check_grouped_equals_per_group(name, kwargs, t, p, groups, w, batch_maker=None):
+    """The grouped value of each group is the metric of that group's rows."""
+    g = Confusion.from_predictions(t, p, groups=groups, sample_weight=w)
+    if batch_maker is not None:
+        g._batch = batch_maker(g)
+    grouped = _outcome(getattr(g, name), **kwargs)
+    keys = g.index()
+    for i, key in enumerate(keys):
+        rows = np.flatnonzero(np.asarray(groups) == key)
+        one = _outcome(getattr(msk, name), t[rows], p[rows],
+                       sample_weight=None if w is None else w[rows], **kwargs)
+        if one is ValueError or grouped is ValueError:
+            continue  # undefined for that group (e.g. binary-only on three labels)
+        got = grouped.iloc[i] if not isinstance(grouped, tuple) else tuple(
+            None if v is None else v.iloc[i] for v in grouped)
+        if isinstance(got, pd.Series) and kwargs.get("average", "x") is None:
+            got = got.dropna()  # per-class results: the labels the group has
+        expected = _values(one)
+        got = _values(got.to_numpy() if hasattr(got, "to_numpy") else got)
+        np.testing.assert_allclose(got, expected, rtol=1e-12, atol=1e-14, equal_nan=True,
+                                   err_msg=f"{name} {kwargs} group {key!r}")
+
+
+def _draw(data, k):
+    n = data.draw(st.integers(3, 40))
+    t = np.array(data.draw(st.lists(st.integers(0, k - 1), min_size=n, max_size=n)))
+    p = np.array(data.draw(st.lists(st.integers(0, k - 1), min_size=n, max_size=n)))
+    groups = np.array(data.draw(st.lists(st.sampled_from(["x", "y", "zz", "w"]),
+                                         min_size=n, max_size=n)))
+    w = None
+    if data.draw(st.booleans()):
+        w = np.array(data.draw(st.lists(st.sampled_from([0.5, 1.0, 2.0, 3.0]), min_size=n,
+                                        max_size=n)))
+    return t, p, groups, w
+
+
+def _binary(name, kwargs):
+    import inspect
+
+    default = inspect.signature(METRICS[name].function).parameters.get("average")
+    average = kwargs.get("average", getattr(default, "default", None))
+    return METRICS[name].binary_only or average == "binary"
+
+
+@settings(max_examples=15, deadline=None)
+@given(data=st.data())
+@pytest.mark.parametrize("name, kwargs", CALLS, ids=[f"{n}-{i}" for i, (n, _) in
+                                                      enumerate(CALLS)])
+def test_grouped_value_is_the_metric_of_the_group(name, kwargs, data):
+    t, p, groups, w = _draw(data, 2 if _binary(name, kwargs) else 3)
+    check_grouped_equals_per_group(name, kwargs, t, p, groups, w)
+
+
+def test_the_group_property_can_fail():
+    """Counting every group over all the labels (not its own) breaks it: a group without
+    class 2 would get a macro F1 averaged over a 0/0 class."""
+    t = np.array([0, 1, 2, 0, 1, 0, 1, 2])
+    p = np.array([0, 1, 2, 1, 1, 0, 0, 2])
+    groups = np.array(["a", "a", "a", "b", "b", "b", "b", "a"])
+    check_grouped_equals_per_group("f1_score", {"average": "macro"}, t, p, groups, None)
+
+    def all_labels(g):
+        b = g._batch
+        return ConfusionBatch(g.overall, b._rows, b._cols, b._counts)
+
+    with pytest.raises(AssertionError):
+        check_grouped_equals_per_group("f1_score", {"average": "macro"}, t, p, groups, None,
+                                       batch_maker=all_labels)
+
+
+def test_crossed_groups_and_a_dataframe():
+    rng = np.random.default_rng(0)
+    n = 300
+    t, p = rng.integers(0, 3, n), rng.integers(0, 3, n)
+    frame = pd.DataFrame({"country": rng.choice(["fr", "de"], n),
+                          "device": rng.choice([1, 2, 3], n)})
+    g = Confusion.from_predictions(t, p, groups=frame)
+    acc = g.accuracy_score()
+    assert acc.index.names == ["country", "device"]
+    for (country, device), value in acc.items():
+        rows = (frame.country == country) & (frame.device == device)
+        assert value == msk.accuracy_score(t[rows], p[rows])
+    assert len(acc) == frame.drop_duplicates().shape[0]
+
+
+def _fairlearn_frame(metrics, t, p, groups, w=None):
+    params = None if w is None else {name: {"sample_weight": w} for name in metrics}
+    return fairlearn_metrics.MetricFrame(metrics=metrics, y_true=t, y_pred=p,
+                                         sensitive_features=groups, sample_params=params)
+
+
+@pytest.mark.parametrize("weighted", [False, True])
+def test_metric_frame_equals_fairlearn(weighted):
+    import sklearn.metrics as skm
+
+    rng = np.random.default_rng(1)
+    n = 600
+    t = rng.integers(0, 2, n)
+    p = np.where(rng.random(n) < 0.7, t, 1 - t)
+    groups = rng.choice(["a", "b", "c", "d"], n, p=[0.5, 0.3, 0.15, 0.05])
+    w = rng.uniform(0.5, 2.0, n) if weighted else None
+    ours = msk.metric_frame(t, p, groups=groups, sample_weight=w, metrics={
+        "f1": "f1_score", "recall": msk.recall_score,
+        "fbeta": functools.partial(msk.fbeta_score, beta=0.5),
+        "selection": "selection_rate", "balanced": "balanced_accuracy_score"})
+    theirs = _fairlearn_frame({
+        "f1": skm.f1_score, "recall": skm.recall_score,
+        "fbeta": functools.partial(skm.fbeta_score, beta=0.5),
+        "selection": fairlearn_metrics.selection_rate,
+        "balanced": skm.balanced_accuracy_score}, t, p, groups, w)
+    pd.testing.assert_frame_equal(ours.by_group, theirs.by_group, rtol=1e-12,
+                                  check_names=False)
+    pd.testing.assert_series_equal(ours.overall, theirs.overall, rtol=1e-12,
+                                   check_names=False)
+    for method in ("between_groups", "to_overall"):
+        pd.testing.assert_series_equal(ours.difference(method), theirs.difference(method=method),
+                                       rtol=1e-12, check_names=False)
+        pd.testing.assert_series_equal(ours.ratio(method), theirs.ratio(method=method),
+                                       rtol=1e-12, check_names=False)
+    pd.testing.assert_series_equal(ours.group_min(), theirs.group_min(), rtol=1e-12,
+                                   check_names=False)
+    pd.testing.assert_series_equal(ours.group_max(), theirs.group_max(), rtol=1e-12,
+                                   check_names=False)
+
+
+def test_single_metric_frame_is_a_series_and_a_number():
+    import sklearn.metrics as skm
+
+    rng = np.random.default_rng(2)
+    t, p = rng.integers(0, 3, 200), rng.integers(0, 3, 200)
+    groups = rng.choice(["u", "v"], 200)
+    ours = msk.metric_frame(t, p, metrics="macro_fscore", groups=groups)  # a scorer name
+    theirs = _fairlearn_frame(msk.macro_fbeta_score, t, p, groups)
+    np.testing.assert_allclose(ours.by_group.to_numpy(), theirs.by_group.to_numpy(),
+                               rtol=1e-12)
+    assert ours.overall == pytest.approx(theirs.overall, rel=1e-12)
+    assert ours.difference() == pytest.approx(theirs.difference(), rel=1e-12)
+    assert ours.ratio() == pytest.approx(theirs.ratio(), rel=1e-12)
+    kappa = msk.metric_frame(t, p, metrics="weighted_kappa", groups=groups)
+    np.testing.assert_allclose(
+        kappa.by_group.to_numpy(),
+        _fairlearn_frame(functools.partial(skm.cohen_kappa_score, weights="quadratic"), t, p,
+                         groups).by_group.to_numpy(), rtol=1e-12)
+    with pytest.raises(ValueError, match="count metrics"):
+        msk.metric_frame(t, p, metrics="log_loss", groups=groups)
+    with pytest.raises(ValueError, match="method"):
+        ours.difference("largest")
+
+
+@pytest.mark.parametrize("method", ["between_groups", "to_overall"])
+def test_fairness_differences_equal_fairlearn(method):
+    rng = np.random.default_rng(3)
+    n = 500
+    t = rng.integers(0, 2, n)
+    groups = rng.choice(["a", "b", "c"], n)
+    p = np.where(rng.random(n) < np.where(groups == "a", 0.9, 0.6), t, 1 - t)
+    w = rng.uniform(0.5, 2.0, n)
+    for weights in (None, w):
+        assert msk.demographic_parity_difference(
+            t, p, sensitive_features=groups, method=method, sample_weight=weights
+        ) == pytest.approx(fairlearn_metrics.demographic_parity_difference(
+            t, p, sensitive_features=groups, method=method, sample_weight=weights), rel=1e-12)
+        assert msk.equalized_odds_difference(
+            t, p, sensitive_features=groups, method=method, sample_weight=weights
+        ) == pytest.approx(fairlearn_metrics.equalized_odds_difference(
+            t, p, sensitive_features=groups, method=method, sample_weight=weights), rel=1e-12)
