@@ -4,24 +4,60 @@ Pure numpy functions of already validated arrays: ``codes`` are class positions 
 ``[0, n_classes)``, ``scores`` are finite floats, ``weights`` are non-negative or None.
 The public functions in :mod:`metrics_sk._scores` and :mod:`metrics_sk.catboost`
 validate their inputs and call these; the conventions where the two differ (the value
-of an AUC with an empty side, the tie tolerance of PR AUC) are parameters here.
+of an AUC with an empty side, the tie tolerance of PR AUC, how AUC mu's score
+differences are rounded) are parameters here.
 
-Cost: no O(n^2) step anywhere. A binary AUC sorts the negatives and the positives once
-and counts, for each positive, the negatives below and tied with it by binary search.
+Cost: each ranking is one sort and linear passes, never an O(n^2) step.
+
+* Unweighted binary AUC: ``np.sort`` of the positives and of the negatives (together
+  the cost of one sort of both), then one binary search per positive for the negatives
+  below it (the needles are sorted, so the searches are cache-friendly).
+* Weighted binary AUC: one ``argsort`` of both sides (the weights must follow their
+  scores), then per group of tied scores the weight sums (``np.add.reduceat``, no
+  cancellation): ``U = sum_g W+_g (W-_below(g) + W-_g / 2)``.
+* AUC mu: one binary AUC per pair of classes, on the two classes' rows only.
+* PR AUC of a class: unweighted, ``np.sort`` of its column and of its positives' scores,
+  and the positives at or above each threshold by binary search; weighted, one
+  ``argsort`` of the column and cumulative weights.
 """
 
 import numpy as np
 
 
-def _bounds(sorted_values, needles):
-    """For sorted ``needles``: how many of ``sorted_values`` are below each needle
-    (``left``), and, for the needles equal to one of them (``tied``), how many are at
-    most the needle (``right``). One binary search per needle, two only for ties."""
-    left = np.searchsorted(sorted_values, needles, "left")
-    last = sorted_values.shape[0] - 1
-    tied = sorted_values[np.minimum(left, last)] == needles
-    right = np.searchsorted(sorted_values, needles[tied], "right") if tied.any() else None
-    return left, tied, right
+def _group_starts(ascending, tie_tolerance=0.0):
+    """First index of each group of tied values of an ascending array: a new group
+    starts where the gap to the previous value is above 0 (``tie_tolerance`` 0) or at
+    least ``tie_tolerance``."""
+    gap = ascending[1:] - ascending[:-1]
+    breaks = gap >= tie_tolerance if tie_tolerance > 0 else gap > 0
+    return np.concatenate(([0], np.flatnonzero(breaks) + 1))
+
+
+def _mann_whitney_counts(pos, neg):
+    """Twice the number of (positive, negative) pairs won by the positive, ties 1/2."""
+    neg_sorted = np.sort(neg)
+    pos_sorted = np.sort(pos)  # sorted needles make the binary searches cache-friendly
+    left = np.searchsorted(neg_sorted, pos_sorted, "left")  # negatives below each positive
+    tied = neg_sorted[np.minimum(left, neg_sorted.shape[0] - 1)] == pos_sorted
+    twice = 2 * int(left.sum())
+    if tied.any():  # + the negatives equal to each tied positive
+        twice += int((np.searchsorted(neg_sorted, pos_sorted[tied], "right")
+                      - left[tied]).sum())
+    return twice
+
+
+def _mann_whitney_weighted(pos, neg, pos_weight, neg_weight):
+    """``sum_{p,n} w_p w_n ([s_p > s_n] + [s_p = s_n] / 2)`` by one sort of both sides."""
+    values = np.concatenate((pos, neg))
+    order = np.argsort(values)
+    ranked = values[order]
+    is_pos = order < pos.shape[0]
+    w = np.concatenate((pos_weight, neg_weight))[order]
+    starts = _group_starts(ranked)
+    w_pos = np.add.reduceat(np.where(is_pos, w, 0.0), starts)  # per group of ties
+    w_neg = np.add.reduceat(np.where(is_pos, 0.0, w), starts)
+    neg_below = np.concatenate(([0.0], np.cumsum(w_neg)[:-1]))
+    return float(np.dot(w_pos, neg_below + w_neg / 2))
 
 
 def mann_whitney(pos, neg, pos_weight=None, neg_weight=None, *, empty=np.nan):
@@ -34,31 +70,15 @@ def mann_whitney(pos, neg, pos_weight=None, neg_weight=None, *, empty=np.nan):
     if pos.shape[0] == 0 or neg.shape[0] == 0:
         return empty
     if pos_weight is None and neg_weight is None:
-        neg_sorted = np.sort(neg)
-        pos_sorted = np.sort(pos)  # sorted needles make the binary searches cache-friendly
-        left, tied, right = _bounds(neg_sorted, pos_sorted)
-        twice = 2 * int(left.sum())  # (below + at most) for every positive
-        if right is not None:
-            twice += int((right - left[tied]).sum())
-        return float(twice / (2.0 * pos.shape[0] * neg.shape[0]))
+        return float(_mann_whitney_counts(pos, neg) / (2.0 * pos.shape[0] * neg.shape[0]))
     if pos_weight is None:
         pos_weight = np.ones(pos.shape[0])
     if neg_weight is None:
         neg_weight = np.ones(neg.shape[0])
-    order = np.argsort(neg)
-    neg_sorted = neg[order]
-    cum_neg = np.concatenate(([0.0], np.cumsum(neg_weight[order])))
-    order = np.argsort(pos)
-    pos_sorted, pos_weight = pos[order], pos_weight[order]
-    left, tied, right = _bounds(neg_sorted, pos_sorted)
-    below = cum_neg[left]
-    at_most = below.copy()
-    if right is not None:
-        at_most[tied] = cum_neg[right]
-    pairs = pos_weight.sum() * cum_neg[-1]
+    pairs = pos_weight.sum() * neg_weight.sum()
     if pairs == 0:
         return np.nan
-    return float(np.dot(pos_weight, below + at_most) / (2.0 * pairs))
+    return _mann_whitney_weighted(pos, neg, pos_weight, neg_weight) / pairs
 
 
 def _split(values, mask, weights):
@@ -69,7 +89,9 @@ def _split(values, mask, weights):
 
 
 def one_vs_all_auc(codes, scores, weights=None, *, empty=np.nan):
-    """ROC AUC of column ``k`` of ``scores`` with class ``k`` positive, for every ``k``."""
+    """ROC AUC of column ``k`` of ``scores`` with class ``k`` positive, for every ``k``.
+
+    A sample whose code is outside ``[0, n_classes)`` is a negative of every class."""
     n_classes = scores.shape[1]
     out = np.empty(n_classes)
     for k in range(n_classes):
@@ -78,20 +100,24 @@ def one_vs_all_auc(codes, scores, weights=None, *, empty=np.nan):
     return out
 
 
-def auc_mu(codes, scores, weights=None, cost_matrix=None):
-    """AUC mu (Kleiman and Page, 2019) with CatBoost's conventions.
+def mu_dot_products(scores, cost_matrix=None):
+    """AUC mu's ``D = scores @ cost_matrix.T`` (``D_r = sum_k M[r, k] a_k``), exact where
+    it can be: without a cost matrix ``D = -scores``, so ``D_j - D_i = a_i - a_j``."""
+    return -scores if cost_matrix is None else scores @ cost_matrix.T
 
-    With ``D = scores @ cost_matrix.T`` (``D_r = sum_k M[r, k] a_k``), the pair ``i < j``
-    ranks the samples of classes i (positive) and j by ``D_j - D_i``, negated when
-    ``M[i, j] + M[j, i] < 0``; the pair is worth 1/2 when that sum is 0. A pair with a
-    class that has no samples is worth 0. The result is ``2 / (K (K - 1))`` times the sum.
-    Without a cost matrix (``M = 1 - I``) the pair score is ``a_i - a_j``.
+
+def auc_mu(codes, dot, weights=None, cost_matrix=None):
+    """AUC mu (Kleiman and Page, 2019) with CatBoost's conventions, from ``dot = D``.
+
+    The pair ``i < j`` ranks the samples of classes i (positive) and j by
+    ``D_j - D_i``, negated when ``M[i, j] + M[j, i] < 0``; the pair is worth 1/2 when
+    that sum is 0 (``cost_matrix`` None: ``M = 1 - I``, every sum 2). A pair with a
+    class that has no samples is worth 0. The result is ``2 / (K (K - 1))`` times the
+    sum. ``dot`` comes from :func:`mu_dot_products`, or from CatBoost's own rounding.
     """
-    n_classes = scores.shape[1]
-    if cost_matrix is None:  # D_j - D_i = a_i - a_j: rank by a_i - a_j
-        dot, pair_sign = scores, -np.ones((n_classes, n_classes))
-    else:
-        dot, pair_sign = scores @ cost_matrix.T, np.sign(cost_matrix + cost_matrix.T)
+    n_classes = dot.shape[1]
+    pair_sign = (np.ones((n_classes, n_classes)) if cost_matrix is None
+                 else np.sign(cost_matrix + cost_matrix.T))
     members = [np.flatnonzero(codes == k) for k in range(n_classes)]
     blocks = [dot.take(rows, axis=0) for rows in members]  # the rows of D of each class
     block_weights = [None if weights is None else weights[rows] for rows in members]
@@ -110,6 +136,15 @@ def auc_mu(codes, scores, weights=None, cost_matrix=None):
     return 2.0 * total / (n_classes * (n_classes - 1))
 
 
+def _pr_area(tp, predicted):
+    """Trapezoidal area of the precision-recall curve through ``(0, 1)`` and the points
+    of cumulative ``tp`` and ``predicted`` (= tp + fp), from the highest threshold down."""
+    precision = np.divide(tp, predicted, out=np.ones_like(tp), where=predicted > 0)
+    recall = np.concatenate(([0.0], tp / tp[-1]))
+    precision = np.concatenate(([1.0], precision))
+    return float(np.dot(np.diff(recall), precision[1:] + precision[:-1]) / 2)
+
+
 def pr_auc(is_pos, scores, weights=None, *, tie_tolerance=0.0):
     """Area under the precision-recall curve by the trapezoid rule; NaN without positives.
 
@@ -118,26 +153,32 @@ def pr_auc(is_pos, scores, weights=None, *, tie_tolerance=0.0):
     Consecutive sorted scores closer than ``tie_tolerance`` are one group (CatBoost
     uses 1e-8); with 0 only equal scores are.
     """
+    n = scores.shape[0]
+    if weights is None:
+        ranked = np.sort(scores)
+        positives = np.sort(scores[is_pos])
+        if positives.shape[0] == 0:
+            return np.nan
+        starts = _group_starts(ranked, tie_tolerance)[::-1]  # the highest group first
+        # at or above the threshold of a group: all from its start, positives likewise
+        at_or_above = ranked[starts]
+        tp = positives.shape[0] - np.searchsorted(positives, at_or_above, "left")
+        return _pr_area(tp.astype(np.float64), (n - starts).astype(np.float64))
     order = np.argsort(scores)[::-1]
     ranked = scores[order]
-    pos = is_pos[order]
-    w = np.ones(ranked.shape[0]) if weights is None else weights[order]
-    tp = np.cumsum(np.where(pos, w, 0.0))
-    fp = np.cumsum(np.where(pos, 0.0, w))
+    w = weights[order]
+    tp = np.cumsum(np.where(is_pos[order], w, 0.0))
+    fp = np.cumsum(np.where(is_pos[order], 0.0, w))
     if tp[-1] == 0:
         return np.nan
-    gap = ranked[:-1] - ranked[1:]
-    breaks = gap >= tie_tolerance if tie_tolerance > 0 else gap > 0
-    ends = np.flatnonzero(np.append(breaks, True))
-    tp, fp = tp[ends], fp[ends]
-    predicted = tp + fp
-    precision = np.divide(tp, predicted, out=np.ones_like(tp), where=predicted > 0)
-    recall = np.concatenate(([0.0], tp / tp[-1]))
-    precision = np.concatenate(([1.0], precision))
-    return float(np.dot(np.diff(recall), precision[1:] + precision[:-1]) / 2)
+    ends = _group_starts(ranked[::-1], tie_tolerance)  # ascending starts = descending ends
+    ends = n - 1 - ends[::-1]
+    return _pr_area(tp[ends], tp[ends] + fp[ends])
 
 
 def one_vs_all_pr_auc(codes, scores, weights=None, *, tie_tolerance=0.0):
-    """PR AUC of column ``k`` of ``scores`` with class ``k`` positive, for every ``k``."""
+    """PR AUC of column ``k`` of ``scores`` with class ``k`` positive, for every ``k``.
+
+    A sample whose code is outside ``[0, n_classes)`` is a negative of every class."""
     return np.array([pr_auc(codes == k, scores[:, k], weights, tie_tolerance=tie_tolerance)
                      for k in range(scores.shape[1])])
