@@ -336,3 +336,45 @@ def test_inputs_are_not_modified():
     for before, after in zip(saved, (y_true, y_pred, weights)):
         assert_array_equal(before, after)
 
+
+
+def _exact_kappa(y1, y2, w, weights, k):
+    """Cohen's kappa in exact rational arithmetic, from the K x K definition."""
+    from fractions import Fraction
+
+    o = [[Fraction(0)] * k for _ in range(k)]
+    for a, b, v in zip(y1, y2, w):
+        o[a][b] += Fraction(v)
+    r = [sum(row) for row in o]
+    c = [sum(o[i][j] for i in range(k)) for j in range(k)]
+    n = sum(r)
+
+    def dist(i, j):
+        return {None: int(i != j), "linear": abs(i - j), "quadratic": (i - j) ** 2}[weights]
+
+    observed = sum(dist(i, j) * o[i][j] for i in range(k) for j in range(k))
+    expected = sum(dist(i, j) * r[i] * c[j] / n for i in range(k) for j in range(k))
+    return 1 - observed / expected
+
+
+def test_cohen_kappa_does_not_cancel_at_extreme_weight_ratios():
+    """Issue 15: the O(K) expected disagreement ``n sum(c) - r.c`` lost every digit
+    when one class holds almost all the weight (NaN where scikit-learn gives 1.0)."""
+    assert msk.cohen_kappa_score([0, 1], [0, 1], sample_weight=[1, 1e16]) == 1.0
+    assert skm.cohen_kappa_score([0, 1], [0, 1], sample_weight=[1, 1e16]) == 1.0
+    got = msk.cohen_kappa_score([0, 1, 1], [0, 1, 0], sample_weight=[1, 1e12, 1e3])
+    exact = float(_exact_kappa([0, 1, 1], [0, 1, 0], [1, 1e12, 1e3], None, 2))
+    assert got == pytest.approx(exact, rel=1e-12)
+    assert got == pytest.approx(
+        skm.cohen_kappa_score([0, 1, 1], [0, 1, 0], sample_weight=[1, 1e12, 1e3]), rel=1e-12)
+    rng = np.random.default_rng(15)
+    for _ in range(20):
+        k = int(rng.integers(2, 6))
+        y1 = rng.integers(0, k, 25)
+        y2 = np.where(rng.random(25) < 0.6, y1, rng.integers(0, k, 25))
+        w = 10.0 ** rng.uniform(-12, 16, 25)
+        for weights in (None, "linear", "quadratic"):
+            exact = _exact_kappa(y1.tolist(), y2.tolist(), w.tolist(), weights, k)
+            got = msk.cohen_kappa_score(y1, y2, weights=weights, sample_weight=w)
+            # kappa = 1 - O/E: the ratio O/E is what a formula can keep exact
+            assert 1 - got == pytest.approx(float(1 - exact), rel=1e-12), weights
