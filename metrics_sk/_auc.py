@@ -24,6 +24,12 @@ Cost: each ranking is one sort and linear passes, never an O(n^2) step.
 import numpy as np
 
 
+def _dot(a, b):
+    """``a . b`` by numpy's pairwise sum: a BLAS ``dot`` call can cost 100x more on a
+    busy machine (its threads wait for cores) for the same O(n) work."""
+    return float((a * b).sum())
+
+
 def _group_starts(ascending, tie_tolerance=0.0):
     """First index of each group of tied values of an ascending array: a new group
     starts where the gap to the previous value is above 0 (``tie_tolerance`` 0) or at
@@ -57,7 +63,7 @@ def _mann_whitney_weighted(pos, neg, pos_weight, neg_weight):
     w_pos = np.add.reduceat(np.where(is_pos, w, 0.0), starts)  # per group of ties
     w_neg = np.add.reduceat(np.where(is_pos, 0.0, w), starts)
     neg_below = np.concatenate(([0.0], np.cumsum(w_neg)[:-1]))
-    return float(np.dot(w_pos, neg_below + w_neg / 2))
+    return _dot(w_pos, neg_below + w_neg / 2)
 
 
 def mann_whitney(pos, neg, pos_weight=None, neg_weight=None, *, empty=np.nan):
@@ -101,25 +107,28 @@ def one_vs_all_auc(codes, scores, weights=None, *, empty=np.nan):
 
 
 def mu_dot_products(scores, cost_matrix=None):
-    """AUC mu's ``D = scores @ cost_matrix.T`` (``D_r = sum_k M[r, k] a_k``), exact where
-    it can be: without a cost matrix ``D = -scores``, so ``D_j - D_i = a_i - a_j``."""
-    return -scores if cost_matrix is None else scores @ cost_matrix.T
+    """AUC mu's ``D = scores @ cost_matrix.T`` (``D_r = sum_k M[r, k] a_k``) and the sign
+    of each pair, ``sign(M[i, j] + M[j, i])``, for :func:`auc_mu`. Without a cost matrix
+    ``D = scores`` with signs -1: pairs rank by ``a_i - a_j``, exactly."""
+    if cost_matrix is None:
+        n_classes = scores.shape[1]
+        return scores, -np.ones((n_classes, n_classes))
+    return scores @ cost_matrix.T, np.sign(cost_matrix + cost_matrix.T)
 
 
-def auc_mu(codes, dot, weights=None, cost_matrix=None):
+def auc_mu(codes, dot, pair_sign, weights=None):
     """AUC mu (Kleiman and Page, 2019) with CatBoost's conventions, from ``dot = D``.
 
     The pair ``i < j`` ranks the samples of classes i (positive) and j by
-    ``D_j - D_i``, negated when ``M[i, j] + M[j, i] < 0``; the pair is worth 1/2 when
-    that sum is 0 (``cost_matrix`` None: ``M = 1 - I``, every sum 2). A pair with a
-    class that has no samples is worth 0. The result is ``2 / (K (K - 1))`` times the
-    sum. ``dot`` comes from :func:`mu_dot_products`, or from CatBoost's own rounding.
+    ``D_j - D_i``, negated when ``pair_sign[i, j] < 0``; the pair is worth 1/2 when the
+    sign is 0. A pair with a class that has no samples is worth 0. The result is
+    ``2 / (K (K - 1))`` times the sum. ``dot`` and ``pair_sign`` come from
+    :func:`mu_dot_products`, or from CatBoost's own rounding of ``D``.
     """
     n_classes = dot.shape[1]
-    pair_sign = (np.ones((n_classes, n_classes)) if cost_matrix is None
-                 else np.sign(cost_matrix + cost_matrix.T))
     members = [np.flatnonzero(codes == k) for k in range(n_classes)]
-    blocks = [dot.take(rows, axis=0) for rows in members]  # the rows of D of each class
+    # the rows of D of each class, one contiguous row per column of D
+    blocks = [np.ascontiguousarray(dot.take(rows, axis=0).T) for rows in members]
     block_weights = [None if weights is None else weights[rows] for rows in members]
     total = 0.0
     for i in range(n_classes):
@@ -130,8 +139,8 @@ def auc_mu(codes, dot, weights=None, cost_matrix=None):
                 total += 0.5
                 continue
             high, low = (j, i) if pair_sign[i, j] > 0 else (i, j)  # rank by D_high - D_low
-            pos = blocks[i][:, high] - blocks[i][:, low]
-            neg = blocks[j][:, high] - blocks[j][:, low]
+            pos = blocks[i][high] - blocks[i][low]
+            neg = blocks[j][high] - blocks[j][low]
             total += mann_whitney(pos, neg, block_weights[i], block_weights[j])
     return 2.0 * total / (n_classes * (n_classes - 1))
 
@@ -142,7 +151,7 @@ def _pr_area(tp, predicted):
     precision = np.divide(tp, predicted, out=np.ones_like(tp), where=predicted > 0)
     recall = np.concatenate(([0.0], tp / tp[-1]))
     precision = np.concatenate(([1.0], precision))
-    return float(np.dot(np.diff(recall), precision[1:] + precision[:-1]) / 2)
+    return _dot(np.diff(recall), precision[1:] + precision[:-1]) / 2
 
 
 def pr_auc(is_pos, scores, weights=None, *, tie_tolerance=0.0):
@@ -159,11 +168,14 @@ def pr_auc(is_pos, scores, weights=None, *, tie_tolerance=0.0):
         positives = np.sort(scores[is_pos])
         if positives.shape[0] == 0:
             return np.nan
-        starts = _group_starts(ranked, tie_tolerance)[::-1]  # the highest group first
-        # at or above the threshold of a group: all from its start, positives likewise
-        at_or_above = ranked[starts]
-        tp = positives.shape[0] - np.searchsorted(positives, at_or_above, "left")
-        return _pr_area(tp.astype(np.float64), (n - starts).astype(np.float64))
+        starts = _group_starts(ranked, tie_tolerance)
+        # the group of each positive: one binary search per positive (sorted needles)
+        # for its place in the column, one for the group holding that place
+        at = np.searchsorted(ranked, positives, "left")
+        group = np.searchsorted(starts, at, "right") - 1
+        per_group = np.bincount(group, minlength=starts.shape[0])[::-1]  # highest first
+        tp = np.cumsum(per_group, dtype=np.float64)  # positives at or above each group
+        return _pr_area(tp, (n - starts[::-1]).astype(np.float64))
     order = np.argsort(scores)[::-1]
     ranked = scores[order]
     w = weights[order]

@@ -639,7 +639,7 @@ def roc_auc_mu_score(y_true, y_score, *, labels=None, sample_weight=None, cost_m
                 f"Classes {classes[weightless][:10].tolist()} occur in y_true with zero total "
                 "weight: their pairs are undefined and AUC mu is NaN (as in CatBoost).",
                 UndefinedMetricWarning, stacklevel=2)
-    return _auc.auc_mu(codes, _auc.mu_dot_products(scores, matrix), weights, matrix)
+    return _auc.auc_mu(codes, *_auc.mu_dot_products(scores, matrix), weights)
 
 
 def _per_class(values, average, codes, weights, classes, what):

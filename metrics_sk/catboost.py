@@ -299,21 +299,22 @@ def _binary_auc(data):
 
 
 def _mu_dot_products(approx, cost_matrix):
-    """AUC mu's ``D_r = sum_k M[r, k] a_k`` rounded as CatBoost's ``auc_mu.cpp`` rounds it:
-    summed class by class from 0, and without a cost matrix ``D_r = (sum_k a_k) - a_r``,
-    so a pair ranks by ``(S - a_j) - (S - a_i)``, where exact ties of ``a_i - a_j`` can
-    break (:func:`~metrics_sk.roc_auc_mu_score` ranks by ``a_i - a_j`` exactly)."""
+    """AUC mu's ``D_r = sum_k M[r, k] a_k`` rounded as CatBoost's ``auc_mu.cpp`` rounds it,
+    and the pair signs (:func:`metrics_sk._auc.mu_dot_products` without the rounding):
+    summed class by class from 0, and without a cost matrix ``D_r = (sum_k a_k) - a_r``
+    (signs +1), so a pair ranks by ``(S - a_j) - (S - a_i)``, where exact ties of
+    ``a_i - a_j`` can break (:func:`~metrics_sk.roc_auc_mu_score` keeps them)."""
     n_classes = approx.shape[1]
     if cost_matrix is None:
         total = np.zeros(approx.shape[0])
         for k in range(n_classes):
             total += approx[:, k]
-        return total[:, None] - approx
+        return total[:, None] - approx, np.ones((n_classes, n_classes))
     dot = np.zeros(approx.shape)
     for r in range(n_classes):
         for k in range(n_classes):
             dot[:, r] += cost_matrix[r, k] * approx[:, k]
-    return dot
+    return dot, np.sign(cost_matrix + cost_matrix.T)
 
 
 def _roc_auc(data, params):
@@ -332,8 +333,7 @@ def _roc_auc(data, params):
     matrix = None
     if "misclass_cost_matrix" in params:
         matrix = _cost_matrix(params["misclass_cost_matrix"], data.n_classes)
-    return [_auc.auc_mu(data.classes, _mu_dot_products(data.approx, matrix), data.weights,
-                        matrix)]
+    return [_auc.auc_mu(data.classes, *_mu_dot_products(data.approx, matrix), data.weights)]
 
 
 def _pr_auc(data, params):

@@ -83,10 +83,10 @@ def test_auc_mu_equals_the_pairwise_definition(problem):
     rng = np.random.default_rng(codes.sum())
     for cost in (1 - np.eye(k), rng.integers(-1, 3, (k, k)) * (1 - np.eye(k))):
         cost = cost.astype(float)
-        got = _auc.auc_mu(codes, _auc.mu_dot_products(scores, cost), weights, cost)
+        got = _auc.auc_mu(codes, *_auc.mu_dot_products(scores, cost), weights)
         np.testing.assert_allclose(got, direct_auc_mu(codes, scores, w, cost),
                                    rtol=1e-13, atol=1e-15, equal_nan=True)
-    got = _auc.auc_mu(codes, _auc.mu_dot_products(scores), weights)  # default: a_i - a_j
+    got = _auc.auc_mu(codes, *_auc.mu_dot_products(scores), weights)  # default: a_i - a_j
     np.testing.assert_allclose(got, direct_auc_mu(codes, scores, w, 1 - np.eye(k)),
                                rtol=1e-13, atol=1e-15, equal_nan=True)
 
