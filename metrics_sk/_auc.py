@@ -9,9 +9,10 @@ differences are rounded) are parameters here.
 
 Cost: each ranking is one sort and linear passes, never an O(n^2) step.
 
-* Unweighted binary AUC: ``np.sort`` of the positives and of the negatives (together
-  the cost of one sort of both), then one binary search per positive for the negatives
-  below it (the needles are sorted, so the searches are cache-friendly).
+* Unweighted binary AUC: one ``np.sort`` of both sides' int64 sort keys with the side
+  in the lowest bit, and the positions of the positives. Where a positive and a
+  negative may tie, ``np.sort`` of each side and one binary search per positive for
+  the negatives below and tied with it.
 * Weighted binary AUC: one ``argsort`` of both sides (the weights must follow their
   scores), then per group of tied scores the weight sums (``np.add.reduceat``, no
   cancellation): ``U = sum_g W+_g (W-_below(g) + W-_g / 2)``.
@@ -39,8 +40,37 @@ def _group_starts(ascending, tie_tolerance=0.0):
     return np.concatenate(([0], np.flatnonzero(breaks) + 1))
 
 
+_LOW_63 = np.int64(0x7FFFFFFFFFFFFFFF)
+
+
+def _sortable_keys(values):
+    """int64 keys in the order of the float64 ``values`` (-0.0 and 0.0 the same key)."""
+    bits = (values + 0.0).view(np.int64)
+    return bits ^ ((bits >> 63) & _LOW_63)
+
+
+def _merged_wins(pos, neg):
+    """Twice the pairs won by the positive, from one sort of both sides, or None where
+    a positive and a negative may tie.
+
+    Each score's sortable key carries the side in its lowest bit (0 positive, 1
+    negative), so one ``np.sort`` of int64 keys merges the two sides. A positive and a
+    negative whose keys differ only in that bit (equal scores, or one ulp apart) would
+    be ordered by side, not by score: then this gives up (None)."""
+    keys = np.concatenate((_sortable_keys(pos) & ~np.int64(1), _sortable_keys(neg) | 1))
+    keys.sort()
+    if np.any((keys[1:] - keys[:-1] == 1) & (keys[:-1] & 1 == 0)):
+        return None
+    pos_at = np.flatnonzero(keys & 1 == 0)  # a positive at m has m - rank negatives below
+    n_pos = pos_at.shape[0]
+    return 2 * (int(pos_at.sum()) - n_pos * (n_pos - 1) // 2)
+
+
 def _mann_whitney_counts(pos, neg):
     """Twice the number of (positive, negative) pairs won by the positive, ties 1/2."""
+    merged = _merged_wins(pos, neg)
+    if merged is not None:
+        return merged
     neg_sorted = np.sort(neg)
     pos_sorted = np.sort(pos)  # sorted needles make the binary searches cache-friendly
     left = np.searchsorted(neg_sorted, pos_sorted, "left")  # negatives below each positive
