@@ -127,3 +127,26 @@ def test_weighted_pair_auc_keeps_digits_at_extreme_weight_ratios():
     pos_w, neg_w = np.array([1.0, 1.0]), np.array([1.0, 1e16])
     expected = (0.5 * 1 + 1 * 1) / (2 * (1 + 1e16))  # (0 vs 0) tie, (1 vs 0) win
     assert _auc.mann_whitney(pos, neg, pos_w, neg_w) == pytest.approx(expected, rel=1e-15)
+
+
+@pytest.mark.parametrize("case", ["one_ulp", "signed_zeros", "extremes"])
+def test_pair_auc_one_sort_path_equals_the_definition(case):
+    """The unweighted pair kernel sorts int64 keys whose lowest bit is the side: scores
+    one ulp apart, -0.0 against 0.0 and the ends of the float range must still rank as
+    the numbers do."""
+    rng = np.random.default_rng(["one_ulp", "signed_zeros", "extremes"].index(case))
+    for _ in range(200):
+        if case == "one_ulp":
+            base = rng.normal(size=3)
+            neg = base[rng.integers(0, 3, 15)]
+            pos = np.nextafter(base[rng.integers(0, 3, 12)],
+                               rng.choice([-np.inf, np.inf], 12))
+        elif case == "signed_zeros":
+            pos = rng.choice([0.0, -0.0, 5e-324, -5e-324, 1.0], 12)
+            neg = rng.choice([0.0, -0.0, -5e-324, 2e-323], 15)
+        else:
+            pos = rng.choice([1.7e308, -1.7e308, 1e-310, -1e-310, 3.0], 12)
+            neg = rng.normal(size=15) * 1e300
+        ones_p, ones_n = np.ones(pos.shape[0]), np.ones(neg.shape[0])
+        assert _auc.mann_whitney(pos, neg) == pytest.approx(
+            direct_mann_whitney(pos, neg, ones_p, ones_n), abs=1e-15)
