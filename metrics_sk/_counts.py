@@ -387,25 +387,40 @@ def _warn_single_label(k):
             "all known labels.", UserWarning, stacklevel=3)
 
 
-def _pair_weight_sum(rows, cols, weights, idx=None):
-    """``sum_ij w(i, j) r_i c_j`` for kappa weights ``None | 'linear' | 'quadratic'`` in
-    O(K): no K x K array. ``idx``: the class positions (non-decreasing), 0, 1, ... by
-    default."""
+def _exclusive_cumsum(a):
+    """``sum_{j < i} a_j`` along the last axis (0 for the first)."""
+    out = np.zeros_like(a)
+    np.cumsum(a[..., :-1], axis=-1, out=out[..., 1:])
+    return out
+
+
+def _pair_weight_sum(p, q, weights, idx=None):
+    """``sum_ij w(i, j) p_i q_j`` for kappa weights ``None | 'linear' | 'quadratic'`` in
+    O(K), no K x K array; ``p``, ``q`` are the row and column proportions.
+
+    ``None`` and ``'linear'`` are sums of non-negative terms only, so no digit cancels at
+    any weight ratio: ``sum_i p_i g_i`` with ``g_i = sum_{j != i} q_j`` (prefix sums from
+    either side) or ``g_i = sum_j |i - j| q_j`` (prefix sums of those prefix sums).
+    ``'quadratic'`` centres the class index on the mean of ``p``. ``idx``: the class
+    positions of each confusion of a batch of groups (non-decreasing, the same for a class
+    the group lacks as for the one before it); ``0, 1, ...`` by default."""
+    grouped = idx is not None
     if idx is None:
-        idx = np.arange(rows.shape[-1], dtype=np.float64)
-    n = rows.sum(-1)
-    if weights is None:
-        return n * cols.sum(-1) - _dot(rows, cols)
+        idx = np.arange(p.shape[-1], dtype=np.float64)
     if weights == "quadratic":
-        shift = _dot(idx, rows) / np.where(n == 0, 1, n)  # 0 when there is nothing
-        d = idx - shift[..., None]
-        return (cols.sum(-1) * _dot(d * d, rows) + n * _dot(d * d, cols)
-                - 2 * _dot(d, rows) * _dot(d, cols))
-    c_cum = np.cumsum(cols, axis=-1)
-    s_cum = np.cumsum(idx * cols, axis=-1)
-    left = idx * c_cum - s_cum
-    right = (s_cum[..., -1:] - s_cum) - idx * (c_cum[..., -1:] - c_cum)
-    return _as_float(_dot(rows, left + right))
+        d = idx - _dot(idx, p)[..., None]  # sum_i d_i p_i = 0 up to rounding
+        return (q.sum(-1) * _dot(d * d, p) + p.sum(-1) * _dot(d * d, q)
+                - 2 * _dot(d, p) * _dot(d, q))
+    if weights == "linear" and grouped:  # positions with gaps: sum_j |idx_i - idx_j| q_j
+        q_cum, s_cum = np.cumsum(q, axis=-1), np.cumsum(idx * q, axis=-1)
+        return _dot(p, idx * q_cum - s_cum + (s_cum[..., -1:] - s_cum)
+                    - idx * (q_cum[..., -1:] - q_cum))
+    below = _exclusive_cumsum(q)  # sum_{j < i} q_j
+    above = _exclusive_cumsum(q[..., ::-1])[..., ::-1]  # sum_{j > i} q_j
+    if weights == "linear":  # sum_{j < i} (i - j) q_j = sum_{m <= i} below_m, same above
+        below = np.cumsum(below, axis=-1)
+        above = np.cumsum(above[..., ::-1], axis=-1)[..., ::-1]
+    return _dot(p, below + above)
 
 
 @formula
@@ -443,7 +458,9 @@ def cohen_kappa_score(c, *, labels=None, weights=None, replace_undefined_by=np.n
     else:
         observed = _dot(diff * diff, vals)
     with np.errstate(divide="ignore", invalid="ignore"):  # only a batch can have n == 0 here
-        expected = _pair_weight_sum(row_sums, col_sums, weights, idx) / n
+        share = 1 / np.asarray(n)[..., None]  # proportions: no overflow, no cancellation
+        expected = _pair_weight_sum(row_sums * share, col_sums * share, weights, idx)
+        observed = observed * share[..., 0]
     if np.all(expected == 0):
         warnings.warn(
             "`y1`, `y2` and `labels` have only one label in common. "

@@ -396,6 +396,11 @@ def roc_auc_mu_score(y_true, y_score, *, labels=None, sample_weight=None, cost_m
 
     .. math:: \mathrm{AUC}_\mu = \frac{2}{K(K-1)} \sum_{i<j} A_{ij}.
 
+    The differences are exact: equal :math:`a_i - a_j` tie and count 1/2. CatBoost
+    computes :math:`(S - a_j) - (S - a_i)` with :math:`S = \sum_k a_k`, where rounding
+    can break such ties; :func:`metrics_sk.catboost.eval_metric` reproduces that, so the
+    two can differ slightly on scores with exact ties.
+
     Each pair is one sort of its two classes' scores: O(K n log n) in all.
 
     References
@@ -435,7 +440,7 @@ def roc_auc_mu_score(y_true, y_score, *, labels=None, sample_weight=None, cost_m
                 f"Classes {classes[weightless][:10].tolist()} occur in y_true with zero total "
                 "weight: their pairs are undefined and AUC mu is NaN (as in CatBoost).",
                 UndefinedMetricWarning, stacklevel=2)
-    return _auc.auc_mu(codes, scores, weights, matrix)
+    return _auc.auc_mu(codes, *_auc.mu_dot_products(scores, matrix), weights)
 
 
 def _per_class(values, average, codes, weights, classes, what):

@@ -102,12 +102,12 @@ def check_numeric_labels(arr, name, y_true, y_pred):
         raise ValueError(f"Input {name} contains {what}.")
     as_int = arr.astype(np.int64)
     if not np.array_equal(as_int, arr):
-        _raise_like_sklearn(
-            y_true,
-            y_pred,
-            ValueError(f"{name} holds continuous values; classification metrics need "
-                       "class labels."),
-        )
+        error = ValueError(f"{name} holds continuous values (such as "
+                           f"{arr[as_int != arr][0].item()!r}); classification metrics need class "
+                           "labels: integers, integer-valued floats or strings.")
+        if y_true is None:  # the labels= argument: no targets to ask scikit-learn about
+            raise error
+        _raise_like_sklearn(y_true, y_pred, error)
     return as_int
 
 
@@ -150,7 +150,7 @@ def check_labels_param(labels, data_kind):
     if kind is None:
         kind = check_python_labels(lab.tolist(), "labels")
     elif lab.dtype.kind == "f":
-        check_numeric_labels(lab, "labels", lab, lab)
+        check_numeric_labels(lab, "labels", None, None)
     if data_kind is not None and kind != data_kind:
         raise ValueError(
             f"labels are {'strings' if kind == 'str' else 'numbers'} but the targets are "

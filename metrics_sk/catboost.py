@@ -129,13 +129,21 @@ class _Data:
 
     @property
     def classes(self):
-        """Multi-class true classes: the target truncated to an integer, as CatBoost does."""
+        """Multi-class true classes: the target truncated to an integer, as CatBoost does
+        for every multi-class metric but the one-vs-all rankings."""
         classes = np.trunc(self.target).astype(np.int64)
         bad = (classes < 0) | (classes >= self.approx.shape[1])
         if bad.any():
             raise ValueError(f"y_true holds classes {np.unique(classes[bad])[:10].tolist()} "
                              f"outside 0..{self.approx.shape[1] - 1}, the columns of approx.")
         return classes
+
+    @property
+    def one_vs_all_classes(self):
+        """The classes of one-vs-all AUC and PRAUC, whose positives of class k are the
+        targets ``== k`` (CatBoost): a fractional target is a negative of every class."""
+        classes = self.classes
+        return np.where(classes == self.target, classes, -1)
 
     def confusion(self, params):
         """The weighted confusion over ``labels=range(K)`` of CatBoost's predicted classes:
@@ -290,6 +298,25 @@ def _binary_auc(data):
                               (neg_share * w)[neg], empty=0.0)]
 
 
+def _mu_dot_products(approx, cost_matrix):
+    """AUC mu's ``D_r = sum_k M[r, k] a_k`` rounded as CatBoost's ``auc_mu.cpp`` rounds it,
+    and the pair signs (:func:`metrics_sk._auc.mu_dot_products` without the rounding):
+    summed class by class from 0, and without a cost matrix ``D_r = (sum_k a_k) - a_r``
+    (signs +1), so a pair ranks by ``(S - a_j) - (S - a_i)``, where exact ties of
+    ``a_i - a_j`` can break (:func:`~metrics_sk.roc_auc_mu_score` keeps them)."""
+    n_classes = approx.shape[1]
+    if cost_matrix is None:
+        total = np.zeros(approx.shape[0])
+        for k in range(n_classes):
+            total += approx[:, k]
+        return total[:, None] - approx, np.ones((n_classes, n_classes))
+    dot = np.zeros(approx.shape)
+    for r in range(n_classes):
+        for k in range(n_classes):
+            dot[:, r] += cost_matrix[r, k] * approx[:, k]
+    return dot, np.sign(cost_matrix + cost_matrix.T)
+
+
 def _roc_auc(data, params):
     if data.binary:
         if "misclass_cost_matrix" in params:
@@ -300,13 +327,13 @@ def _roc_auc(data, params):
     if kind == "OneVsAll":
         if "misclass_cost_matrix" in params:
             raise ValueError("misclass_cost_matrix applies to AUC:type=Mu only.")
-        values = _auc.one_vs_all_auc(data.classes, _softmax(data.approx), data.weights,
-                                     empty=0.0)
+        values = _auc.one_vs_all_auc(data.one_vs_all_classes, _softmax(data.approx),
+                                     data.weights, empty=0.0)
         return [float(v) for v in values]
     matrix = None
     if "misclass_cost_matrix" in params:
         matrix = _cost_matrix(params["misclass_cost_matrix"], data.n_classes)
-    return [_auc.auc_mu(data.classes, data.approx, data.weights, matrix)]
+    return [_auc.auc_mu(data.classes, *_mu_dot_products(data.approx, matrix), data.weights)]
 
 
 def _pr_auc(data, params):
@@ -316,7 +343,7 @@ def _pr_auc(data, params):
                               tie_tolerance=_PRAUC_TIE_TOLERANCE)]
     else:
         _choice(params, "type", "OneVsAll", {"OneVsAll"}, "PRAUC", data)
-        values = _auc.one_vs_all_pr_auc(data.classes, data.approx, data.weights,
+        values = _auc.one_vs_all_pr_auc(data.one_vs_all_classes, data.approx, data.weights,
                                         tie_tolerance=_PRAUC_TIE_TOLERANCE)
     if np.isnan(values).any():
         raise ValueError("No element of a positive class: PRAUC needs positive samples of "
@@ -371,7 +398,9 @@ def eval_metric(y_true, approx, metric, *, sample_weight=None):
     ----------
     y_true : array-like of shape (n_samples,)
         Targets, as CatBoost takes them: class indices ``0..K-1`` for a multi-class approx
-        (floats are truncated, as CatBoost does), or binary targets (positive iff
+        (floats are truncated, as CatBoost does, except in ``AUC:type=OneVsAll`` and
+        ``PRAUC``, whose positives of class k are the targets equal to k), or binary
+        targets (positive iff
         ``> 0.5``; ``Logloss`` and ``AUC`` accept any target in [0, 1], ``PRAUC`` counts
         only ``== 1`` as positive). Stored as float32, as in CatBoost.
     approx : array-like of shape (n_samples, n_classes) or (n_samples,)
@@ -429,7 +458,8 @@ def eval_metric(y_true, approx, metric, *, sample_weight=None):
     ``BalancedAccuracy``    mean recall of both classes, 0/0 as 0, 1 if no error
     ``HingeLoss``           :func:`~metrics_sk.hinge_loss` on raw approxes
     ``AUC`` (multi-class)   :func:`~metrics_sk.roc_auc_mu_score` on raw approxes (a pair
-                            with an absent class counts 0); with ``type=OneVsAll``
+                            with an absent class counts 0), with CatBoost's rounding
+                            of the score differences (below); with ``type=OneVsAll``
                             :func:`~metrics_sk.one_vs_all_roc_auc_score` of softmax
                             probabilities, 0 for an absent class
     ``AUC`` (binary)        ROC AUC of the raw approx; a target t in [0, 1] is a
@@ -437,6 +467,14 @@ def eval_metric(y_true, approx, metric, *, sample_weight=None):
     ``PRAUC``               :func:`~metrics_sk.one_vs_all_pr_auc_score` on raw approxes,
                             scores within 1e-8 tied; binary: positives are target == 1
     ======================  ==========================================================
+
+    AUC mu ranks a pair of classes i, j by a difference of ``D_r = sum_k M[r, k] a_k``
+    computed as CatBoost computes it: summed class by class, and without a cost matrix
+    as ``(S - a_j) - (S - a_i)`` with ``S = sum_k a_k``. Rounding there can break ties
+    that are exact in ``a_i - a_j`` (or make new ones), so this can differ from
+    :func:`~metrics_sk.roc_auc_mu_score`, which ranks exact differences; for instance
+    ``eval_metric([0, 1], [[-1, -1.5, -.5], [-.4, -.9, -.3]], "AUC")`` is 0 here and in
+    CatBoost, and ``roc_auc_mu_score`` gives 1/6.
 
     When all weights are 0, the per-object losses and ``Accuracy`` and ``HammingLoss``
     are 0; ``ZeroOneLoss``, ``Kappa``, ``WKappa``, ``TotalF1`` (weighted, micro) and

@@ -190,3 +190,44 @@ def test_negative_weights_and_parse():
     assert parse_metric("F:beta=2;use_weights=false") == ("F", {"beta": "2",
                                                                "use_weights": "false"})
     assert {"MultiClass", "AUC", "PRAUC", "WKappa", "TotalF1"} <= set(METRICS)
+
+
+def test_auc_mu_ranks_catboosts_rounded_score_differences():
+    """Issue 15: CatBoost ranks ``(S - a_i) - (S - a_j)``, where the exact tie of
+    ``a_i - a_j`` here (0.5 and 0.5) breaks; ``roc_auc_mu_score`` keeps the exact tie."""
+    import metrics_sk as msk
+
+    a = [[-1.0, -1.5, -0.5], [-0.4, -0.9, -0.3]]
+    for metric in ("AUC", "AUC:type=Mu", "AUC:misclass_cost_matrix=0/1/2/1/0/1/2/1/0"):
+        check([0, 1], a, metric)
+    assert eval_metric([0, 1], a, "AUC") == [0.0]
+    with pytest.warns(UserWarning, match="do not occur in y_true"):  # class 2 absent
+        exact = msk.roc_auc_mu_score([0, 1], a, labels=[0, 1, 2])
+    assert exact == pytest.approx(0.5 * 2 / 6, abs=1e-15)  # the tied pair 1/2, two pairs 0
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_auc_mu_matches_catboost_on_one_decimal_approxes(seed):
+    """One-decimal approxes make many differences that are exact ties in real numbers
+    and not in CatBoost's floating point."""
+    rng = np.random.default_rng(seed)
+    approx = rng.normal(size=(80, 4)).round(1)
+    y = rng.integers(0, 4, 80).astype(float)
+    w = rng.uniform(0.1, 2, 80) if seed % 2 else None
+    for metric in ("AUC", "AUC:misclass_cost_matrix=0/0.5/2/1/1/0/1/3/0/0.5/0/1/2/1/-3/0",
+                   "AUC:misclass_cost_matrix=0/0.1/0.2/0.3/0.3/0/0.7/0.1/0.2/0.3/0/0.1/0.7/0.2/0.1/0"):
+        check(y, approx, metric, w)
+
+
+def test_one_vs_all_positives_are_targets_equal_to_the_class():
+    """Issue 15: CatBoost's one-vs-all AUC and PRAUC count ``target == k`` as the
+    positives of class k; a fractional target is a negative of every class."""
+    y = [0.0, 1.5, 1.0, 0.0]
+    approx = [[2, .1], [.3, 1.2], [.2, .9], [1.1, .4]]
+    for metric in ("PRAUC", "PRAUC:type=OneVsAll", "AUC:type=OneVsAll"):
+        check(y, approx, metric)
+    assert eval_metric(y, approx, "PRAUC:type=OneVsAll") == pytest.approx([1.0, 0.25])
+    y, approx, w = dataset(11, weights="float")
+    y[::3] += 0.5
+    for metric in ("PRAUC", "AUC:type=OneVsAll", "AUC", "Accuracy"):
+        check(y, approx, metric, w)

@@ -336,3 +336,88 @@ def test_inputs_are_not_modified():
     for before, after in zip(saved, (y_true, y_pred, weights)):
         assert_array_equal(before, after)
 
+
+
+def _exact_kappa(y1, y2, w, weights, k):
+    """Cohen's kappa in exact rational arithmetic, from the K x K definition."""
+    from fractions import Fraction
+
+    o = [[Fraction(0)] * k for _ in range(k)]
+    for a, b, v in zip(y1, y2, w):
+        o[a][b] += Fraction(v)
+    r = [sum(row) for row in o]
+    c = [sum(o[i][j] for i in range(k)) for j in range(k)]
+    n = sum(r)
+
+    def dist(i, j):
+        return {None: int(i != j), "linear": abs(i - j), "quadratic": (i - j) ** 2}[weights]
+
+    observed = sum(dist(i, j) * o[i][j] for i in range(k) for j in range(k))
+    expected = sum(dist(i, j) * r[i] * c[j] / n for i in range(k) for j in range(k))
+    return 1 - observed / expected
+
+
+def test_cohen_kappa_does_not_cancel_at_extreme_weight_ratios():
+    """Issue 15: the O(K) expected disagreement ``n sum(c) - r.c`` lost every digit
+    when one class holds almost all the weight (NaN where scikit-learn gives 1.0)."""
+    assert msk.cohen_kappa_score([0, 1], [0, 1], sample_weight=[1, 1e16]) == 1.0
+    assert skm.cohen_kappa_score([0, 1], [0, 1], sample_weight=[1, 1e16]) == 1.0
+    got = msk.cohen_kappa_score([0, 1, 1], [0, 1, 0], sample_weight=[1, 1e12, 1e3])
+    exact = float(_exact_kappa([0, 1, 1], [0, 1, 0], [1, 1e12, 1e3], None, 2))
+    assert got == pytest.approx(exact, rel=1e-12)
+    assert got == pytest.approx(
+        skm.cohen_kappa_score([0, 1, 1], [0, 1, 0], sample_weight=[1, 1e12, 1e3]), rel=1e-12)
+    rng = np.random.default_rng(15)
+    for _ in range(20):
+        k = int(rng.integers(2, 6))
+        y1 = rng.integers(0, k, 25)
+        y2 = np.where(rng.random(25) < 0.6, y1, rng.integers(0, k, 25))
+        w = 10.0 ** rng.uniform(-12, 16, 25)
+        for weights in (None, "linear", "quadratic"):
+            exact = _exact_kappa(y1.tolist(), y2.tolist(), w.tolist(), weights, k)
+            got = msk.cohen_kappa_score(y1, y2, weights=weights, sample_weight=w)
+            # kappa = 1 - O/E: the ratio O/E is what a formula can keep exact
+            assert 1 - got == pytest.approx(float(1 - exact), rel=1e-12), weights
+
+
+# -- deliberate differences from scikit-learn (issue 15; docs/user_guide.rst) ------------------
+@pytest.mark.parametrize("metric", ["confusion_matrix", "cohen_kappa_score", "f1_score"])
+def test_non_integer_labels_are_refused_naming_labels(metric):
+    """``labels=[1.0, 0.5]`` with integer targets: scikit-learn fills a row of zeros for
+    0.5; metrics_sk refuses, with a message about ``labels`` (it said "continuous is not
+    supported", scikit-learn's message about targets). Integer-valued floats are labels."""
+    kwargs = {"average": "macro"} if metric == "f1_score" else {}
+    with pytest.raises(ValueError, match=r"^labels holds continuous values \(such as 0\.5\)"):
+        getattr(msk, metric)([0, 1, 1], [0, 1, 0], labels=[1.0, 0.5], **kwargs)
+    assert_array_equal(msk.confusion_matrix([0, 1, 1], [0, 1, 0], labels=[1.0, 0.0]),
+                       skm.confusion_matrix([0, 1, 1], [0, 1, 0], labels=[1.0, 0.0]))
+
+
+@pytest.mark.parametrize("values", [[0, 1, 1, 2, 0], [True, False, True, True, False]])
+def test_object_arrays_of_numbers_or_bools_are_computed(values):
+    """scikit-learn refuses object arrays of numbers ("unknown is not supported");
+    metrics_sk computes on their values (pandas object columns), equal to scikit-learn
+    on the same values with a numeric dtype."""
+    y_true = np.array(values, dtype=object)
+    y_pred = np.array(values[1:] + values[:1], dtype=object)
+    with pytest.raises(ValueError, match="unknown is not supported"):
+        skm.accuracy_score(y_true, y_pred)
+    numeric_true, numeric_pred = np.array(values), np.array(values[1:] + values[:1])
+    for name in ("accuracy_score", "cohen_kappa_score", "matthews_corrcoef"):
+        assert getattr(msk, name)(y_true, y_pred) == pytest.approx(
+            getattr(skm, name)(numeric_true, numeric_pred), abs=1e-15)
+    assert_array_equal(msk.confusion_matrix(y_true, y_pred),
+                       skm.confusion_matrix(numeric_true, numeric_pred))
+
+
+def test_uint64_labels_above_int64_are_refused():
+    """scikit-learn counts uint64 labels >= 2**63; metrics_sk's integer encoder works in
+    int64 and refuses them with a ValueError instead of wrapping around."""
+    y = np.array([2**63, 2**63 + 1, 1], dtype=np.uint64)
+    assert skm.accuracy_score(y, y) == 1.0
+    for name in ("accuracy_score", "confusion_matrix", "f1_score"):
+        kwargs = {"average": "macro"} if name == "f1_score" else {}
+        with pytest.raises(ValueError, match=r"2\*\*63"):
+            getattr(msk, name)(y, y, **kwargs)
+    small = np.array([2**63 - 1, 0, 1], dtype=np.uint64)  # uint64 below 2**63 is counted
+    assert msk.accuracy_score(small, small) == skm.accuracy_score(small, small) == 1.0

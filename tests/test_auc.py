@@ -1,0 +1,152 @@
+"""The ranking kernels of metrics_sk._auc against direct O(n^2) definitions.
+
+The kernels sort once and make linear passes; the references below compare every pair
+(or every sample with every threshold) as the formulas read, so ties, zero weights and
+tie groups are checked against nothing but the definitions.
+"""
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from metrics_sk import _auc
+
+
+def direct_mann_whitney(pos, neg, pos_w, neg_w):
+    """sum_{p,n} w_p w_n ([s_p > s_n] + [s_p = s_n] / 2) / (W+ W-), pair by pair."""
+    wins = (pos[:, None] > neg[None, :]) + 0.5 * (pos[:, None] == neg[None, :])
+    pairs = pos_w.sum() * neg_w.sum()
+    return np.nan if pairs == 0 else float(pos_w @ wins @ neg_w / pairs)
+
+
+def direct_auc_mu(codes, scores, weights, cost):
+    """Kleiman and Page's AUC mu with CatBoost's conventions, pair of classes by pair."""
+    k = scores.shape[1]
+    d = scores @ cost.T
+    total = 0.0
+    for i in range(k):
+        for j in range(i + 1, k):
+            a, b = codes == i, codes == j
+            if not a.any() or not b.any():
+                continue
+            sign = np.sign(cost[i, j] + cost[j, i])
+            if sign == 0:
+                total += 0.5
+                continue
+            s = sign * (d[:, j] - d[:, i])
+            total += direct_mann_whitney(s[a], s[b], weights[a], weights[b])
+    return 2 * total / (k * (k - 1))
+
+
+def direct_pr_auc(is_pos, scores, weights):
+    """Trapezoids through (0, 1) and (recall, precision) at each distinct threshold."""
+    if weights[is_pos].sum() == 0:
+        return np.nan
+    recall, precision = [0.0], [1.0]
+    for t in np.unique(scores)[::-1]:
+        above = scores >= t
+        tp, predicted = weights[above & is_pos].sum(), weights[above].sum()
+        recall.append(tp / weights[is_pos].sum())
+        precision.append(tp / predicted if predicted > 0 else 1.0)
+    return float(sum((recall[m] - recall[m - 1]) * (precision[m] + precision[m - 1]) / 2
+                     for m in range(1, len(recall))))
+
+
+@st.composite
+def ranking_problems(draw):
+    """Scores with many ties (small integers or halves) or continuous, classes and
+    weights (None, or with zeros)."""
+    n = draw(st.integers(2, 40))
+    k = draw(st.integers(2, 4))
+    rng = np.random.default_rng(draw(st.integers(0, 2**32 - 1)))
+    kind = draw(st.sampled_from(["ties", "halves", "continuous"]))
+    if kind == "ties":
+        scores = rng.integers(-2, 3, (n, k)).astype(float)
+    elif kind == "halves":
+        scores = rng.integers(-4, 5, (n, k)) / 2.0
+    else:
+        scores = rng.normal(size=(n, k))
+    codes = rng.integers(0, k, n)
+    weights = None
+    if draw(st.booleans()):
+        weights = rng.uniform(0, 3, n) * (rng.random(n) > 0.2)
+    return codes, scores, weights
+
+
+@settings(max_examples=150, deadline=None)
+@given(ranking_problems())
+def test_auc_mu_equals_the_pairwise_definition(problem):
+    codes, scores, weights = problem
+    k = scores.shape[1]
+    w = np.ones(codes.shape[0]) if weights is None else weights
+    rng = np.random.default_rng(codes.sum())
+    for cost in (1 - np.eye(k), rng.integers(-1, 3, (k, k)) * (1 - np.eye(k))):
+        cost = cost.astype(float)
+        got = _auc.auc_mu(codes, *_auc.mu_dot_products(scores, cost), weights)
+        np.testing.assert_allclose(got, direct_auc_mu(codes, scores, w, cost),
+                                   rtol=1e-13, atol=1e-15, equal_nan=True)
+    got = _auc.auc_mu(codes, *_auc.mu_dot_products(scores), weights)  # default: a_i - a_j
+    np.testing.assert_allclose(got, direct_auc_mu(codes, scores, w, 1 - np.eye(k)),
+                               rtol=1e-13, atol=1e-15, equal_nan=True)
+
+
+@settings(max_examples=150, deadline=None)
+@given(ranking_problems())
+def test_one_vs_all_auc_and_pr_auc_equal_the_definitions(problem):
+    codes, scores, weights = problem
+    w = np.ones(codes.shape[0]) if weights is None else weights
+    roc = _auc.one_vs_all_auc(codes, scores, weights)
+    pr = _auc.one_vs_all_pr_auc(codes, scores, weights)
+    for c in range(scores.shape[1]):
+        pos = codes == c
+        expected_roc = (direct_mann_whitney(scores[pos, c], scores[~pos, c], w[pos], w[~pos])
+                        if pos.any() and (~pos).any() else np.nan)
+        np.testing.assert_allclose(roc[c], expected_roc, rtol=1e-13, atol=1e-15,
+                                   equal_nan=True)
+        np.testing.assert_allclose(pr[c], direct_pr_auc(pos, scores[:, c], w),
+                                   rtol=1e-13, atol=1e-15, equal_nan=True)
+
+
+def test_pr_auc_tie_tolerance_groups_chains_of_close_scores():
+    """Scores closer than the tolerance to their neighbour are one threshold, also in a
+    chain (0.2, 0.2 + 6e-9, 0.2 + 1.2e-8): hand-computed, as CatBoost groups them."""
+    is_pos = np.array([True, False, True, False, False, True])
+    scores = np.array([0.5, 0.5 + 3e-9, 0.2, 0.2 + 6e-9, 0.2 + 1.2e-8, 0.9])
+    # thresholds: {0.9}: tp 1/1; {0.5, 0.5+3e-9}: tp 2, predicted 3; {0.2 chain}: 3 of 6
+    expected = (1 / 3) * (1 + 1) / 2 + (1 / 3) * (1 + 2 / 3) / 2 + (1 / 3) * (2 / 3 + 1 / 2) / 2
+    for weights in (None, np.ones(6)):
+        assert _auc.pr_auc(is_pos, scores, weights, tie_tolerance=1e-8) == pytest.approx(
+            expected, abs=1e-15)
+
+
+def test_weighted_pair_auc_keeps_digits_at_extreme_weight_ratios():
+    """Per-group sums, not differences of cumulative sums: a tie group next to a weight
+    of 1e16 keeps its share exactly."""
+    pos, neg = np.array([0.0, 1.0]), np.array([0.0, 2.0])
+    pos_w, neg_w = np.array([1.0, 1.0]), np.array([1.0, 1e16])
+    expected = (0.5 * 1 + 1 * 1) / (2 * (1 + 1e16))  # (0 vs 0) tie, (1 vs 0) win
+    assert _auc.mann_whitney(pos, neg, pos_w, neg_w) == pytest.approx(expected, rel=1e-15)
+
+
+@pytest.mark.parametrize("case", ["one_ulp", "signed_zeros", "extremes"])
+def test_pair_auc_one_sort_path_equals_the_definition(case):
+    """The unweighted pair kernel sorts int64 keys whose lowest bit is the side: scores
+    one ulp apart, -0.0 against 0.0 and the ends of the float range must still rank as
+    the numbers do."""
+    rng = np.random.default_rng(["one_ulp", "signed_zeros", "extremes"].index(case))
+    for _ in range(200):
+        if case == "one_ulp":
+            base = rng.normal(size=3)
+            neg = base[rng.integers(0, 3, 15)]
+            pos = np.nextafter(base[rng.integers(0, 3, 12)],
+                               rng.choice([-np.inf, np.inf], 12))
+        elif case == "signed_zeros":
+            pos = rng.choice([0.0, -0.0, 5e-324, -5e-324, 1.0], 12)
+            neg = rng.choice([0.0, -0.0, -5e-324, 2e-323], 15)
+        else:
+            pos = rng.choice([1.7e308, -1.7e308, 1e-310, -1e-310, 3.0], 12)
+            neg = rng.normal(size=15) * 1e300
+        ones_p, ones_n = np.ones(pos.shape[0]), np.ones(neg.shape[0])
+        assert _auc.mann_whitney(pos, neg) == pytest.approx(
+            direct_mann_whitney(pos, neg, ones_p, ones_n), abs=1e-15)
