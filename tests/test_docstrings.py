@@ -15,6 +15,24 @@ import metrics_sk
 numpydoc_validation = pytest.importorskip("numpydoc.validate")
 
 
+class _MethodValidator(numpydoc_validation.Validator):
+    """numpydoc's validator for a function defined on a class: its first parameter is the
+    instance even when it is not called ``self`` (the count-metric methods of
+    ``Confusion`` are the formulas of ``metrics_sk._counts``, ``formula(c, **options)``)."""
+
+    def __init__(self, obj_name):
+        super().__init__(numpydoc_validation.get_doc_object(self._load_obj(obj_name)))
+
+    @property
+    def signature_parameters(self):
+        params = super().signature_parameters
+        first = next(iter(inspect.signature(self.obj).parameters.values()), None)
+        if params and first is not None and params[0] == first.name and first.kind in (
+                first.POSITIONAL_ONLY, first.POSITIONAL_OR_KEYWORD):
+            return params[1:]
+        return params
+
+
 def _public_members(cls):
     """Public methods and properties of ``cls`` (``None`` stands for the class itself)."""
     members = []
@@ -60,7 +78,10 @@ def filter_errors(errors, method, cls=None):
 
 def validation_errors(path, cls=None, method=None):
     """numpydoc's errors of the object at ``path`` that the filter keeps."""
-    result = numpydoc_validation.validate(path)
+    plain_method = method is not None and inspect.isfunction(
+        inspect.getattr_static(cls, method))
+    result = numpydoc_validation.validate(
+        path, validator_cls=_MethodValidator if plain_method else None)
     return list(filter_errors(result["errors"], method, cls))
 
 
