@@ -540,6 +540,10 @@ def bootstrap(metric, y_true, y_pred, *, n_resamples=1000, confidence_level=0.95
         ``confidence_interval`` (``low``, ``high``), ``bootstrap_distribution`` (replicates
         on the last axis) and ``standard_error``, as :func:`scipy.stats.bootstrap`.
 
+    See Also
+    --------
+    scipy.stats.bootstrap : The generic per-sample bootstrap.
+
     Notes
     -----
     The percentile interval is :math:`[\\hat\\theta^*_{(\\alpha/2)},
@@ -552,10 +556,6 @@ def bootstrap(metric, y_true, y_pred, *, n_resamples=1000, confidence_level=0.95
     .. [1] Efron, B. and Tibshirani, R. (1993). An Introduction to the Bootstrap. Chapman
        & Hall.
     .. [2] Efron, B. (1987). Better bootstrap confidence intervals. JASA 82(397).
-
-    See Also
-    --------
-    scipy.stats.bootstrap : The generic per-sample bootstrap.
 
     Examples
     --------

@@ -342,7 +342,7 @@ def plot(self, ax=None, *, normalize=None, max_classes=30, cmap="Blues", binary=
     See Also
     --------
     ConfusionDisplay.from_predictions : Count and plot in one call.
-    sklearn.metrics.ConfusionMatrixDisplay : scikit-learn's dense equivalent.
+    sklearn.metrics.ConfusionMatrixDisplay : Scikit-learn's dense equivalent.
 
     Examples
     --------

@@ -252,7 +252,7 @@ def quality_report(y_true, y_pred, *, y_score=None, labels=None, sample_weight=N
     See Also
     --------
     QualityReport.from_confusion : The report of an existing confusion (streaming, Dask).
-    sklearn.metrics.classification_report : scikit-learn's per-class precision / recall.
+    sklearn.metrics.classification_report : Scikit-learn's per-class precision / recall.
 
     References
     ----------

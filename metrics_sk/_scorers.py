@@ -35,8 +35,8 @@ def get_scorer_names():
 
     See Also
     --------
-    get_scorer : the scorer object of a name.
-    sklearn.metrics.get_scorer_names : scikit-learn's own names.
+    get_scorer : The scorer object of a name.
+    sklearn.metrics.get_scorer_names : Scikit-learn's own names.
 
     Examples
     --------
@@ -69,16 +69,16 @@ def get_scorer(name):
     ValueError
         If ``name`` is not a metrics_sk scorer.
 
+    See Also
+    --------
+    get_scorer_names : All names.
+    register_scorers : Make the names scikit-learn scoring strings.
+
     Notes
     -----
     Unlike a string, the scorer object works in any process without
     :func:`register_scorers`: use it for an estimator that a worker process fits, e.g.
     a ``GridSearchCV`` inside ``cross_validate(..., n_jobs=2)``.
-
-    See Also
-    --------
-    get_scorer_names : all names.
-    register_scorers : make the names scikit-learn scoring strings.
 
     Examples
     --------
@@ -129,6 +129,10 @@ def register_scorers():
         If scikit-learn still refuses the names after registration (everything is rolled
         back).
 
+    See Also
+    --------
+    get_scorer : The scorer object, usable without registration.
+
     Notes
     -----
     The registration lives in the process that calls this.  With ``n_jobs=2`` a string
@@ -141,10 +145,6 @@ def register_scorers():
     raises "All the ... fits failed".  The fix is to pass the scorer object,
     ``GridSearchCV(clf, grid, scoring=metrics_sk.get_scorer("macro_fscore"))``, which
     works in any process (or to run the outer loop in threads).
-
-    See Also
-    --------
-    get_scorer : the scorer object, usable without registration.
 
     Examples
     --------

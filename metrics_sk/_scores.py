@@ -352,6 +352,11 @@ def log_loss(y_true, y_proba=None, *, normalize=True, sample_weight=None, labels
     -------
     loss : float
 
+    See Also
+    --------
+    one_vs_all_log_loss : Mean binary cross-entropy of each class against the rest.
+    metrics_sk.catboost.eval_metric : CatBoost's ``MultiClass`` and ``Logloss``.
+
     Notes
     -----
     With probabilities :math:`p_{ik}`:
@@ -366,11 +371,6 @@ def log_loss(y_true, y_proba=None, *, normalize=True, sample_weight=None, labels
     ----------
     .. [1] C. M. Bishop (2006). Pattern Recognition and Machine Learning. Springer, p. 209.
     .. [2] CatBoost, "Multiclassification: objectives and metrics", MultiClass.
-
-    See Also
-    --------
-    one_vs_all_log_loss : mean binary cross-entropy of each class against the rest.
-    metrics_sk.catboost.eval_metric : CatBoost's ``MultiClass`` and ``Logloss``.
 
     Examples
     --------
@@ -462,6 +462,10 @@ def hinge_loss(y_true, pred_decision, *, labels=None, sample_weight=None):
     -------
     loss : float
 
+    See Also
+    --------
+    metrics_sk.catboost.eval_metric : CatBoost's ``HingeLoss``.
+
     Notes
     -----
     Binary, with :math:`y_i = \pm 1`: :math:`\max(0, 1 - y_i f_i)`. Several classes, with
@@ -472,10 +476,6 @@ def hinge_loss(y_true, pred_decision, *, labels=None, sample_weight=None):
     ----------
     .. [1] K. Crammer and Y. Singer (2001). On the algorithmic implementation of
        multiclass kernel-based vector machines. JMLR 2, 265-292.
-
-    See Also
-    --------
-    metrics_sk.catboost.eval_metric : CatBoost's ``HingeLoss``.
 
     Examples
     --------
@@ -522,6 +522,10 @@ def one_vs_all_log_loss(y_true, y_score, *, labels=None, sample_weight=None, fro
     -------
     loss : float
 
+    See Also
+    --------
+    log_loss : The multinomial (softmax) cross-entropy.
+
     Notes
     -----
     With :math:`K` classes and :math:`p_{ik} = \sigma(a_{ik})`:
@@ -535,10 +539,6 @@ def one_vs_all_log_loss(y_true, y_score, *, labels=None, sample_weight=None, fro
     References
     ----------
     .. [1] CatBoost, "Multiclassification: objectives and metrics", MultiClassOneVsAll.
-
-    See Also
-    --------
-    log_loss : the multinomial (softmax) cross-entropy.
 
     Examples
     --------
@@ -585,6 +585,11 @@ def roc_auc_mu_score(y_true, y_score, *, labels=None, sample_weight=None, cost_m
     -------
     auc : float
 
+    See Also
+    --------
+    one_vs_all_roc_auc_score : The ROC AUC of each class against the rest.
+    sklearn.metrics.roc_auc_score : ``multi_class="ovo"`` is Hand and Till's AUC.
+
     Notes
     -----
     With :math:`M` the cost matrix, each sample gets :math:`D_r = \sum_k M_{rk}\, a_k`.
@@ -601,11 +606,6 @@ def roc_auc_mu_score(y_true, y_score, *, labels=None, sample_weight=None, cost_m
     ----------
     .. [1] R. Kleiman and D. Page (2019). AUC mu: A performance metric for multi-class
        machine learning models. ICML, PMLR 97.
-
-    See Also
-    --------
-    one_vs_all_roc_auc_score : the ROC AUC of each class against the rest.
-    sklearn.metrics.roc_auc_score : ``multi_class="ovo"`` is Hand and Till's AUC.
 
     Examples
     --------
@@ -680,6 +680,11 @@ def one_vs_all_roc_auc_score(y_true, y_score, *, labels=None, sample_weight=None
     -------
     auc : float or ndarray of shape (n_classes,)
 
+    See Also
+    --------
+    roc_auc_mu_score : A multi-class AUC over pairs of classes.
+    one_vs_all_pr_auc_score : The area under each class's precision-recall curve.
+
     Notes
     -----
     For class :math:`k` with scores :math:`s_i = a_{ik}`, positives :math:`P` (:math:`t_i
@@ -695,11 +700,6 @@ def one_vs_all_roc_auc_score(y_true, y_score, *, labels=None, sample_weight=None
     ----------
     .. [1] T. Fawcett (2006). An introduction to ROC analysis. Pattern Recognition
        Letters 27(8), 861-874.
-
-    See Also
-    --------
-    roc_auc_mu_score : a multi-class AUC over pairs of classes.
-    one_vs_all_pr_auc_score : the area under each class's precision-recall curve.
 
     Examples
     --------
@@ -745,6 +745,10 @@ def one_vs_all_pr_auc_score(y_true, y_score, *, labels=None, sample_weight=None,
     -------
     auc : float or ndarray of shape (n_classes,)
 
+    See Also
+    --------
+    one_vs_all_roc_auc_score : The ROC AUC of each class against the rest.
+
     Notes
     -----
     For class :math:`k`, take the thresholds at each distinct score, from the highest:
@@ -758,10 +762,6 @@ def one_vs_all_pr_auc_score(y_true, y_score, *, labels=None, sample_weight=None,
     .. [1] J. Davis and M. Goadrich (2006). The relationship between precision-recall
        and ROC curves. ICML.
     .. [2] CatBoost, "Multiclassification: objectives and metrics", PRAUC.
-
-    See Also
-    --------
-    one_vs_all_roc_auc_score : the ROC AUC of each class against the rest.
 
     Examples
     --------

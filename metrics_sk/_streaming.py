@@ -105,15 +105,15 @@ class StreamingLoss:
     weight : float
         Their total weight.
 
+    See Also
+    --------
+    Confusion.update : The same pattern for every count metric.
+
     Notes
     -----
     Each metric is :math:`L = \\sum_i w_i \\ell_i / \\sum_i w_i` with per-sample losses
     :math:`\\ell_i` (see the metric functions), so the state is the per-class sums of
     :math:`w_i \\ell_i` and :math:`w_i`; merging adds them.
-
-    See Also
-    --------
-    Confusion.update : the same pattern for every count metric.
 
     Examples
     --------

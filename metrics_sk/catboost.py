@@ -407,6 +407,11 @@ def eval_metric(y_true, approx, metric, *, sample_weight=None):
         NaN or infinite approxes, and ``PRAUC`` without positives ("No element of a
         positive class", as CatBoost).
 
+    See Also
+    --------
+    catboost.utils.eval_metric : The original, which this reproduces.
+    metrics_sk.roc_auc_mu_score, metrics_sk.one_vs_all_pr_auc_score : The shared kernels.
+
     Notes
     -----
     Predicted class: the first arg max of a multi-class approx (softmax is monotone and
@@ -450,11 +455,6 @@ def eval_metric(y_true, approx, metric, *, sample_weight=None):
     .. [1] CatBoost, "Multiclassification: objectives and metrics".
     .. [2] ``catboost/libs/metrics`` (``metric.cpp``, ``caching_metric.cpp``,
        ``auc_mu.cpp``, ``kappa.cpp``), CatBoost 1.2.10.
-
-    See Also
-    --------
-    catboost.utils.eval_metric : the original, which this reproduces.
-    metrics_sk.roc_auc_mu_score, metrics_sk.one_vs_all_pr_auc_score : the shared kernels.
 
     Examples
     --------
