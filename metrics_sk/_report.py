@@ -254,18 +254,18 @@ def quality_report(y_true, y_pred, *, y_score=None, labels=None, sample_weight=N
     QualityReport.from_confusion : The report of an existing confusion (streaming, Dask).
     sklearn.metrics.classification_report : Scikit-learn's per-class precision / recall.
 
-    References
-    ----------
-    .. [1] Sokolova, M. and Lapalme, G. (2009). A systematic analysis of performance
-       measures for classification tasks. Information Processing & Management 45(4).
-    .. [2] oneDAL, "Quality Metrics for Multi-class Classification Algorithms".
-
     Notes
     -----
     Micro precision, recall and F-beta all equal accuracy for single-label data.
     oneDAL's macro F-beta is :math:`(1+\\beta^2) P_M R_M / (\\beta^2 P_M + R_M)`, with
     :math:`P_M, R_M` the macro precision and recall; scikit-learn's macro F-beta is the
     mean of the per-class F-beta. They can be far apart on skewed data.
+
+    References
+    ----------
+    .. [1] Sokolova, M. and Lapalme, G. (2009). A systematic analysis of performance
+       measures for classification tasks. Information Processing & Management 45(4).
+    .. [2] oneDAL, "Quality Metrics for Multi-class Classification Algorithms".
 
     Examples
     --------

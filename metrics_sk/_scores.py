@@ -351,6 +351,8 @@ def log_loss(y_true, y_proba=None, *, normalize=True, sample_weight=None, labels
     Returns
     -------
     loss : float
+        The weighted mean (``normalize=False``: sum) of the negative log-likelihood of
+        the true class.
 
     See Also
     --------
@@ -461,6 +463,7 @@ def hinge_loss(y_true, pred_decision, *, labels=None, sample_weight=None):
     Returns
     -------
     loss : float
+        The weighted mean hinge loss.
 
     See Also
     --------
@@ -521,6 +524,8 @@ def one_vs_all_log_loss(y_true, y_score, *, labels=None, sample_weight=None, fro
     Returns
     -------
     loss : float
+        The weighted mean over samples and classes of the binary cross-entropy of each
+        class against the rest.
 
     See Also
     --------
@@ -584,6 +589,7 @@ def roc_auc_mu_score(y_true, y_score, *, labels=None, sample_weight=None, cost_m
     Returns
     -------
     auc : float
+        AUC mu, in [0, 1] (0.5: chance).
 
     See Also
     --------
@@ -679,6 +685,7 @@ def one_vs_all_roc_auc_score(y_true, y_score, *, labels=None, sample_weight=None
     Returns
     -------
     auc : float or ndarray of shape (n_classes,)
+        The ROC AUC of each class against the rest, averaged unless ``average=None``.
 
     See Also
     --------
@@ -744,6 +751,7 @@ def one_vs_all_pr_auc_score(y_true, y_score, *, labels=None, sample_weight=None,
     Returns
     -------
     auc : float or ndarray of shape (n_classes,)
+        The PR AUC of each class against the rest, averaged unless ``average=None``.
 
     See Also
     --------
