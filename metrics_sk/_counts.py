@@ -1437,11 +1437,23 @@ class _QualityMetrics:
             setattr(self, name, float(value))
 
     def as_dict(self):
-        """The metrics as an ordered ``{name: value}`` dict (oneDAL's order)."""
+        """Return the metrics as an ordered ``{name: value}`` dict (oneDAL's order).
+
+        Returns
+        -------
+        values : dict of str to float
+            Each metric's name and value, in oneDAL's order.
+        """
         return {name: getattr(self, name) for name in self._fields}
 
     def as_array(self):
-        """The metrics as a ``1 x n_metrics`` array, like oneDAL's result table."""
+        """Return the metrics as a ``1 x n_metrics`` array, like oneDAL's result table.
+
+        Returns
+        -------
+        values : ndarray of shape (1, n_metrics)
+            The values in oneDAL's order.
+        """
         return np.array([[getattr(self, name) for name in self._fields]])
 
     def __repr__(self):
@@ -1450,8 +1462,28 @@ class _QualityMetrics:
 
 
 class BinaryQualityMetrics(_QualityMetrics):
-    """oneDAL's binary quality metrics: accuracy, precision, recall, fscore, specificity,
-    AUC, and the confusion matrix ``[[tp, fn], [fp, tn]]``.
+    """Hold oneDAL's binary quality metrics and the confusion matrix.
+
+    The result of :func:`~metrics_sk.binary_quality_metrics`: accuracy, precision,
+    recall, fscore, specificity and AUC, with the matrix ``[[tp, fn], [fp, tn]]``.
+
+    Parameters
+    ----------
+    confusion_matrix : ndarray
+        The binary matrix of oneDAL, ``[[tp, fn], [fp, tn]]``.
+    values : iterable of float
+        The values, in the order of the attributes below.
+
+    Attributes
+    ----------
+    confusion_matrix : ndarray of shape (2, 2)
+        The matrix passed in.
+    accuracy, precision, recall, fscore, specificity, auc : float
+        The metrics, in oneDAL's order.
+
+    See Also
+    --------
+    binary_quality_metrics : The function that computes them.
 
     Examples
     --------
@@ -1465,7 +1497,29 @@ class BinaryQualityMetrics(_QualityMetrics):
 
 
 class MulticlassQualityMetrics(_QualityMetrics):
-    """oneDAL's multi-class quality metrics in oneDAL's order, and the confusion matrix.
+    """Hold oneDAL's multi-class quality metrics and the confusion matrix.
+
+    The result of :func:`~metrics_sk.multiclass_quality_metrics`: eight values in
+    oneDAL's order, with the confusion matrix.
+
+    Parameters
+    ----------
+    confusion_matrix : ndarray
+        The confusion matrix, rows actual and columns predicted classes.
+    values : iterable of float
+        The values, in the order of the attributes below.
+
+    Attributes
+    ----------
+    confusion_matrix : ndarray of shape (n_classes, n_classes)
+        The matrix passed in.
+    average_accuracy, error_rate, micro_precision, micro_recall, micro_fscore, \
+macro_precision, macro_recall, macro_fscore : float
+        The metrics, in oneDAL's order.
+
+    See Also
+    --------
+    multiclass_quality_metrics : The function that computes them.
 
     Examples
     --------
