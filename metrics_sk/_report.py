@@ -395,6 +395,10 @@ class QualityReport:
     scores : dict of str to float or None
         Log loss, AUC Mu and macro one-vs-all ROC AUC and PR AUC (None without scores).
 
+    See Also
+    --------
+    quality_report : Build the report from labels (and scores).
+
     Examples
     --------
     >>> from metrics_sk import quality_report
@@ -425,10 +429,28 @@ class QualityReport:
     @classmethod
     def from_confusion(cls, confusion, *, beta=1.0, digits=4, zero_division="warn",
                        max_rows=30):
-        """The count-metric report of an existing :class:`~metrics_sk.Confusion`.
+        """Build the count-metric report of an existing :class:`~metrics_sk.Confusion`.
 
         Use it when the counts were accumulated batch by batch (``Confusion.update``),
         merged from partitions, or loaded from disk.
+
+        Parameters
+        ----------
+        confusion : Confusion
+            The counts.
+        beta : float, default=1.0
+            The beta of the F-scores.
+        digits : int, default=4
+            Decimals in the text, Markdown and HTML forms.
+        zero_division : {'warn', 0.0, 1.0, np.nan}, default='warn'
+            Value of a 0/0 (``'warn'``: 0.0 with one ``UndefinedMetricWarning``).
+        max_rows : int or None, default=30
+            Most per-class rows in the text, Markdown and HTML forms.
+
+        Returns
+        -------
+        report : QualityReport
+            The report (without score metrics).
 
         Examples
         --------
@@ -502,6 +524,11 @@ class QualityReport:
         ----------
         **kwargs
             Passed to :func:`json.dumps` (default ``indent=2``).
+
+        Returns
+        -------
+        json : str
+            The JSON text.
         """
         kwargs.setdefault("indent", 2)
         return json.dumps(_json_safe(self.to_dict()), allow_nan=False, **kwargs)
@@ -520,6 +547,7 @@ class QualityReport:
         Returns
         -------
         pandas.DataFrame
+            The table asked for.
         """
         import pandas as pd
 
@@ -641,7 +669,7 @@ class QualityReport:
         return out
 
     def to_text(self, max_rows=None, *, width=24):
-        """The report as an aligned plain-text table (what ``str()`` returns).
+        """Render the report as an aligned plain-text table (what ``str()`` returns).
 
         Parameters
         ----------
@@ -649,6 +677,11 @@ class QualityReport:
             Most per-class rows; None uses the report's ``max_rows``.
         width : int, default=24
             Class names longer than this are cut, with ``...``.
+
+        Returns
+        -------
+        text : str
+            The tables.
         """
         def table(header, rows, averages):
             rows = [[_cut(r[0], width)] + r[1:] for r in rows]
@@ -669,12 +702,17 @@ class QualityReport:
                 f"accuracy {self.overall['accuracy']:.{self.digits}f}{scores}>")
 
     def to_markdown(self, max_rows=None):
-        """The report as GitHub-flavoured Markdown tables.
+        """Render the report as GitHub-flavoured Markdown tables.
 
         Parameters
         ----------
         max_rows : int or None, default=None
             Most per-class rows; None uses the report's ``max_rows``.
+
+        Returns
+        -------
+        markdown : str
+            The tables.
         """
         return "\n".join(self._render(
             max_rows, title=lambda text: [f"**{text}**", ""],
@@ -687,12 +725,17 @@ class QualityReport:
         return self.to_html()
 
     def to_html(self, max_rows=None):
-        """The report as an HTML fragment (what Jupyter shows).
+        """Render the report as an HTML fragment (what Jupyter shows).
 
         Parameters
         ----------
         max_rows : int or None, default=None
             Most per-class rows; None uses the report's ``max_rows``.
+
+        Returns
+        -------
+        html : str
+            The fragment.
         """
         esc = html.escape
         return "\n".join(['<div class="metrics-sk-report">'] + self._render(
