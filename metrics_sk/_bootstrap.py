@@ -53,6 +53,17 @@ _CHUNK_ELEMENTS = 1 << 22
 class BootstrapResult:
     """Result of :func:`bootstrap`, laid out as :class:`scipy.stats.bootstrap`'s.
 
+    A frozen record of the interval, the replicate values and their spread.
+
+    Parameters
+    ----------
+    confidence_interval : ConfidenceInterval
+        The interval (see Attributes).
+    bootstrap_distribution : ndarray
+        The metric on each replicate.
+    standard_error : float or ndarray
+        The standard deviation of ``bootstrap_distribution``.
+
     Attributes
     ----------
     confidence_interval : ConfidenceInterval
@@ -61,6 +72,11 @@ class BootstrapResult:
         The metric on each replicate (replicates on the last axis).
     standard_error : float or ndarray
         Standard deviation of the bootstrap distribution (``ddof=1``).
+
+    See Also
+    --------
+    bootstrap : The function that returns it.
+    scipy.stats.bootstrap : The result layout it follows.
 
     Examples
     --------

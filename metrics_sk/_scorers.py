@@ -25,7 +25,9 @@ def _make(function, response_method, kwargs, name):
 
 
 def get_scorer_names():
-    """Names of all metrics_sk scorers.
+    """Return the names of all metrics_sk scorers.
+
+    Each name is a key of :func:`get_scorer`; the names of losses start with ``neg_``.
 
     Returns
     -------
@@ -51,7 +53,10 @@ def get_scorer_names():
 
 
 def get_scorer(name):
-    """The scorer of a metrics_sk name, a plain :func:`sklearn.metrics.make_scorer` object.
+    """Return the scorer of a metrics_sk name.
+
+    The scorer is a plain :func:`sklearn.metrics.make_scorer` object, with the metric's
+    response method and sign.
 
     Parameters
     ----------
