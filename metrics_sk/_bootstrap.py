@@ -53,6 +53,17 @@ _CHUNK_ELEMENTS = 1 << 22
 class BootstrapResult:
     """Result of :func:`bootstrap`, laid out as :class:`scipy.stats.bootstrap`'s.
 
+    A frozen record of the interval, the replicate values and their spread.
+
+    Parameters
+    ----------
+    confidence_interval : ConfidenceInterval
+        The interval (see Attributes).
+    bootstrap_distribution : ndarray
+        The metric on each replicate.
+    standard_error : float or ndarray
+        The standard deviation of ``bootstrap_distribution``.
+
     Attributes
     ----------
     confidence_interval : ConfidenceInterval
@@ -61,6 +72,11 @@ class BootstrapResult:
         The metric on each replicate (replicates on the last axis).
     standard_error : float or ndarray
         Standard deviation of the bootstrap distribution (``ddof=1``).
+
+    See Also
+    --------
+    bootstrap : The function that returns it.
+    scipy.stats.bootstrap : The result layout it follows.
 
     Examples
     --------
@@ -495,6 +511,10 @@ def bootstrap(metric, y_true, y_pred, *, n_resamples=1000, confidence_level=0.95
         ``confidence_interval`` (``low``, ``high``), ``bootstrap_distribution`` (replicates
         on the last axis) and ``standard_error``, as :func:`scipy.stats.bootstrap`.
 
+    See Also
+    --------
+    scipy.stats.bootstrap : The generic per-sample bootstrap.
+
     Notes
     -----
     The percentile interval is :math:`[\\hat\\theta^*_{(\\alpha/2)},
@@ -507,10 +527,6 @@ def bootstrap(metric, y_true, y_pred, *, n_resamples=1000, confidence_level=0.95
     .. [1] Efron, B. and Tibshirani, R. (1993). An Introduction to the Bootstrap. Chapman
        & Hall.
     .. [2] Efron, B. (1987). Better bootstrap confidence intervals. JASA 82(397).
-
-    See Also
-    --------
-    scipy.stats.bootstrap : The generic per-sample bootstrap.
 
     Examples
     --------

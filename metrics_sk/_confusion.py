@@ -458,6 +458,11 @@ class Confusion:
     (union of labels) without changing either. Every count-based metric of metrics_sk is
     also a method, with the same keyword parameters as the function of that name.
 
+    See Also
+    --------
+    confusion_matrix : The dense confusion matrix of scikit-learn, from label arrays.
+    ConfusionDisplay : The heatmap of a confusion.
+
     Examples
     --------
     >>> from metrics_sk import Confusion
@@ -688,7 +693,14 @@ class Confusion:
         return self._labels.shape[0]
 
     def to_dense(self):
-        """The confusion matrix as a dense ``(K, K)`` numpy array."""
+        """Return the confusion matrix as a dense ``(K, K)`` numpy array.
+
+        Returns
+        -------
+        matrix : ndarray of shape (n_classes, n_classes)
+            Rows are actual classes, columns predicted ones, in the order of
+            :attr:`labels`.
+        """
         k = self._labels.shape[0]
         block = self._cells[:k, :k]
         return block.toarray() if sp.issparse(block) else block.copy()
@@ -709,7 +721,22 @@ class Confusion:
         return NotImplemented
 
     def update(self, y_true, y_pred, sample_weight=None):
-        """Count one more batch in place (labels fixed with ``labels=`` stay fixed)."""
+        """Count one more batch in place (labels fixed with ``labels=`` stay fixed).
+
+        Parameters
+        ----------
+        y_true : array-like of shape (n_samples,)
+            True labels of the batch.
+        y_pred : array-like of shape (n_samples,)
+            Predicted labels of the batch.
+        sample_weight : array-like of shape (n_samples,), default=None
+            Non-negative sample weights.
+
+        Returns
+        -------
+        self : Confusion
+            This confusion, with the batch added.
+        """
         if self._labels.shape[0]:
             # Count the batch over the labels already known: when none is new (the usual
             # case after the first batches) the counts add in place.
@@ -727,7 +754,13 @@ class Confusion:
         return self
 
     def copy(self):
-        """An independent copy (a later :meth:`update` of one leaves the other alone)."""
+        """Return an independent copy (a later :meth:`update` of one leaves the other alone).
+
+        Returns
+        -------
+        copy : Confusion
+            A confusion with the same labels and counts.
+        """
         return Confusion._of(self._labels.copy(), self._cells.copy(), fixed=self._fixed,
                              weighted=self._weighted)
 
@@ -758,6 +791,39 @@ class Confusion:
                 f"nonzero_cells={nonzero})")
 
     def plot(self, ax=None, **kwargs):
+        """Plot the confusion matrix as an annotated heatmap (needs matplotlib).
+
+        Rows are actual classes, columns predicted classes. With more than
+        ``max_classes`` classes only the most-confused ones are shown (see
+        :meth:`ConfusionDisplay.from_confusion`).
+
+        Parameters
+        ----------
+        ax : matplotlib Axes, default=None
+            Where to draw; a new figure sized to the matrix if None.
+        **kwargs : dict
+            Keyword options of the plot: ``normalize`` (``{'true', 'pred', 'all'}`` or
+            None), ``max_classes`` (int, default 30), ``cmap`` (default "Blues"),
+            ``binary`` (bool: oneDAL's ``[[TP, FN], [FP, TN]]`` of ``pos_label``),
+            ``pos_label`` (default 1), ``values_format`` (str) and ``colorbar`` (bool,
+            default True).
+
+        Returns
+        -------
+        display : ConfusionDisplay
+            With ``ax_``, ``figure_``, ``im_``, ``text_``, the values shown
+            (``confusion_matrix``) and their labels (``classes_``).
+
+        Examples
+        --------
+        >>> import matplotlib
+        >>> matplotlib.use("Agg")
+        >>> from metrics_sk import Confusion
+        >>> c = Confusion.from_predictions([1, 1, 0, 0, 1], [1, 0, 0, 1, 1])
+        >>> c.plot(binary=True).confusion_matrix  # [[tp, fn], [fp, tn]]
+        array([[2, 1],
+               [1, 1]])
+        """
         from ._plot import plot  # the one upward import: plotting needs matplotlib
 
         return plot(self, ax, **kwargs)

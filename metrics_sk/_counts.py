@@ -240,7 +240,56 @@ def _prf(c, beta, labels, pos_label, average, warn_for, zero_division):
 def precision_recall_fscore_support(c, *, beta=1.0, labels=None, pos_label=1, average=None,
                                     warn_for=("precision", "recall", "f-score"),
                                     zero_division="warn"):
-    """Precision, recall, F-beta and support; see :func:`metrics_sk.precision_recall_fscore_support`."""
+    r"""Compute precision, recall, F-beta and support of each class, or their average.
+
+    Parameters
+    ----------
+    beta : float, default=1.0
+        Weight of recall relative to precision.
+    labels : array-like, default=None
+        The classes to include (all classes of the confusion by default), and their order
+        when ``average=None``; a class the confusion has not seen counts zero.
+    pos_label : int, float, bool or str, default=1
+        The positive class when ``average="binary"``.
+    average : {'binary', 'micro', 'macro', 'weighted'} or None, default=None
+        ``'binary'``: the value of ``pos_label``; ``'micro'``: of the summed counts;
+        ``'macro'``: the unweighted mean over classes; ``'weighted'``: the mean weighted
+        by support; None: one value per class.
+    warn_for : tuple or set, default=('precision', 'recall', 'f-score')
+        Which of the three warn when they are ill-defined.
+    zero_division : {'warn', 0.0, 1.0, np.nan}, default='warn'
+        Value of a 0/0 (``'warn'``: 0.0 with an ``UndefinedMetricWarning``).
+
+    Returns
+    -------
+    precision, recall, fbeta_score : float or ndarray of shape (n_classes,)
+        The averaged values, or one per class when ``average=None``.
+    support : None or ndarray of shape (n_classes,)
+        The true samples (weight) of each class; None when averaged.
+
+    See Also
+    --------
+    metrics_sk.precision_recall_fscore_support : The function on label arrays.
+
+    Notes
+    -----
+    Per class :math:`P_k = tp_k/(tp_k+fp_k)`, :math:`R_k = tp_k/(tp_k+fn_k)` and
+    :math:`F_k = (1+\beta^2)\,tp_k / ((1+\beta^2)\,tp_k + \beta^2 fn_k + fp_k)`,
+    averaged as scikit-learn does.
+
+    References
+    ----------
+    .. [1] Sokolova, M. and Lapalme, G. (2009). A systematic analysis of performance
+       measures for classification tasks. Information Processing & Management 45(4).
+
+    Examples
+    --------
+    >>> from metrics_sk import Confusion
+    >>> c = Confusion.from_predictions([0, 1, 2, 0, 1, 2], [0, 2, 1, 0, 0, 1])
+    >>> p, r, f, s = c.precision_recall_fscore_support()
+    >>> r, s
+    (array([1., 0., 0.]), array([2, 2, 2]))
+    """
     *scores, true, present = _prf(c, beta, labels, pos_label, average, warn_for,
                                   zero_division)
     if average is None:
@@ -257,28 +306,193 @@ def _prf_one(c, index, warn_for, *, beta=1.0, labels=None, pos_label=1, average=
 
 @formula
 def precision_score(c, *, labels=None, pos_label=1, average="binary", zero_division="warn"):
-    """Precision ``tp / (tp + fp)``; see :func:`metrics_sk.precision_score`."""
+    """Compute the precision :math:`tp / (tp + fp)` from the counts.
+
+    Parameters
+    ----------
+    labels : array-like, default=None
+        The classes to include (all classes of the confusion by default), and their order
+        when ``average=None``; a class the confusion has not seen counts zero.
+    pos_label : int, float, bool or str, default=1
+        The positive class when ``average="binary"``.
+    average : {'binary', 'micro', 'macro', 'weighted'} or None, default='binary'
+        ``'binary'``: the value of ``pos_label``; ``'micro'``: of the summed counts;
+        ``'macro'``: the unweighted mean over classes; ``'weighted'``: the mean weighted
+        by support; None: one value per class.
+    zero_division : {'warn', 0.0, 1.0, np.nan}, default='warn'
+        Value of a 0/0 (``'warn'``: 0.0 with an ``UndefinedMetricWarning``).
+
+    Returns
+    -------
+    precision : float or ndarray of shape (n_classes,)
+        The precision, in [0, 1]; one value per class when ``average=None``.
+
+    See Also
+    --------
+    metrics_sk.precision_score : The function on label arrays.
+
+    Notes
+    -----
+    Per class :math:`P_k = tp_k / (tp_k + fp_k)`, averaged as scikit-learn does.
+
+    References
+    ----------
+    .. [1] Sokolova, M. and Lapalme, G. (2009). A systematic analysis of performance
+       measures for classification tasks. Information Processing & Management 45(4).
+
+    Examples
+    --------
+    >>> from metrics_sk import Confusion
+    >>> c = Confusion.from_predictions([0, 1, 2, 0, 1, 2], [0, 2, 1, 0, 0, 1])
+    >>> round(c.precision_score(average="macro"), 4)
+    0.2222
+    """
     return _prf_one(c, 0, ("precision",), labels=labels, pos_label=pos_label,
                     average=average, zero_division=zero_division)
 
 
 @formula
 def recall_score(c, *, labels=None, pos_label=1, average="binary", zero_division="warn"):
-    """Recall ``tp / (tp + fn)``; see :func:`metrics_sk.recall_score`."""
+    """Compute the recall :math:`tp / (tp + fn)` from the counts.
+
+    Parameters
+    ----------
+    labels : array-like, default=None
+        The classes to include (all classes of the confusion by default), and their order
+        when ``average=None``; a class the confusion has not seen counts zero.
+    pos_label : int, float, bool or str, default=1
+        The positive class when ``average="binary"``.
+    average : {'binary', 'micro', 'macro', 'weighted'} or None, default='binary'
+        ``'binary'``: the value of ``pos_label``; ``'micro'``: of the summed counts;
+        ``'macro'``: the unweighted mean over classes; ``'weighted'``: the mean weighted
+        by support; None: one value per class.
+    zero_division : {'warn', 0.0, 1.0, np.nan}, default='warn'
+        Value of a 0/0 (``'warn'``: 0.0 with an ``UndefinedMetricWarning``).
+
+    Returns
+    -------
+    recall : float or ndarray of shape (n_classes,)
+        The recall, in [0, 1]; one value per class when ``average=None``.
+
+    See Also
+    --------
+    metrics_sk.recall_score : The function on label arrays.
+
+    Notes
+    -----
+    Per class :math:`R_k = tp_k / (tp_k + fn_k)`, averaged as scikit-learn does.
+
+    References
+    ----------
+    .. [1] Sokolova, M. and Lapalme, G. (2009). A systematic analysis of performance
+       measures for classification tasks. Information Processing & Management 45(4).
+
+    Examples
+    --------
+    >>> from metrics_sk import Confusion
+    >>> c = Confusion.from_predictions([0, 1, 2, 0, 1, 2], [0, 2, 1, 0, 0, 1])
+    >>> round(c.recall_score(average="macro"), 4)
+    0.3333
+    """
     return _prf_one(c, 1, ("recall",), labels=labels, pos_label=pos_label,
                     average=average, zero_division=zero_division)
 
 
 @formula
 def fbeta_score(c, *, beta, labels=None, pos_label=1, average="binary", zero_division="warn"):
-    """F-beta score; see :func:`metrics_sk.fbeta_score`."""
+    r"""Compute the F-beta score, the weighted harmonic mean of precision and recall.
+
+    Parameters
+    ----------
+    beta : float
+        Weight of recall relative to precision.
+    labels : array-like, default=None
+        The classes to include (all classes of the confusion by default), and their order
+        when ``average=None``; a class the confusion has not seen counts zero.
+    pos_label : int, float, bool or str, default=1
+        The positive class when ``average="binary"``.
+    average : {'binary', 'micro', 'macro', 'weighted'} or None, default='binary'
+        ``'binary'``: the value of ``pos_label``; ``'micro'``: of the summed counts;
+        ``'macro'``: the unweighted mean over classes; ``'weighted'``: the mean weighted
+        by support; None: one value per class.
+    zero_division : {'warn', 0.0, 1.0, np.nan}, default='warn'
+        Value of a 0/0 (``'warn'``: 0.0 with an ``UndefinedMetricWarning``).
+
+    Returns
+    -------
+    fbeta_score : float or ndarray of shape (n_classes,)
+        The F-beta score, in [0, 1]; one value per class when ``average=None``.
+
+    See Also
+    --------
+    metrics_sk.fbeta_score : The function on label arrays.
+    macro_fbeta_score : OneDAL's F-beta of macro precision and macro recall.
+
+    Notes
+    -----
+    Per class :math:`F_k = (1+\beta^2)\,tp_k / ((1+\beta^2)\,tp_k + \beta^2 fn_k + fp_k)`;
+    ``average="macro"`` is their mean (not oneDAL's macro F).
+
+    References
+    ----------
+    .. [1] Sokolova, M. and Lapalme, G. (2009). A systematic analysis of performance
+       measures for classification tasks. Information Processing & Management 45(4).
+
+    Examples
+    --------
+    >>> from metrics_sk import Confusion
+    >>> c = Confusion.from_predictions([0, 1, 2, 0, 1, 2], [0, 2, 1, 0, 0, 1])
+    >>> round(c.fbeta_score(beta=0.5, average="macro"), 4)
+    0.2381
+    """
     return _prf_one(c, 2, ("f-score",), beta=beta, labels=labels, pos_label=pos_label,
                     average=average, zero_division=zero_division)
 
 
 @formula
 def f1_score(c, *, labels=None, pos_label=1, average="binary", zero_division="warn"):
-    """F1 score; see :func:`metrics_sk.f1_score`."""
+    r"""Compute the F1 score, the harmonic mean of precision and recall.
+
+    Parameters
+    ----------
+    labels : array-like, default=None
+        The classes to include (all classes of the confusion by default), and their order
+        when ``average=None``; a class the confusion has not seen counts zero.
+    pos_label : int, float, bool or str, default=1
+        The positive class when ``average="binary"``.
+    average : {'binary', 'micro', 'macro', 'weighted'} or None, default='binary'
+        ``'binary'``: the value of ``pos_label``; ``'micro'``: of the summed counts;
+        ``'macro'``: the unweighted mean over classes; ``'weighted'``: the mean weighted
+        by support; None: one value per class.
+    zero_division : {'warn', 0.0, 1.0, np.nan}, default='warn'
+        Value of a 0/0 (``'warn'``: 0.0 with an ``UndefinedMetricWarning``).
+
+    Returns
+    -------
+    f1_score : float or ndarray of shape (n_classes,)
+        The F1 score, in [0, 1]; one value per class when ``average=None``.
+
+    See Also
+    --------
+    metrics_sk.f1_score : The function on label arrays.
+    macro_fbeta_score : OneDAL's F-beta of macro precision and macro recall.
+
+    Notes
+    -----
+    Per class :math:`F_1 = 2\,tp / (2\,tp + fn + fp)`, averaged as scikit-learn does.
+
+    References
+    ----------
+    .. [1] Sokolova, M. and Lapalme, G. (2009). A systematic analysis of performance
+       measures for classification tasks. Information Processing & Management 45(4).
+
+    Examples
+    --------
+    >>> from metrics_sk import Confusion
+    >>> c = Confusion.from_predictions([0, 1, 2, 0, 1, 2], [0, 2, 1, 0, 0, 1])
+    >>> round(c.f1_score(average="macro"), 4)
+    0.2667
+    """
     return fbeta_score(c, beta=1.0, labels=labels, pos_label=pos_label, average=average,
                        zero_division=zero_division)
 
@@ -295,14 +509,76 @@ def _normalized(value, total, normalize):
 
 @formula
 def accuracy_score(c, *, normalize=True):
-    """Fraction (or weight) of correct predictions; see :func:`metrics_sk.accuracy_score`."""
+    r"""Compute the accuracy: the fraction of correct predictions.
+
+    Parameters
+    ----------
+    normalize : bool, default=True
+        Return the fraction; False: the number (weight sum) of correct predictions.
+
+    Returns
+    -------
+    score : float
+        The fraction (or number) of correct predictions.
+
+    See Also
+    --------
+    metrics_sk.accuracy_score : The function on label arrays.
+
+    Notes
+    -----
+    :math:`\operatorname{tr}(C) / \sum_{ij} C_{ij}`.
+
+    References
+    ----------
+    .. [1] Sokolova, M. and Lapalme, G. (2009). A systematic analysis of performance
+       measures for classification tasks. Information Processing & Management 45(4).
+
+    Examples
+    --------
+    >>> from metrics_sk import Confusion
+    >>> c = Confusion.from_predictions([0, 1, 2, 0, 1, 2], [0, 2, 1, 0, 0, 1])
+    >>> round(c.accuracy_score(), 4), c.accuracy_score(normalize=False)
+    (0.3333, 2.0)
+    """
     diag, _, _, total = _block(c)
     return _normalized(diag.sum(-1), total, normalize)
 
 
 @formula
 def zero_one_loss(c, *, normalize=True):
-    """Fraction (or weight) of wrong predictions; see :func:`metrics_sk.zero_one_loss`."""
+    r"""Compute the zero-one loss: the fraction of misclassified samples.
+
+    Parameters
+    ----------
+    normalize : bool, default=True
+        Return the fraction; False: the number (weight sum) of misclassified samples.
+
+    Returns
+    -------
+    loss : float
+        The fraction (or number) of misclassified samples.
+
+    See Also
+    --------
+    metrics_sk.zero_one_loss : The function on label arrays.
+
+    Notes
+    -----
+    :math:`1 - \operatorname{tr}(C) / \sum C`, or :math:`\sum C - \operatorname{tr}(C)`.
+
+    References
+    ----------
+    .. [1] Sokolova, M. and Lapalme, G. (2009). A systematic analysis of performance
+       measures for classification tasks. Information Processing & Management 45(4).
+
+    Examples
+    --------
+    >>> from metrics_sk import Confusion
+    >>> c = Confusion.from_predictions([0, 1, 2, 0, 1, 2], [0, 2, 1, 0, 0, 1])
+    >>> round(c.zero_one_loss(), 4), c.zero_one_loss(normalize=False)
+    (0.6667, 4.0)
+    """
     diag, _, _, total = _block(c)
     if normalize:
         return 1 - _normalized(diag.sum(-1), total, True)
@@ -311,15 +587,71 @@ def zero_one_loss(c, *, normalize=True):
 
 @formula
 def hamming_loss(c):
-    """Fraction of wrong labels; see :func:`metrics_sk.hamming_loss`."""
+    r"""Compute the Hamming loss: the fraction of wrong labels.
+
+    Returns
+    -------
+    loss : float
+        The fraction of wrong labels (1 - accuracy for single-label data).
+
+    See Also
+    --------
+    metrics_sk.hamming_loss : The function on label arrays.
+
+    Notes
+    -----
+    :math:`(\sum C - \operatorname{tr}(C)) / \sum C`.
+
+    References
+    ----------
+    .. [1] Tsoumakas, G. and Katakis, I. (2007). Multi-label classification: an overview.
+
+    Examples
+    --------
+    >>> from metrics_sk import Confusion
+    >>> c = Confusion.from_predictions([0, 1, 2, 0, 1, 2], [0, 2, 1, 0, 0, 1])
+    >>> round(c.hamming_loss(), 4)
+    0.6667
+    """
     diag, _, _, total = _block(c)
     return _normalized(total - diag.sum(-1), total, True)  # not 1 - accuracy: exact 1/3
 
 
 @formula
 def balanced_accuracy_score(c, *, adjusted=False):
-    """Mean recall over the classes present in ``y_true``; see
-    :func:`metrics_sk.balanced_accuracy_score`."""
+    r"""Compute the balanced accuracy: the mean recall over the classes of ``y_true``.
+
+    Parameters
+    ----------
+    adjusted : bool, default=False
+        Rescale so that chance scores 0 and perfect scores 1.
+
+    Returns
+    -------
+    balanced_accuracy : float
+        The balanced accuracy.
+
+    See Also
+    --------
+    metrics_sk.balanced_accuracy_score : The function on label arrays.
+
+    Notes
+    -----
+    :math:`\frac{1}{|K|}\sum_{k \in K} tp_k / (tp_k + fn_k)` over the classes
+    :math:`K` with support.
+
+    References
+    ----------
+    .. [1] Brodersen, K. H. et al. (2010). The balanced accuracy and its posterior
+       distribution. ICPR.
+
+    Examples
+    --------
+    >>> from metrics_sk import Confusion
+    >>> c = Confusion.from_predictions([0, 1, 2, 0, 1, 2], [0, 2, 1, 0, 0, 1])
+    >>> round(c.balanced_accuracy_score(), 4)
+    0.3333
+    """
     diag, rows, _, _ = _block(c)
     _warn_single_label(diag.shape[-1])
     # scikit-learn drops the 0/0 classes only: with negative weights a row can sum to 0
@@ -344,7 +676,35 @@ def balanced_accuracy_score(c, *, adjusted=False):
 
 @formula
 def matthews_corrcoef(c):
-    """Matthews correlation coefficient (Gorodkin's R_K); see :func:`metrics_sk.matthews_corrcoef`."""
+    r"""Compute the Matthews correlation coefficient (Gorodkin's :math:`R_K`).
+
+    Returns
+    -------
+    mcc : float
+        In [-1, 1]; 0 when the denominator is 0.
+
+    See Also
+    --------
+    metrics_sk.matthews_corrcoef : The function on label arrays.
+
+    Notes
+    -----
+    With :math:`T = \sum C`, row sums :math:`r` and column sums :math:`c`:
+    :math:`(\operatorname{tr}(C)\,T - r \cdot c) /
+    \sqrt{(T^2 - c \cdot c)(T^2 - r \cdot r)}`, in O(K).
+
+    References
+    ----------
+    .. [1] Gorodkin, J. (2004). Comparing two K-category assignments by a K-category
+       correlation coefficient. Computational Biology and Chemistry 28.
+
+    Examples
+    --------
+    >>> from metrics_sk import Confusion
+    >>> c = Confusion.from_predictions([0, 1, 2, 0, 1, 2], [0, 2, 1, 0, 0, 1])
+    >>> round(c.matthews_corrcoef(), 4)
+    0.0
+    """
     diag, t_sum, p_sum, n = (np.asarray(a, dtype=np.float64) for a in _block(c))
     _warn_single_label(diag.shape[-1])
     cov_ytyp = diag.sum(-1) * n - _dot(t_sum, p_sum)
@@ -425,8 +785,43 @@ def _pair_weight_sum(p, q, weights, idx=None):
 
 @formula
 def cohen_kappa_score(c, *, labels=None, weights=None, replace_undefined_by=np.nan):
-    """Cohen's kappa (unweighted, linear or quadratic), in O(K + non-zero cells); see
-    :func:`metrics_sk.cohen_kappa_score`."""
+    r"""Compute Cohen's kappa, unweighted or with linear or quadratic weights.
+
+    Parameters
+    ----------
+    labels : array-like of shape (n_classes,), default=None
+        Classes, in the order that defines the distances :math:`|i - j|`.
+    weights : {None, 'linear', 'quadratic'}, default=None
+        Disagreement weights :math:`W_{ij}`: :math:`[i \ne j]` (None), :math:`|i - j|` or
+        :math:`(i - j)^2`.
+    replace_undefined_by : float in [-1, 1] or np.nan, default=np.nan
+        Value returned when kappa is 0/0, with an ``UndefinedMetricWarning``.
+
+    Returns
+    -------
+    kappa : float
+        Kappa, at most 1 (1: complete agreement; 0: agreement by chance).
+
+    See Also
+    --------
+    metrics_sk.cohen_kappa_score : The function on label arrays.
+
+    Notes
+    -----
+    :math:`\kappa = 1 - \sum W \circ O / \sum W \circ E` with
+    :math:`E_{ij} = r_i c_j / \sum O`, in O(K + non-zero cells).
+
+    References
+    ----------
+    .. [1] Cohen, J. (1968). Weighted kappa. Psychological Bulletin 70(4).
+
+    Examples
+    --------
+    >>> from metrics_sk import Confusion
+    >>> c = Confusion.from_predictions([0, 1, 2, 0, 1, 2], [0, 2, 1, 0, 0, 1])
+    >>> round(c.cohen_kappa_score(weights="quadratic"), 4)
+    0.5
+    """
     _check_some_label_true(
         c, labels, "At least one label in `labels` must be present in `y1` (even though "
         "`cohen_kappa_score` is otherwise agnostic to the order of `y1` and `y2`).")
@@ -476,7 +871,41 @@ def cohen_kappa_score(c, *, labels=None, weights=None, replace_undefined_by=np.n
 
 @formula(batch=False)
 def confusion_matrix(c, *, labels=None, normalize=None):
-    """Dense confusion matrix over ``labels``; see :func:`metrics_sk.confusion_matrix`."""
+    r"""Compute the dense confusion matrix over ``labels``.
+
+    Parameters
+    ----------
+    labels : array-like of shape (n_classes,), default=None
+        Classes that index the matrix (all classes of the confusion by default).
+    normalize : {'true', 'pred', 'all'}, default=None
+        Normalize over true labels (rows), predicted labels (columns) or all samples.
+
+    Returns
+    -------
+    C : ndarray of shape (n_classes, n_classes)
+        Rows are true classes, columns predicted classes.
+
+    See Also
+    --------
+    metrics_sk.confusion_matrix : The function on label arrays.
+    to_dense : The whole matrix, with no options.
+
+    Notes
+    -----
+    :math:`C_{ij} = \sum_s w_s [y_s = i][\hat y_s = j]`.
+
+    References
+    ----------
+    .. [1] Wikipedia, "Confusion matrix".
+
+    Examples
+    --------
+    >>> from metrics_sk import Confusion
+    >>> c = Confusion.from_predictions([0, 1, 2, 0, 1, 2], [0, 2, 1, 0, 0, 1])
+    >>> c.confusion_matrix(labels=[2, 0])
+    array([[0, 0],
+           [0, 2]])
+    """
     _check_some_label_true(c, labels, "At least one label specified must be in y_true")
     rows_i, cols_i, vals, k = _cells_in(c, labels)
     _warn_single_label(k)
@@ -514,7 +943,46 @@ def _one_vs_rest(c, labels, average, pos_label):
 
 @formula
 def specificity_score(c, *, labels=None, pos_label=1, average="binary", zero_division="warn"):
-    """Specificity ``tn / (tn + fp)``; see :func:`metrics_sk.specificity_score`."""
+    r"""Compute the specificity (true negative rate) :math:`tn / (tn + fp)`.
+
+    Parameters
+    ----------
+    labels : array-like, default=None
+        The classes to include (all classes of the confusion by default), and their order
+        when ``average=None``; a class the confusion has not seen counts zero.
+    pos_label : int, float, bool or str, default=1
+        The positive class when ``average="binary"``.
+    average : {'binary', 'micro', 'macro', 'weighted'} or None, default='binary'
+        ``'binary'``: the value of ``pos_label``; ``'micro'``: of the summed counts;
+        ``'macro'``: the unweighted mean over classes; ``'weighted'``: the mean weighted
+        by support; None: one value per class.
+    zero_division : {'warn', 0.0, 1.0, np.nan}, default='warn'
+        Value of a 0/0 (``'warn'``: 0.0 with an ``UndefinedMetricWarning``).
+
+    Returns
+    -------
+    specificity : float or ndarray of shape (n_classes,)
+        The specificity, in [0, 1]; one value per class when ``average=None``.
+
+    See Also
+    --------
+    metrics_sk.specificity_score : The function on label arrays.
+
+    Notes
+    -----
+    Per class :math:`tn_k / (tn_k + fp_k)`; ``micro`` is :math:`\sum tn / \sum(tn + fp)`.
+
+    References
+    ----------
+    .. [1] oneDAL, "Quality Metrics for Binary Classification Algorithms".
+
+    Examples
+    --------
+    >>> from metrics_sk import Confusion
+    >>> c = Confusion.from_predictions([1, 1, 0, 0, 1], [1, 0, 0, 1, 1])
+    >>> c.specificity_score()
+    0.5
+    """
     (tp, fp, true, tn), support = _one_vs_rest(c, labels, average, pos_label)
     spec = _divide(tn, tn + fp, zero_division, "Specificity is", "negative")
     return _reduce(spec, average if average != "binary" else "macro", support,
@@ -523,8 +991,47 @@ def specificity_score(c, *, labels=None, pos_label=1, average="binary", zero_div
 
 @formula
 def balanced_auc_score(c, *, labels=None, pos_label=1, average="binary", zero_division="warn"):
-    """oneDAL's binary "AUC", ``(TPR + TNR) / 2`` on hard labels; see
-    :func:`metrics_sk.balanced_auc_score`."""
+    r"""Compute oneDAL's binary "AUC" :math:`\frac{1}{2}(TPR + TNR)` on hard labels.
+
+    Parameters
+    ----------
+    labels : array-like, default=None
+        The classes to include (all classes of the confusion by default), and their order
+        when ``average=None``; a class the confusion has not seen counts zero.
+    pos_label : int, float, bool or str, default=1
+        The positive class when ``average="binary"``.
+    average : {'binary', 'micro', 'macro', 'weighted'} or None, default='binary'
+        ``'binary'``: the value of ``pos_label``; ``'micro'``: of the summed counts;
+        ``'macro'``: the unweighted mean over classes; ``'weighted'``: the mean weighted
+        by support; None: one value per class.
+    zero_division : {'warn', 0.0, 1.0, np.nan}, default='warn'
+        Value of a 0/0 (``'warn'``: 0.0 with an ``UndefinedMetricWarning``).
+
+    Returns
+    -------
+    auc : float or ndarray of shape (n_classes,)
+        The balanced AUC, in [0, 1]; one value per class when ``average=None``.
+
+    See Also
+    --------
+    metrics_sk.balanced_auc_score : The function on label arrays.
+
+    Notes
+    -----
+    :math:`\frac{1}{2}\left(\frac{tp}{tp+fn} + \frac{tn}{tn+fp}\right)`; not a
+    ranking ROC AUC.
+
+    References
+    ----------
+    .. [1] oneDAL, "Quality Metrics for Binary Classification Algorithms".
+
+    Examples
+    --------
+    >>> from metrics_sk import Confusion
+    >>> c = Confusion.from_predictions([1, 1, 0, 0, 1], [1, 0, 0, 1, 1])
+    >>> round(c.balanced_auc_score(), 4)
+    0.5833
+    """
     (tp, fp, true, tn), support = _one_vs_rest(c, labels, average, pos_label)
     tpr = _divide(tp, true, zero_division, "Recall is", "true")
     tnr = _divide(tn, tn + fp, zero_division, "Specificity is", "negative")
@@ -681,7 +1188,40 @@ def _mean(values, present=None):
 
 @formula
 def average_accuracy_score(c, *, labels=None, zero_division="warn"):
-    """oneDAL's average accuracy; see :func:`metrics_sk.average_accuracy_score`."""
+    r"""Compute oneDAL's average accuracy: the mean one-vs-rest accuracy over classes.
+
+    Parameters
+    ----------
+    labels : array-like, default=None
+        The classes :math:`C_1 \ldots C_l` (all classes of the confusion by default); a
+        class the confusion has not seen counts zero, as oneDAL's ``nClasses``.
+    zero_division : {'warn', 0.0, 1.0, np.nan}, default='warn'
+        Value of a 0/0 (``'warn'``: 0.0 with an ``UndefinedMetricWarning``).
+
+    Returns
+    -------
+    score : float
+        The average accuracy, in [0, 1].
+
+    See Also
+    --------
+    metrics_sk.average_accuracy_score : The function on label arrays.
+
+    Notes
+    -----
+    :math:`\frac{1}{l}\sum_{i=1}^{l} \frac{tp_i + tn_i}{tp_i + fn_i + fp_i + tn_i}`.
+
+    References
+    ----------
+    .. [1] oneDAL, "Quality Metrics for Multi-class Classification Algorithms".
+
+    Examples
+    --------
+    >>> from metrics_sk import Confusion
+    >>> c = Confusion.from_predictions([0, 1, 2, 0, 1, 2], [0, 2, 1, 0, 0, 1])
+    >>> round(c.average_accuracy_score(), 4)
+    0.5556
+    """
     tp, pred, true, n = _onedal_counts(c, labels)
     wrong = (pred - tp) + (true - tp)
     return _mean(_divide(n - wrong, np.full_like(tp, n), zero_division,
@@ -690,7 +1230,40 @@ def average_accuracy_score(c, *, labels=None, zero_division="warn"):
 
 @formula
 def error_rate(c, *, labels=None, zero_division="warn"):
-    """oneDAL's error rate; see :func:`metrics_sk.error_rate`."""
+    r"""Compute oneDAL's error rate: the mean one-vs-rest error over classes.
+
+    Parameters
+    ----------
+    labels : array-like, default=None
+        The classes :math:`C_1 \ldots C_l` (all classes of the confusion by default); a
+        class the confusion has not seen counts zero, as oneDAL's ``nClasses``.
+    zero_division : {'warn', 0.0, 1.0, np.nan}, default='warn'
+        Value of a 0/0 (``'warn'``: 0.0 with an ``UndefinedMetricWarning``).
+
+    Returns
+    -------
+    error : float
+        The error rate, in [0, 1].
+
+    See Also
+    --------
+    metrics_sk.error_rate : The function on label arrays.
+
+    Notes
+    -----
+    :math:`\frac{1}{l}\sum_{i=1}^{l} \frac{fp_i + fn_i}{tp_i + fn_i + fp_i + tn_i}`.
+
+    References
+    ----------
+    .. [1] oneDAL, "Quality Metrics for Multi-class Classification Algorithms".
+
+    Examples
+    --------
+    >>> from metrics_sk import Confusion
+    >>> c = Confusion.from_predictions([0, 1, 2, 0, 1, 2], [0, 2, 1, 0, 0, 1])
+    >>> round(c.error_rate(), 4)
+    0.4444
+    """
     tp, pred, true, n = _onedal_counts(c, labels)
     wrong = (pred - tp) + (true - tp)
     return _mean(_divide(wrong, np.full_like(tp, n), zero_division, "Error rate is", ""),
@@ -719,39 +1292,242 @@ def _macro(c, labels, zero_division, warn_for=("precision", "recall")):
 
 @formula
 def micro_precision_score(c, *, labels=None, zero_division="warn"):
-    """oneDAL's micro precision; see :func:`metrics_sk.micro_precision_score`."""
+    r"""Compute oneDAL's micro precision from the summed per-class counts.
+
+    Parameters
+    ----------
+    labels : array-like, default=None
+        The classes :math:`C_1 \ldots C_l` (all classes of the confusion by default); a
+        class the confusion has not seen counts zero, as oneDAL's ``nClasses``.
+    zero_division : {'warn', 0.0, 1.0, np.nan}, default='warn'
+        Value of a 0/0 (``'warn'``: 0.0 with an ``UndefinedMetricWarning``).
+
+    Returns
+    -------
+    score : float
+        The micro precision, in [0, 1].
+
+    See Also
+    --------
+    metrics_sk.micro_precision_score : The function on label arrays.
+
+    Notes
+    -----
+    :math:`\sum_i tp_i / \sum_i (tp_i + fp_i)` (the accuracy, with every class counted).
+
+    References
+    ----------
+    .. [1] oneDAL, "Quality Metrics for Multi-class Classification Algorithms".
+
+    Examples
+    --------
+    >>> from metrics_sk import Confusion
+    >>> c = Confusion.from_predictions([0, 1, 2, 0, 1, 2], [0, 2, 1, 0, 0, 1])
+    >>> round(c.micro_precision_score(), 4)
+    0.3333
+    """
     return _as_float(_micro(c, labels, zero_division, ("precision",))[0][..., 0])
 
 
 @formula
 def micro_recall_score(c, *, labels=None, zero_division="warn"):
-    """oneDAL's micro recall; see :func:`metrics_sk.micro_recall_score`."""
+    r"""Compute oneDAL's micro recall from the summed per-class counts.
+
+    Parameters
+    ----------
+    labels : array-like, default=None
+        The classes :math:`C_1 \ldots C_l` (all classes of the confusion by default); a
+        class the confusion has not seen counts zero, as oneDAL's ``nClasses``.
+    zero_division : {'warn', 0.0, 1.0, np.nan}, default='warn'
+        Value of a 0/0 (``'warn'``: 0.0 with an ``UndefinedMetricWarning``).
+
+    Returns
+    -------
+    score : float
+        The micro recall, in [0, 1].
+
+    See Also
+    --------
+    metrics_sk.micro_recall_score : The function on label arrays.
+
+    Notes
+    -----
+    :math:`\sum_i tp_i / \sum_i (tp_i + fn_i)` (the accuracy, with every class counted).
+
+    References
+    ----------
+    .. [1] oneDAL, "Quality Metrics for Multi-class Classification Algorithms".
+
+    Examples
+    --------
+    >>> from metrics_sk import Confusion
+    >>> c = Confusion.from_predictions([0, 1, 2, 0, 1, 2], [0, 2, 1, 0, 0, 1])
+    >>> round(c.micro_recall_score(), 4)
+    0.3333
+    """
     return _as_float(_micro(c, labels, zero_division, ("recall",))[1][..., 0])
 
 
 @formula
 def micro_fbeta_score(c, *, labels=None, beta=1.0, zero_division="warn"):
-    """oneDAL's micro F-beta; see :func:`metrics_sk.micro_fbeta_score`."""
+    r"""Compute oneDAL's micro F-beta of micro precision and micro recall.
+
+    Parameters
+    ----------
+    labels : array-like, default=None
+        The classes :math:`C_1 \ldots C_l` (all classes of the confusion by default); a
+        class the confusion has not seen counts zero, as oneDAL's ``nClasses``.
+    beta : float, default=1.0
+        Weight of recall relative to precision.
+    zero_division : {'warn', 0.0, 1.0, np.nan}, default='warn'
+        Value of a 0/0 (``'warn'``: 0.0 with an ``UndefinedMetricWarning``).
+
+    Returns
+    -------
+    score : float
+        The micro F-beta score, in [0, 1].
+
+    See Also
+    --------
+    metrics_sk.micro_fbeta_score : The function on label arrays.
+
+    Notes
+    -----
+    :math:`(\beta^2+1)P_\mu R_\mu / (\beta^2 P_\mu + R_\mu)`.
+
+    References
+    ----------
+    .. [1] oneDAL, "Quality Metrics for Multi-class Classification Algorithms".
+
+    Examples
+    --------
+    >>> from metrics_sk import Confusion
+    >>> c = Confusion.from_predictions([0, 1, 2, 0, 1, 2], [0, 2, 1, 0, 0, 1])
+    >>> round(c.micro_fbeta_score(beta=2), 4)
+    0.3333
+    """
     p, r = _micro(c, labels, zero_division)
     return _as_float(_fbeta_from(p, r, beta, zero_division, "Micro F-score is")[..., 0])
 
 
 @formula
 def macro_precision_score(c, *, labels=None, zero_division="warn"):
-    """oneDAL's macro precision; see :func:`metrics_sk.macro_precision_score`."""
+    r"""Compute oneDAL's macro precision: the unweighted mean of per-class precision.
+
+    Parameters
+    ----------
+    labels : array-like, default=None
+        The classes :math:`C_1 \ldots C_l` (all classes of the confusion by default); a
+        class the confusion has not seen counts zero, as oneDAL's ``nClasses``.
+    zero_division : {'warn', 0.0, 1.0, np.nan}, default='warn'
+        Value of a 0/0 (``'warn'``: 0.0 with an ``UndefinedMetricWarning``).
+
+    Returns
+    -------
+    score : float
+        The macro precision, in [0, 1] (NaN if a class is NaN).
+
+    See Also
+    --------
+    metrics_sk.macro_precision_score : The function on label arrays.
+
+    Notes
+    -----
+    :math:`\frac{1}{l}\sum_i tp_i / (tp_i + fp_i)`.
+
+    References
+    ----------
+    .. [1] oneDAL, "Quality Metrics for Multi-class Classification Algorithms".
+
+    Examples
+    --------
+    >>> from metrics_sk import Confusion
+    >>> c = Confusion.from_predictions([0, 1, 2, 0, 1, 2], [0, 2, 1, 0, 0, 1])
+    >>> round(c.macro_precision_score(), 4)
+    0.2222
+    """
     return _as_float(_macro(c, labels, zero_division, ("precision",))[0][..., 0])
 
 
 @formula
 def macro_recall_score(c, *, labels=None, zero_division="warn"):
-    """oneDAL's macro recall; see :func:`metrics_sk.macro_recall_score`."""
+    r"""Compute oneDAL's macro recall: the unweighted mean of per-class recall.
+
+    Parameters
+    ----------
+    labels : array-like, default=None
+        The classes :math:`C_1 \ldots C_l` (all classes of the confusion by default); a
+        class the confusion has not seen counts zero, as oneDAL's ``nClasses``.
+    zero_division : {'warn', 0.0, 1.0, np.nan}, default='warn'
+        Value of a 0/0 (``'warn'``: 0.0 with an ``UndefinedMetricWarning``).
+
+    Returns
+    -------
+    score : float
+        The macro recall, in [0, 1] (NaN if a class is NaN).
+
+    See Also
+    --------
+    metrics_sk.macro_recall_score : The function on label arrays.
+
+    Notes
+    -----
+    :math:`\frac{1}{l}\sum_i tp_i / (tp_i + fn_i)`.
+
+    References
+    ----------
+    .. [1] oneDAL, "Quality Metrics for Multi-class Classification Algorithms".
+
+    Examples
+    --------
+    >>> from metrics_sk import Confusion
+    >>> c = Confusion.from_predictions([0, 1, 2, 0, 1, 2], [0, 2, 1, 0, 0, 1])
+    >>> round(c.macro_recall_score(), 4)
+    0.3333
+    """
     return _as_float(_macro(c, labels, zero_division, ("recall",))[1][..., 0])
 
 
 @formula
 def macro_fbeta_score(c, *, labels=None, beta=1.0, zero_division="warn"):
-    """oneDAL's macro F-beta (of macro precision and macro recall); see
-    :func:`metrics_sk.macro_fbeta_score`."""
+    r"""Compute oneDAL's macro F-beta: the F-beta of macro precision and macro recall.
+
+    Parameters
+    ----------
+    labels : array-like, default=None
+        The classes :math:`C_1 \ldots C_l` (all classes of the confusion by default); a
+        class the confusion has not seen counts zero, as oneDAL's ``nClasses``.
+    beta : float, default=1.0
+        Weight of recall relative to precision.
+    zero_division : {'warn', 0.0, 1.0, np.nan}, default='warn'
+        Value of a 0/0 (``'warn'``: 0.0 with an ``UndefinedMetricWarning``).
+
+    Returns
+    -------
+    score : float
+        The macro F-beta score, in [0, 1].
+
+    See Also
+    --------
+    metrics_sk.macro_fbeta_score : The function on label arrays.
+    fbeta_score : Scikit-learn's macro F (``average="macro"``), the mean of per-class F.
+
+    Notes
+    -----
+    :math:`F_M = (\beta^2+1) P_M R_M / (\beta^2 P_M + R_M)` with :math:`P_M`, :math:`R_M`
+    the macro precision and recall.
+
+    References
+    ----------
+    .. [1] oneDAL, "Quality Metrics for Multi-class Classification Algorithms".
+
+    Examples
+    --------
+    >>> from metrics_sk import Confusion
+    >>> c = Confusion.from_predictions([0, 1, 2, 0, 1, 2], [0, 2, 1, 0, 0, 1])
+    >>> round(c.macro_fbeta_score(), 4), round(c.f1_score(average="macro"), 4)
+    (0.2667, 0.2667)
+    """
     p, r = _macro(c, labels, zero_division)
     return _as_float(_fbeta_from(p, r, beta, zero_division, "Macro F-score is")[..., 0])
 
@@ -768,11 +1544,23 @@ class _QualityMetrics:
             setattr(self, name, float(value))
 
     def as_dict(self):
-        """The metrics as an ordered ``{name: value}`` dict (oneDAL's order)."""
+        """Return the metrics as an ordered ``{name: value}`` dict (oneDAL's order).
+
+        Returns
+        -------
+        values : dict of str to float
+            Each metric's name and value, in oneDAL's order.
+        """
         return {name: getattr(self, name) for name in self._fields}
 
     def as_array(self):
-        """The metrics as a ``1 x n_metrics`` array, like oneDAL's result table."""
+        """Return the metrics as a ``1 x n_metrics`` array, like oneDAL's result table.
+
+        Returns
+        -------
+        values : ndarray of shape (1, n_metrics)
+            The values in oneDAL's order.
+        """
         return np.array([[getattr(self, name) for name in self._fields]])
 
     def __repr__(self):
@@ -781,8 +1569,28 @@ class _QualityMetrics:
 
 
 class BinaryQualityMetrics(_QualityMetrics):
-    """oneDAL's binary quality metrics: accuracy, precision, recall, fscore, specificity,
-    AUC, and the confusion matrix ``[[tp, fn], [fp, tn]]``.
+    """Hold oneDAL's binary quality metrics and the confusion matrix.
+
+    The result of :func:`~metrics_sk.binary_quality_metrics`: accuracy, precision,
+    recall, fscore, specificity and AUC, with the matrix ``[[tp, fn], [fp, tn]]``.
+
+    Parameters
+    ----------
+    confusion_matrix : ndarray
+        The binary matrix of oneDAL, ``[[tp, fn], [fp, tn]]``.
+    values : iterable of float
+        The values, in the order of the attributes below.
+
+    Attributes
+    ----------
+    confusion_matrix : ndarray of shape (2, 2)
+        The matrix passed in.
+    accuracy, precision, recall, fscore, specificity, auc : float
+        The metrics, in oneDAL's order.
+
+    See Also
+    --------
+    binary_quality_metrics : The function that computes them.
 
     Examples
     --------
@@ -796,7 +1604,29 @@ class BinaryQualityMetrics(_QualityMetrics):
 
 
 class MulticlassQualityMetrics(_QualityMetrics):
-    """oneDAL's multi-class quality metrics in oneDAL's order, and the confusion matrix.
+    """Hold oneDAL's multi-class quality metrics and the confusion matrix.
+
+    The result of :func:`~metrics_sk.multiclass_quality_metrics`: eight values in
+    oneDAL's order, with the confusion matrix.
+
+    Parameters
+    ----------
+    confusion_matrix : ndarray
+        The confusion matrix, rows actual and columns predicted classes.
+    values : iterable of float
+        The values, in the order of the attributes below.
+
+    Attributes
+    ----------
+    confusion_matrix : ndarray of shape (n_classes, n_classes)
+        The matrix passed in.
+    average_accuracy, error_rate, micro_precision, micro_recall, micro_fscore, \
+macro_precision, macro_recall, macro_fscore : float
+        The metrics, in oneDAL's order.
+
+    See Also
+    --------
+    multiclass_quality_metrics : The function that computes them.
 
     Examples
     --------
@@ -812,7 +1642,38 @@ class MulticlassQualityMetrics(_QualityMetrics):
 
 @formula(batch=False)
 def binary_confusion_matrix(c, *, pos_label=1):
-    """oneDAL's 2 x 2 matrix ``[[tp, fn], [fp, tn]]``; see :func:`metrics_sk.binary_confusion_matrix`."""
+    r"""Compute oneDAL's binary confusion matrix ``[[tp, fn], [fp, tn]]``.
+
+    Parameters
+    ----------
+    pos_label : int, float, bool or str, default=1
+        The positive class.
+
+    Returns
+    -------
+    matrix : ndarray of shape (2, 2)
+        ``[[tp, fn], [fp, tn]]``.
+
+    See Also
+    --------
+    metrics_sk.binary_confusion_matrix : The function on label arrays.
+
+    Notes
+    -----
+    :math:`\begin{pmatrix} tp & fn \\ fp & tn \end{pmatrix}`.
+
+    References
+    ----------
+    .. [1] oneDAL, "Quality Metrics for Binary Classification Algorithms".
+
+    Examples
+    --------
+    >>> from metrics_sk import Confusion
+    >>> c = Confusion.from_predictions([1, 1, 0, 0, 1], [1, 0, 0, 1, 1])
+    >>> c.binary_confusion_matrix()
+    array([[2, 1],
+           [1, 1]])
+    """
     if c.n_classes > 2:
         raise ValueError(
             f"binary_confusion_matrix needs binary targets; got {c.n_classes} labels "
@@ -826,7 +1687,44 @@ def binary_confusion_matrix(c, *, pos_label=1):
 
 @formula(batch=False)
 def binary_quality_metrics(c, *, pos_label=1, beta=1.0, zero_division="warn"):
-    """oneDAL's binary quality metrics; see :func:`metrics_sk.binary_quality_metrics`."""
+    """Compute oneDAL's binary quality metrics and confusion matrix.
+
+    Parameters
+    ----------
+    pos_label : int, float, bool or str, default=1
+        The positive class.
+    beta : float, default=1.0
+        The beta of the F-score.
+    zero_division : {'warn', 0.0, 1.0, np.nan}, default='warn'
+        Value of a 0/0 (``'warn'``: 0.0 with an ``UndefinedMetricWarning``).
+
+    Returns
+    -------
+    result : BinaryQualityMetrics
+        ``confusion_matrix`` and accuracy, precision, recall, fscore, specificity, AUC.
+
+    See Also
+    --------
+    metrics_sk.binary_quality_metrics : The function on label arrays.
+
+    Notes
+    -----
+    accuracy :math:`(tp+tn)/n`, precision :math:`tp/(tp+fp)`, recall :math:`tp/(tp+fn)`,
+    F-beta of the two, specificity :math:`tn/(fp+tn)`, AUC the mean of recall and
+    specificity.
+
+    References
+    ----------
+    .. [1] oneDAL, "Quality Metrics for Binary Classification Algorithms".
+
+    Examples
+    --------
+    >>> from metrics_sk import Confusion
+    >>> c = Confusion.from_predictions([1, 1, 0, 0, 1], [1, 0, 0, 1, 1])
+    >>> m = c.binary_quality_metrics()
+    >>> m.accuracy, round(m.auc, 4)
+    (0.6, 0.5833)
+    """
     cm = binary_confusion_matrix(c, pos_label=pos_label)
     (tp, fn), (fp, tn) = cm.astype(np.float64)
     n = tp + fn + fp + tn
@@ -843,7 +1741,43 @@ def binary_quality_metrics(c, *, pos_label=1, beta=1.0, zero_division="warn"):
 
 @formula(batch=False)
 def multiclass_quality_metrics(c, *, labels=None, beta=1.0, zero_division="warn"):
-    """oneDAL's multi-class quality metrics; see :func:`metrics_sk.multiclass_quality_metrics`."""
+    r"""Compute oneDAL's multi-class quality metrics: the confusion matrix and eight values.
+
+    Parameters
+    ----------
+    labels : array-like, default=None
+        The classes :math:`C_1 \ldots C_l` (all classes of the confusion by default); a
+        class the confusion has not seen counts zero, as oneDAL's ``nClasses``.
+    beta : float, default=1.0
+        The beta of the micro and macro F-scores.
+    zero_division : {'warn', 0.0, 1.0, np.nan}, default='warn'
+        Value of a 0/0 (``'warn'``: 0.0 with an ``UndefinedMetricWarning``).
+
+    Returns
+    -------
+    result : MulticlassQualityMetrics
+        ``confusion_matrix`` and the eight values in oneDAL's order.
+
+    See Also
+    --------
+    metrics_sk.multiclass_quality_metrics : The function on label arrays.
+
+    Notes
+    -----
+    See the methods of the same names for the formulas.
+
+    References
+    ----------
+    .. [1] oneDAL, "Quality Metrics for Multi-class Classification Algorithms".
+
+    Examples
+    --------
+    >>> from metrics_sk import Confusion
+    >>> c = Confusion.from_predictions([0, 1, 2, 0, 1, 2], [0, 2, 1, 0, 0, 1])
+    >>> m = c.multiclass_quality_metrics()
+    >>> round(m.average_accuracy, 4), round(m.macro_fscore, 4)
+    (0.5556, 0.2667)
+    """
     values = (
         average_accuracy_score(c, labels=labels, zero_division=zero_division),
         error_rate(c, labels=labels, zero_division=zero_division),

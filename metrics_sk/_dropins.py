@@ -18,14 +18,37 @@ _PRF_NOTES = """The per-class counts come from the shared sparse :class:`~metric
 """
 
 
+_PRF_PARAMS = """Parameters
+    ----------
+    y_true, y_pred : array-like of shape (n_samples,)
+        True and predicted labels.{beta}
+    labels : array-like, default=None
+        Classes to include, and their order when ``average=None``.
+    pos_label : int, float, bool or str, default=1
+        The positive class when ``average="binary"``.
+    average : {'binary', 'micro', 'macro', 'weighted', 'samples'} or None, default='binary'
+        How to combine the per-class values (``'samples'`` only for multilabel input).
+    sample_weight : array-like of shape (n_samples,), default=None
+        Sample weights.
+    zero_division : {'warn', 0.0, 1.0, np.nan}, default='warn'
+        Value for a 0/0; ``'warn'`` gives 0.0 and an ``UndefinedMetricWarning``.
+"""
+
+_BETA = """
+    beta : float
+        Weight of recall relative to precision."""
+
+
 def _prf_doc(declared):
-    declared.__doc__ = declared.__doc__.replace("{prf_notes}", _PRF_NOTES)
+    declared.__doc__ = (declared.__doc__.replace("{prf_notes}", _PRF_NOTES)
+                        .replace("{prf_params}", _PRF_PARAMS.replace("{beta}", ""))
+                        .replace("{prf_params_beta}", _PRF_PARAMS.replace("{beta}", _BETA)))
     return declared
 
 
 @count_metric(sklearn=skm.confusion_matrix)
 def confusion_matrix(y_true, y_pred, *, labels=None, sample_weight=None, normalize=None):
-    """Confusion matrix ``C[i, j]``: samples of true class ``i`` predicted as ``j``.
+    """Compute the confusion matrix ``C[i, j]``: samples of class ``i`` predicted as ``j``.
 
     Drop-in for :func:`sklearn.metrics.confusion_matrix`, counted by the shared sparse
     builder; only the returned array is dense.
@@ -44,6 +67,12 @@ def confusion_matrix(y_true, y_pred, *, labels=None, sample_weight=None, normali
     Returns
     -------
     C : ndarray of shape (n_classes, n_classes)
+        Rows are true classes, columns predicted classes, in the order of ``labels``.
+
+    See Also
+    --------
+    binary_confusion_matrix : The 2 x 2 layout of oneDAL, ``[[tp, fn], [fp, tn]]``.
+    Confusion : The sparse matrix behind it.
 
     Notes
     -----
@@ -52,11 +81,6 @@ def confusion_matrix(y_true, y_pred, *, labels=None, sample_weight=None, normali
     References
     ----------
     .. [1] Wikipedia, "Confusion matrix".
-
-    See Also
-    --------
-    binary_confusion_matrix : oneDAL's 2 x 2 layout ``[[tp, fn], [fp, tn]]``.
-    Confusion : the sparse matrix behind it.
 
     Examples
     --------
@@ -74,7 +98,7 @@ def precision_recall_fscore_support(y_true, y_pred, *, beta=1.0, labels=None, po
                                     average=None,
                                     warn_for=("precision", "recall", "f-score"),
                                     sample_weight=None, zero_division="warn"):
-    """Precision, recall, F-beta and support for each class, or their average.
+    """Compute precision, recall, F-beta and support for each class, or their average.
 
     Drop-in for :func:`sklearn.metrics.precision_recall_fscore_support`.
 
@@ -100,7 +124,14 @@ def precision_recall_fscore_support(y_true, y_pred, *, beta=1.0, labels=None, po
     Returns
     -------
     precision, recall, fbeta_score : float or ndarray of shape (n_classes,)
+        The averaged values, or one per class when ``average=None``.
     support : None or ndarray of shape (n_classes,)
+        The number (weight) of true samples of each class; None when averaged.
+
+    See Also
+    --------
+    precision_score, recall_score, fbeta_score : One of the three values.
+    macro_fbeta_score : The F-beta of macro precision and macro recall (oneDAL).
 
     Notes
     -----
@@ -127,14 +158,20 @@ def precision_recall_fscore_support(y_true, y_pred, *, beta=1.0, labels=None, po
 @_prf_doc
 def precision_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary",
                     sample_weight=None, zero_division="warn"):
-    """Precision :math:`tp / (tp + fp)`: how many predicted positives are right.
+    """Compute the precision :math:`tp / (tp + fp)`: how many predicted positives are right.
 
-    Drop-in for :func:`sklearn.metrics.precision_score`; parameters as in
-    :func:`precision_recall_fscore_support`.
+    Drop-in for :func:`sklearn.metrics.precision_score`.
 
+    {prf_params}
     Returns
     -------
     precision : float or ndarray of shape (n_classes,)
+        The precision, in [0, 1]; one value per class when ``average=None``.
+
+    See Also
+    --------
+    macro_precision_score, micro_precision_score : The same averages under oneDAL's names.
+    precision_recall_fscore_support : Precision, recall and F-beta at once.
 
     Notes
     -----
@@ -143,10 +180,6 @@ def precision_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary
     References
     ----------
     .. [1] Sokolova and Lapalme (2009), see :func:`precision_recall_fscore_support`.
-
-    See Also
-    --------
-    macro_precision_score, micro_precision_score : oneDAL's names.
 
     Examples
     --------
@@ -160,14 +193,20 @@ def precision_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary
 @_prf_doc
 def recall_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary",
                  sample_weight=None, zero_division="warn"):
-    """Recall :math:`tp / (tp + fn)`: how many actual positives are found.
+    """Compute the recall :math:`tp / (tp + fn)`: how many actual positives are found.
 
-    Drop-in for :func:`sklearn.metrics.recall_score`; parameters as in
-    :func:`precision_recall_fscore_support`.
+    Drop-in for :func:`sklearn.metrics.recall_score`.
 
+    {prf_params}
     Returns
     -------
     recall : float or ndarray of shape (n_classes,)
+        The recall, in [0, 1]; one value per class when ``average=None``.
+
+    See Also
+    --------
+    macro_recall_score, micro_recall_score : The same averages under oneDAL's names.
+    balanced_accuracy_score : The macro recall over the classes present in ``y_true``.
 
     Notes
     -----
@@ -189,15 +228,21 @@ def recall_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary",
 @_prf_doc
 def fbeta_score(y_true, y_pred, *, beta, labels=None, pos_label=1, average="binary",
                 sample_weight=None, zero_division="warn"):
-    """F-beta score, the weighted harmonic mean of precision and recall.
+    """Compute the F-beta score, the weighted harmonic mean of precision and recall.
 
-    Drop-in for :func:`sklearn.metrics.fbeta_score`; parameters as in
-    :func:`precision_recall_fscore_support`. With ``average="macro"`` this is the mean
-    of the per-class F, which is not oneDAL's macro F (see :func:`macro_fbeta_score`).
+    Drop-in for :func:`sklearn.metrics.fbeta_score`. With ``average="macro"`` this is the
+    mean of the per-class F, which is not oneDAL's macro F (see :func:`macro_fbeta_score`).
 
+    {prf_params_beta}
     Returns
     -------
     fbeta_score : float or ndarray of shape (n_classes,)
+        The F-beta score, in [0, 1]; one value per class when ``average=None``.
+
+    See Also
+    --------
+    f1_score : The F-beta score with ``beta=1``.
+    macro_fbeta_score : The F-beta of macro precision and macro recall (oneDAL).
 
     Notes
     -----
@@ -220,15 +265,22 @@ def fbeta_score(y_true, y_pred, *, beta, labels=None, pos_label=1, average="bina
 @_prf_doc
 def f1_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary",
              sample_weight=None, zero_division="warn"):
-    """F1 score, the harmonic mean of precision and recall.
+    """Compute the F1 score, the harmonic mean of precision and recall.
 
     Drop-in for :func:`sklearn.metrics.f1_score`. ``average="weighted"``, ``"macro"``
     and ``"micro"`` are CatBoost's ``TotalF1`` averages (pass ``labels=range(K)`` for
     CatBoost's macro over all K classes).
 
+    {prf_params}
     Returns
     -------
     f1_score : float or ndarray of shape (n_classes,)
+        The F1 score, in [0, 1]; one value per class when ``average=None``.
+
+    See Also
+    --------
+    fbeta_score : The F-beta score for any beta.
+    macro_fbeta_score : The F-beta of macro precision and macro recall (oneDAL).
 
     Notes
     -----
@@ -250,19 +302,28 @@ def f1_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary",
 
 @count_metric(sklearn=skm.accuracy_score)
 def accuracy_score(y_true, y_pred, *, normalize=True, sample_weight=None):
-    """Accuracy: the fraction (or, with ``normalize=False``, the weight) of correct predictions.
+    """Compute the accuracy: the fraction of correct predictions.
 
     Drop-in for :func:`sklearn.metrics.accuracy_score`; CatBoost's ``Accuracy``.
 
     Parameters
     ----------
     y_true, y_pred : array-like of shape (n_samples,)
+        True and predicted labels.
     normalize : bool, default=True
+        Return the fraction of correct predictions; False: their number (weight sum).
     sample_weight : array-like of shape (n_samples,), default=None
+        Sample weights.
 
     Returns
     -------
     score : float
+        The fraction (or number) of correct predictions.
+
+    See Also
+    --------
+    zero_one_loss : The fraction (or number) of wrong predictions.
+    balanced_accuracy_score : The mean recall over classes.
 
     Notes
     -----
@@ -282,7 +343,7 @@ def accuracy_score(y_true, y_pred, *, normalize=True, sample_weight=None):
 
 @count_metric(sklearn=skm.balanced_accuracy_score)
 def balanced_accuracy_score(y_true, y_pred, *, sample_weight=None, adjusted=False):
-    """Balanced accuracy: the mean recall over the classes present in ``y_true``.
+    """Compute the balanced accuracy: the mean recall over the classes of ``y_true``.
 
     Drop-in for :func:`sklearn.metrics.balanced_accuracy_score`. For binary targets it
     equals oneDAL's binary "AUC" (:func:`balanced_auc_score`) and CatBoost's
@@ -291,13 +352,21 @@ def balanced_accuracy_score(y_true, y_pred, *, sample_weight=None, adjusted=Fals
     Parameters
     ----------
     y_true, y_pred : array-like of shape (n_samples,)
+        True and predicted labels.
     sample_weight : array-like of shape (n_samples,), default=None
+        Sample weights.
     adjusted : bool, default=False
         Rescale so that chance scores 0 and perfect scores 1.
 
     Returns
     -------
     balanced_accuracy : float
+        The balanced accuracy.
+
+    See Also
+    --------
+    recall_score : Recall, whose macro average this is.
+    balanced_auc_score : The binary "AUC" of oneDAL, equal for binary targets.
 
     Notes
     -----
@@ -319,20 +388,27 @@ def balanced_accuracy_score(y_true, y_pred, *, sample_weight=None, adjusted=Fals
 
 @count_metric(sklearn=skm.matthews_corrcoef)
 def matthews_corrcoef(y_true, y_pred, *, sample_weight=None):
-    """Matthews correlation coefficient (Gorodkin's :math:`R_K` for several classes).
+    """Compute the Matthews correlation coefficient (Gorodkin's :math:`R_K`).
 
-    Drop-in for :func:`sklearn.metrics.matthews_corrcoef`; CatBoost's ``MCC``. Computed
-    from the diagonal, row and column sums in O(K), never a K x K array.
+    Drop-in for :func:`sklearn.metrics.matthews_corrcoef`; CatBoost's ``MCC``; for several
+    classes, Gorodkin's :math:`R_K`. Computed from the diagonal, row and column sums in
+    O(K), never a K x K array.
 
     Parameters
     ----------
     y_true, y_pred : array-like of shape (n_samples,)
+        True and predicted labels.
     sample_weight : array-like of shape (n_samples,), default=None
+        Sample weights.
 
     Returns
     -------
     mcc : float
         In [-1, 1]; 0 when the denominator is 0.
+
+    See Also
+    --------
+    cohen_kappa_score : Agreement corrected for chance.
 
     Notes
     -----
@@ -356,7 +432,7 @@ def matthews_corrcoef(y_true, y_pred, *, sample_weight=None):
 @count_metric(sklearn=skm.cohen_kappa_score)
 def cohen_kappa_score(y1, y2, *, labels=None, weights=None, sample_weight=None,
                       replace_undefined_by=np.nan):
-    """Cohen's kappa, unweighted or with linear / quadratic disagreement weights.
+    """Compute Cohen's kappa, unweighted or with linear / quadratic disagreement weights.
 
     Drop-in for :func:`sklearn.metrics.cohen_kappa_score`. ``weights="quadratic"`` with
     ``labels=range(K)`` is CatBoost's ``WKappa`` (CatBoost returns -1 where this returns
@@ -370,13 +446,21 @@ def cohen_kappa_score(y1, y2, *, labels=None, weights=None, sample_weight=None,
     labels : array-like of shape (n_classes,), default=None
         Classes, in the order that defines the distances :math:`|i - j|`.
     weights : {None, 'linear', 'quadratic'}, default=None
+        Disagreement weights :math:`W_{ij}`: :math:`[i \\ne j]` (None), :math:`|i - j|` or
+        :math:`(i - j)^2`.
     sample_weight : array-like of shape (n_samples,), default=None
+        Sample weights.
     replace_undefined_by : float in [-1, 1] or np.nan, default=np.nan
         Value returned when kappa is 0/0, with an ``UndefinedMetricWarning``.
 
     Returns
     -------
     kappa : float
+        Kappa, at most 1 (1: complete agreement; 0: agreement by chance).
+
+    See Also
+    --------
+    matthews_corrcoef : The correlation of the two labelings.
 
     Notes
     -----
@@ -401,18 +485,26 @@ def cohen_kappa_score(y1, y2, *, labels=None, weights=None, sample_weight=None,
 
 @count_metric(sklearn=skm.hamming_loss)
 def hamming_loss(y_true, y_pred, *, sample_weight=None):
-    """Hamming loss: the fraction of wrong labels (for single-label data, 1 - accuracy).
+    """Compute the Hamming loss: the fraction of wrong labels.
 
-    Drop-in for :func:`sklearn.metrics.hamming_loss`; CatBoost's ``HammingLoss``.
+    Drop-in for :func:`sklearn.metrics.hamming_loss`; CatBoost's ``HammingLoss``. For
+    single-label data it is 1 - accuracy.
 
     Parameters
     ----------
     y_true, y_pred : array-like of shape (n_samples,)
+        True and predicted labels.
     sample_weight : array-like of shape (n_samples,), default=None
+        Sample weights.
 
     Returns
     -------
     loss : float
+        The fraction of wrong labels, in [0, 1].
+
+    See Also
+    --------
+    zero_one_loss : The fraction of wrong samples (equal for single-label data).
 
     Notes
     -----
@@ -432,19 +524,28 @@ def hamming_loss(y_true, y_pred, *, sample_weight=None):
 
 @count_metric(sklearn=skm.zero_one_loss)
 def zero_one_loss(y_true, y_pred, *, normalize=True, sample_weight=None):
-    """Zero-one loss: the fraction (or weight) of misclassified samples.
+    """Compute the zero-one loss: the fraction (or weight) of misclassified samples.
 
     Drop-in for :func:`sklearn.metrics.zero_one_loss`; CatBoost's ``ZeroOneLoss``.
 
     Parameters
     ----------
     y_true, y_pred : array-like of shape (n_samples,)
+        True and predicted labels.
     normalize : bool, default=True
+        Return the fraction of misclassified samples; False: their number (weight sum).
     sample_weight : array-like of shape (n_samples,), default=None
+        Sample weights.
 
     Returns
     -------
     loss : float
+        The fraction (or number) of misclassified samples.
+
+    See Also
+    --------
+    accuracy_score : One minus this loss (normalized).
+    error_rate : The mean one-vs-rest error (oneDAL).
 
     Notes
     -----

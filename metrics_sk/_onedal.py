@@ -26,16 +26,22 @@ _PARAMS = """
     labels : array-like of shape (n_classes,), default=None
         The classes :math:`C_1 \\ldots C_l`. By default the sorted labels of ``y_true`` and
         ``y_pred``; pass every class (e.g. ``range(l)``) to count absent classes as oneDAL's
-        ``nClasses`` does.
+        ``nClasses`` does.{beta}
     sample_weight : array-like of shape (n_samples,), default=None
         Non-negative sample weights (oneDAL has none: all 1).
     zero_division : {'warn', 0.0, 1.0, np.nan}, default='warn'
         Value of a 0/0 ('warn': 0.0 with an ``UndefinedMetricWarning``; np.nan: oneDAL's).
 """
 
+_BETA = """
+    beta : float, default=1.0
+        Weight of recall relative to precision in the F-beta score."""
+
 
 def _doc(declared):
-    declared.__doc__ = declared.__doc__.replace("{params}", _PARAMS).replace("{refs}", _REF)
+    declared.__doc__ = (declared.__doc__.replace("{params}", _PARAMS.replace("{beta}", ""))
+                        .replace("{params_beta}", _PARAMS.replace("{beta}", _BETA))
+                        .replace("{refs}", _REF))
     return declared
 
 
@@ -43,13 +49,21 @@ def _doc(declared):
 @_doc
 def average_accuracy_score(y_true, y_pred, *, labels=None, sample_weight=None,
                            zero_division="warn"):
-    """oneDAL's average accuracy: the mean over classes of one-vs-rest accuracy.
+    """Compute oneDAL's average accuracy: the mean one-vs-rest accuracy over classes.
 
-    This is **not** :func:`accuracy_score`: it equals :math:`1 - 2(1 - acc)/l`.
+    This is **not** :func:`accuracy_score`: with every class counted it equals
+    :math:`1 - 2(1 - acc)/l`, because each misclassified sample is a false negative of
+    one class and a false positive of another.
     {params}
     Returns
     -------
     score : float
+        The average accuracy, in [0, 1].
+
+    See Also
+    --------
+    error_rate : One minus the average accuracy.
+    accuracy_score : The fraction of correct predictions.
 
     Notes
     -----
@@ -66,13 +80,20 @@ def average_accuracy_score(y_true, y_pred, *, labels=None, sample_weight=None,
 @count_metric
 @_doc
 def error_rate(y_true, y_pred, *, labels=None, sample_weight=None, zero_division="warn"):
-    """oneDAL's error rate: the mean over classes of one-vs-rest error, ``1 - average accuracy``.
+    """Compute oneDAL's error rate: the mean one-vs-rest error over classes.
 
-    This is **not** :func:`zero_one_loss`: it equals :math:`2(1 - acc)/l`.
+    It is ``1 - average accuracy``, and **not** :func:`zero_one_loss`: with every class
+    counted it equals :math:`2(1 - acc)/l`.
     {params}
     Returns
     -------
     error : float
+        The error rate, in [0, 1].
+
+    See Also
+    --------
+    average_accuracy_score : One minus the error rate.
+    zero_one_loss : The fraction of misclassified samples.
 
     Notes
     -----
@@ -90,11 +111,20 @@ def error_rate(y_true, y_pred, *, labels=None, sample_weight=None, zero_division
 @_doc
 def micro_precision_score(y_true, y_pred, *, labels=None, sample_weight=None,
                           zero_division="warn"):
-    """oneDAL's micro precision :math:`\\sum tp_i / \\sum (tp_i + fp_i)` (= accuracy).
+    """Compute oneDAL's micro precision from the summed per-class counts.
+
+    The true positives and predicted positives of all classes are summed before the
+    division; with every label counted it equals the accuracy.
     {params}
     Returns
     -------
     score : float
+        The micro precision, in [0, 1].
+
+    See Also
+    --------
+    precision_score : Precision with ``average="micro"`` (scikit-learn's name).
+    macro_precision_score : The unweighted mean of per-class precision.
 
     Notes
     -----
@@ -113,11 +143,20 @@ def micro_precision_score(y_true, y_pred, *, labels=None, sample_weight=None,
 @_doc
 def micro_recall_score(y_true, y_pred, *, labels=None, sample_weight=None,
                        zero_division="warn"):
-    """oneDAL's micro recall :math:`\\sum tp_i / \\sum (tp_i + fn_i)` (= accuracy).
+    """Compute oneDAL's micro recall from the summed per-class counts.
+
+    The true positives and actual positives of all classes are summed before the
+    division; with every label counted it equals the accuracy.
     {params}
     Returns
     -------
     score : float
+        The micro recall, in [0, 1].
+
+    See Also
+    --------
+    recall_score : Recall with ``average="micro"`` (scikit-learn's name).
+    macro_recall_score : The unweighted mean of per-class recall.
 
     Notes
     -----
@@ -135,13 +174,20 @@ def micro_recall_score(y_true, y_pred, *, labels=None, sample_weight=None,
 @_doc
 def micro_fbeta_score(y_true, y_pred, *, labels=None, beta=1.0, sample_weight=None,
                       zero_division="warn"):
-    """oneDAL's micro F-beta of micro precision and micro recall (= accuracy for any beta).
-    {params}    beta : float, default=1.0
-        Weight of recall relative to precision.
+    """Compute oneDAL's micro F-beta of micro precision and micro recall.
 
+    With every label counted, micro precision and micro recall both equal the accuracy,
+    and so does the micro F-beta for any beta.
+    {params_beta}
     Returns
     -------
     score : float
+        The micro F-beta score, in [0, 1].
+
+    See Also
+    --------
+    fbeta_score : F-beta with ``average="micro"`` (scikit-learn's name).
+    macro_fbeta_score : The F-beta of macro precision and macro recall.
 
     Notes
     -----
@@ -159,11 +205,19 @@ def micro_fbeta_score(y_true, y_pred, *, labels=None, beta=1.0, sample_weight=No
 @_doc
 def macro_precision_score(y_true, y_pred, *, labels=None, sample_weight=None,
                           zero_division="warn"):
-    """oneDAL's macro precision: the unweighted mean of per-class precision.
+    """Compute oneDAL's macro precision: the unweighted mean of per-class precision.
+
+    Every class counts the same, whatever its support.
     {params}
     Returns
     -------
     score : float
+        The macro precision, in [0, 1] (NaN if a class is NaN).
+
+    See Also
+    --------
+    precision_score : Precision with ``average="macro"`` (scikit-learn's name).
+    micro_precision_score : Precision of the summed counts.
 
     Notes
     -----
@@ -183,11 +237,19 @@ def macro_precision_score(y_true, y_pred, *, labels=None, sample_weight=None,
 @_doc
 def macro_recall_score(y_true, y_pred, *, labels=None, sample_weight=None,
                        zero_division="warn"):
-    """oneDAL's macro recall: the unweighted mean of per-class recall.
+    """Compute oneDAL's macro recall: the unweighted mean of per-class recall.
+
+    Every class counts the same, whatever its support.
     {params}
     Returns
     -------
     score : float
+        The macro recall, in [0, 1] (NaN if a class is NaN).
+
+    See Also
+    --------
+    recall_score : Recall with ``average="macro"`` (scikit-learn's name).
+    micro_recall_score : Recall of the summed counts.
 
     Notes
     -----
@@ -205,26 +267,26 @@ def macro_recall_score(y_true, y_pred, *, labels=None, sample_weight=None,
 @_doc
 def macro_fbeta_score(y_true, y_pred, *, labels=None, beta=1.0, sample_weight=None,
                       zero_division="warn"):
-    """oneDAL's macro F-beta: the F-beta of macro precision and macro recall.
+    """Compute oneDAL's macro F-beta: the F-beta of macro precision and macro recall.
 
     This is **not** scikit-learn's ``fbeta_score(average="macro")``, which is the mean of
     the per-class F-beta. On ``y_true=[0, 0, 0, 0, 0, 1]``, ``y_pred=[0, 1, 1, 1, 1, 1]``
     oneDAL's macro F1 is 0.6 while scikit-learn's is 1/3.
-    {params}    beta : float, default=1.0
-        Weight of recall relative to precision.
-
+    {params_beta}
     Returns
     -------
     score : float
+        The macro F-beta score, in [0, 1].
+
+    See Also
+    --------
+    fbeta_score : Scikit-learn's macro F, the mean of per-class F.
+    micro_fbeta_score : The F-beta of micro precision and micro recall.
 
     Notes
     -----
     :math:`F_M = (\\beta^2+1) P_M R_M / (\\beta^2 P_M + R_M)`.
     {refs}
-    See Also
-    --------
-    fbeta_score : scikit-learn's macro F, the mean of per-class F.
-
     Examples
     --------
     >>> from metrics_sk import macro_fbeta_score, f1_score
@@ -240,10 +302,11 @@ def macro_fbeta_score(y_true, y_pred, *, labels=None, beta=1.0, sample_weight=No
 @_doc
 def multiclass_quality_metrics(y_true, y_pred, *, labels=None, beta=1.0, sample_weight=None,
                                zero_division="warn"):
-    """oneDAL's multi-class quality metrics: the confusion matrix and eight values.
-    {params}    beta : float, default=1.0
-        The beta of the micro and macro F-scores.
+    """Compute oneDAL's multi-class quality metrics: the confusion matrix and eight values.
 
+    One call gives what oneDAL's multi-class quality metric set returns, from one count
+    of the samples.
+    {params_beta}
     Returns
     -------
     result : MulticlassQualityMetrics
@@ -251,6 +314,11 @@ def multiclass_quality_metrics(y_true, y_pred, *, labels=None, beta=1.0, sample_
         ``error_rate``, ``micro_precision``, ``micro_recall``, ``micro_fscore``,
         ``macro_precision``, ``macro_recall``, ``macro_fscore``; ``as_dict()`` and
         ``as_array()`` (1 x 8, oneDAL's result table).
+
+    See Also
+    --------
+    binary_quality_metrics : The quality metrics of a binary classifier (oneDAL).
+    quality_report : A per-class report with these and scikit-learn's metrics.
 
     Notes
     -----
@@ -274,7 +342,7 @@ _BINARY_PARAMS = """
         True and predicted labels, at most two distinct values.
     pos_label : int, float, bool or str, default=1
         The class :math:`C_1`. oneDAL calls every label > 0 positive: with labels in
-        {-1, +1} or {0, 1} the default ``pos_label=1`` is the same class.
+        {-1, +1} or {0, 1} the default ``pos_label=1`` is the same class.{beta}
     sample_weight : array-like of shape (n_samples,), default=None
         Non-negative sample weights (oneDAL has none).
 """
@@ -287,7 +355,8 @@ _BINARY_REF = """
 
 
 def _binary_doc(declared):
-    declared.__doc__ = (declared.__doc__.replace("{params}", _BINARY_PARAMS)
+    declared.__doc__ = (declared.__doc__.replace("{params}", _BINARY_PARAMS.replace("{beta}", ""))
+                        .replace("{params_beta}", _BINARY_PARAMS.replace("{beta}", _BETA))
                         .replace("{refs}", _BINARY_REF))
     return declared
 
@@ -295,7 +364,7 @@ def _binary_doc(declared):
 @count_metric
 @_binary_doc
 def binary_confusion_matrix(y_true, y_pred, *, pos_label=1, sample_weight=None):
-    """oneDAL's binary confusion matrix ``[[tp, fn], [fp, tn]]``.
+    """Compute oneDAL's binary confusion matrix ``[[tp, fn], [fp, tn]]``.
 
     Rows are actual, columns predicted, the positive class first: scikit-learn's
     ``confusion_matrix`` with ``labels=[pos_label, negative]``.
@@ -303,6 +372,12 @@ def binary_confusion_matrix(y_true, y_pred, *, pos_label=1, sample_weight=None):
     Returns
     -------
     matrix : ndarray of shape (2, 2)
+        ``[[tp, fn], [fp, tn]]`` (weight sums with ``sample_weight``).
+
+    See Also
+    --------
+    confusion_matrix : The matrix in scikit-learn's layout, for any number of classes.
+    binary_quality_metrics : The binary metrics of oneDAL computed from this matrix.
 
     Notes
     -----
@@ -321,10 +396,11 @@ def binary_confusion_matrix(y_true, y_pred, *, pos_label=1, sample_weight=None):
 @_binary_doc
 def binary_quality_metrics(y_true, y_pred, *, pos_label=1, beta=1.0, sample_weight=None,
                            zero_division="warn"):
-    """oneDAL's binary quality metrics and confusion matrix.
-    {params}    beta : float, default=1.0
-        The beta of the F-score.
-    zero_division : {'warn', 0.0, 1.0, np.nan}, default='warn'
+    """Compute oneDAL's binary quality metrics and confusion matrix.
+
+    One call gives what oneDAL's binary quality metric set returns, from one count of the
+    samples.
+    {params_beta}    zero_division : {'warn', 0.0, 1.0, np.nan}, default='warn'
         Value of a 0/0 (oneDAL's own kernel gives NaN: pass np.nan).
 
     Returns
@@ -333,6 +409,11 @@ def binary_quality_metrics(y_true, y_pred, *, pos_label=1, beta=1.0, sample_weig
         ``confusion_matrix`` (``[[tp, fn], [fp, tn]]``) and, in oneDAL's order,
         ``accuracy``, ``precision``, ``recall``, ``fscore``, ``specificity``, ``auc``;
         ``as_dict()``, ``as_array()`` (1 x 6).
+
+    See Also
+    --------
+    binary_confusion_matrix : The matrix alone.
+    multiclass_quality_metrics : The quality metrics of a multi-class classifier (oneDAL).
 
     Notes
     -----
@@ -350,26 +431,50 @@ def binary_quality_metrics(y_true, y_pred, *, pos_label=1, beta=1.0, sample_weig
     """
 
 
-@count_metric
-def specificity_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary",
-                      sample_weight=None, zero_division="warn"):
-    """Specificity (true negative rate) :math:`tn / (tn + fp)`.
-
-    Same signature as imbalanced-learn's ``specificity_score``; ``average`` as in
-    :func:`precision_score` (``"weighted"`` weights classes by support).
-
+_OVR_PARAMS = """
     Parameters
     ----------
     y_true, y_pred : array-like of shape (n_samples,)
+        True and predicted labels.
     labels : array-like, default=None
+        The classes to include when ``average != "binary"`` (all of them by default), and
+        their order when ``average=None``.
     pos_label : int, float, bool or str, default=1
+        The positive class when ``average="binary"``.
     average : {'binary', 'micro', 'macro', 'weighted'} or None, default='binary'
+        ``'binary'``: the value of ``pos_label``; ``'micro'``: of the summed one-vs-rest
+        counts; ``'macro'``: the unweighted mean over classes; ``'weighted'``: the mean
+        weighted by support; None: one value per class.
     sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative sample weights.
     zero_division : {'warn', 0.0, 1.0, np.nan}, default='warn'
+        Value of a 0/0 ('warn': 0.0 with an ``UndefinedMetricWarning``).
+"""
 
+
+def _ovr_doc(declared):
+    declared.__doc__ = declared.__doc__.replace("{params}", _OVR_PARAMS)
+    return declared
+
+
+@count_metric
+@_ovr_doc
+def specificity_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary",
+                      sample_weight=None, zero_division="warn"):
+    """Compute the specificity (true negative rate) :math:`tn / (tn + fp)`.
+
+    Same signature as imbalanced-learn's ``specificity_score``; ``average`` as in
+    :func:`precision_score` (``"weighted"`` weights classes by support).
+    {params}
     Returns
     -------
     specificity : float or ndarray of shape (n_classes,)
+        The specificity, in [0, 1]; per class when ``average=None``.
+
+    See Also
+    --------
+    recall_score : The sensitivity (true positive rate).
+    balanced_auc_score : The mean of sensitivity and specificity.
 
     Notes
     -----
@@ -388,25 +493,23 @@ def specificity_score(y_true, y_pred, *, labels=None, pos_label=1, average="bina
 
 
 @count_metric
+@_ovr_doc
 def balanced_auc_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary",
                        sample_weight=None, zero_division="warn"):
-    """oneDAL's binary "AUC" :math:`\\frac{1}{2}(TPR + TNR)` on hard labels.
+    """Compute oneDAL's binary "AUC" :math:`\\frac{1}{2}(TPR + TNR)` on hard labels.
 
     For binary targets it equals :func:`balanced_accuracy_score`; it is not a ranking
     ROC AUC. Per class (one-vs-rest) for multi-class targets with ``average``.
-
-    Parameters
-    ----------
-    y_true, y_pred : array-like of shape (n_samples,)
-    labels : array-like, default=None
-    pos_label : int, float, bool or str, default=1
-    average : {'binary', 'micro', 'macro', 'weighted'} or None, default='binary'
-    sample_weight : array-like of shape (n_samples,), default=None
-    zero_division : {'warn', 0.0, 1.0, np.nan}, default='warn'
-
+    {params}
     Returns
     -------
     auc : float or ndarray of shape (n_classes,)
+        The balanced AUC, in [0, 1]; per class when ``average=None``.
+
+    See Also
+    --------
+    balanced_accuracy_score : The mean recall over classes.
+    one_vs_all_roc_auc_score : The ranking ROC AUC of scores, one class against the rest.
 
     Notes
     -----

@@ -93,6 +93,10 @@ class ConfusionDisplay:
     n_classes_ : int
         The number of classes of the confusion (set by :meth:`from_confusion`).
 
+    See Also
+    --------
+    sklearn.metrics.ConfusionMatrixDisplay : The dense display of scikit-learn.
+
     Examples
     --------
     >>> import matplotlib
@@ -121,8 +125,38 @@ class ConfusionDisplay:
     def from_confusion(cls, confusion, ax=None, *, normalize=None, max_classes=30,
                        cmap="Blues", binary=False, pos_label=1, values_format=None,
                        colorbar=True):
-        """Plot a :class:`~metrics_sk.Confusion`; see :meth:`Confusion.plot
-        <metrics_sk.Confusion.plot>` for the parameters."""
+        """Plot a :class:`~metrics_sk.Confusion` as an annotated heatmap.
+
+        The same as :meth:`Confusion.plot <metrics_sk.Confusion.plot>`; the options are
+        those of ``metrics_sk._plot.plot``.
+
+        Parameters
+        ----------
+        confusion : Confusion
+            The counts to show.
+        ax : matplotlib Axes, default=None
+            Where to draw; a new figure sized to the matrix if None.
+        normalize : {'true', 'pred', 'all'}, default=None
+            Show counts (None) or divide by the actual-class, predicted-class or grand
+            totals.
+        max_classes : int, default=30
+            Most classes shown (the most-confused ones).
+        cmap : str or matplotlib Colormap, default="Blues"
+            Colormap.
+        binary : bool, default=False
+            Show oneDAL's binary layout ``[[TP, FN], [FP, TN]]`` of ``pos_label``.
+        pos_label : int, str or bool, default=1
+            The positive class of the binary view.
+        values_format : str, default=None
+            Format of the annotations.
+        colorbar : bool, default=True
+            Whether to add a colorbar.
+
+        Returns
+        -------
+        display : ConfusionDisplay
+            The display, drawn.
+        """
         if normalize not in _NORMALIZE:
             raise ValueError(f"normalize must be one of 'true', 'pred', 'all' or None, "
                              f"got {normalize!r}.")
@@ -183,6 +217,22 @@ class ConfusionDisplay:
         ``labels`` and ``sample_weight`` go to :meth:`Confusion.from_predictions
         <metrics_sk.Confusion.from_predictions>`, the other keywords to
         :meth:`Confusion.plot <metrics_sk.Confusion.plot>`.
+
+        Parameters
+        ----------
+        y_true, y_pred : array-like of shape (n_samples,)
+            True and predicted labels.
+        labels : array-like, default=None
+            The classes (all labels of the data by default).
+        sample_weight : array-like of shape (n_samples,), default=None
+            Non-negative sample weights.
+        **kwargs : dict
+            Options of :meth:`from_confusion` (``ax``, ``normalize``, ``max_classes``, ...).
+
+        Returns
+        -------
+        display : ConfusionDisplay
+            The display, drawn.
         """
         from ._confusion import Confusion
 
@@ -210,6 +260,7 @@ class ConfusionDisplay:
         Returns
         -------
         self : ConfusionDisplay
+            This display, with ``ax_``, ``figure_``, ``im_`` and ``text_`` set.
         """
         plt = _import_pyplot()
         values = self.confusion_matrix
@@ -342,7 +393,7 @@ def plot(self, ax=None, *, normalize=None, max_classes=30, cmap="Blues", binary=
     See Also
     --------
     ConfusionDisplay.from_predictions : Count and plot in one call.
-    sklearn.metrics.ConfusionMatrixDisplay : scikit-learn's dense equivalent.
+    sklearn.metrics.ConfusionMatrixDisplay : Scikit-learn's dense equivalent.
 
     Examples
     --------

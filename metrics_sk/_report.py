@@ -257,13 +257,7 @@ def quality_report(y_true, y_pred, *, y_score=None, labels=None, sample_weight=N
     See Also
     --------
     QualityReport.from_confusion : The report of an existing confusion (streaming, Dask).
-    sklearn.metrics.classification_report : scikit-learn's per-class precision / recall.
-
-    References
-    ----------
-    .. [1] Sokolova, M. and Lapalme, G. (2009). A systematic analysis of performance
-       measures for classification tasks. Information Processing & Management 45(4).
-    .. [2] oneDAL, "Quality Metrics for Multi-class Classification Algorithms".
+    sklearn.metrics.classification_report : Scikit-learn's per-class precision / recall.
 
     Notes
     -----
@@ -271,6 +265,12 @@ def quality_report(y_true, y_pred, *, y_score=None, labels=None, sample_weight=N
     oneDAL's macro F-beta is :math:`(1+\\beta^2) P_M R_M / (\\beta^2 P_M + R_M)`, with
     :math:`P_M, R_M` the macro precision and recall; scikit-learn's macro F-beta is the
     mean of the per-class F-beta. They can be far apart on skewed data.
+
+    References
+    ----------
+    .. [1] Sokolova, M. and Lapalme, G. (2009). A systematic analysis of performance
+       measures for classification tasks. Information Processing & Management 45(4).
+    .. [2] oneDAL, "Quality Metrics for Multi-class Classification Algorithms".
 
     Examples
     --------
@@ -406,6 +406,10 @@ class QualityReport:
     scores : dict of str to float or None
         Log loss, AUC Mu and macro one-vs-all ROC AUC and PR AUC (None without scores).
 
+    See Also
+    --------
+    quality_report : Build the report from labels (and scores).
+
     Examples
     --------
     >>> from metrics_sk import quality_report
@@ -436,10 +440,28 @@ class QualityReport:
     @classmethod
     def from_confusion(cls, confusion, *, beta=1.0, digits=4, zero_division="warn",
                        max_rows=30):
-        """The count-metric report of an existing :class:`~metrics_sk.Confusion`.
+        """Build the count-metric report of an existing :class:`~metrics_sk.Confusion`.
 
         Use it when the counts were accumulated batch by batch (``Confusion.update``),
         merged from partitions, or loaded from disk.
+
+        Parameters
+        ----------
+        confusion : Confusion
+            The counts.
+        beta : float, default=1.0
+            The beta of the F-scores.
+        digits : int, default=4
+            Decimals in the text, Markdown and HTML forms.
+        zero_division : {'warn', 0.0, 1.0, np.nan}, default='warn'
+            Value of a 0/0 (``'warn'``: 0.0 with one ``UndefinedMetricWarning``).
+        max_rows : int or None, default=30
+            Most per-class rows in the text, Markdown and HTML forms.
+
+        Returns
+        -------
+        report : QualityReport
+            The report (without score metrics).
 
         Examples
         --------
@@ -513,6 +535,11 @@ class QualityReport:
         ----------
         **kwargs
             Passed to :func:`json.dumps` (default ``indent=2``).
+
+        Returns
+        -------
+        json : str
+            The JSON text.
         """
         kwargs.setdefault("indent", 2)
         return json.dumps(_json_safe(self.to_dict()), allow_nan=False, **kwargs)
@@ -531,6 +558,7 @@ class QualityReport:
         Returns
         -------
         pandas.DataFrame
+            The table asked for.
         """
         import pandas as pd
 
@@ -652,7 +680,7 @@ class QualityReport:
         return out
 
     def to_text(self, max_rows=None, *, width=24):
-        """The report as an aligned plain-text table (what ``str()`` returns).
+        """Render the report as an aligned plain-text table (what ``str()`` returns).
 
         Parameters
         ----------
@@ -660,6 +688,11 @@ class QualityReport:
             Most per-class rows; None uses the report's ``max_rows``.
         width : int, default=24
             Class names longer than this are cut, with ``...``.
+
+        Returns
+        -------
+        text : str
+            The tables.
         """
         def table(header, rows, averages):
             rows = [[_cut(r[0], width)] + r[1:] for r in rows]
@@ -680,12 +713,17 @@ class QualityReport:
                 f"accuracy {self.overall['accuracy']:.{self.digits}f}{scores}>")
 
     def to_markdown(self, max_rows=None):
-        """The report as GitHub-flavoured Markdown tables.
+        """Render the report as GitHub-flavoured Markdown tables.
 
         Parameters
         ----------
         max_rows : int or None, default=None
             Most per-class rows; None uses the report's ``max_rows``.
+
+        Returns
+        -------
+        markdown : str
+            The tables.
         """
         return "\n".join(self._render(
             max_rows, title=lambda text: [f"**{text}**", ""],
@@ -698,12 +736,17 @@ class QualityReport:
         return self.to_html()
 
     def to_html(self, max_rows=None):
-        """The report as an HTML fragment (what Jupyter shows).
+        """Render the report as an HTML fragment (what Jupyter shows).
 
         Parameters
         ----------
         max_rows : int or None, default=None
             Most per-class rows; None uses the report's ``max_rows``.
+
+        Returns
+        -------
+        html : str
+            The fragment.
         """
         esc = html.escape
         return "\n".join(['<div class="metrics-sk-report">'] + self._render(

@@ -25,7 +25,9 @@ def _make(function, response_method, kwargs, name):
 
 
 def get_scorer_names():
-    """Names of all metrics_sk scorers.
+    """Return the names of all metrics_sk scorers.
+
+    Each name is a key of :func:`get_scorer`; the names of losses start with ``neg_``.
 
     Returns
     -------
@@ -35,8 +37,8 @@ def get_scorer_names():
 
     See Also
     --------
-    get_scorer : the scorer object of a name.
-    sklearn.metrics.get_scorer_names : scikit-learn's own names.
+    get_scorer : The scorer object of a name.
+    sklearn.metrics.get_scorer_names : Scikit-learn's own names.
 
     Examples
     --------
@@ -51,7 +53,10 @@ def get_scorer_names():
 
 
 def get_scorer(name):
-    """The scorer of a metrics_sk name, a plain :func:`sklearn.metrics.make_scorer` object.
+    """Return the scorer of a metrics_sk name.
+
+    The scorer is a plain :func:`sklearn.metrics.make_scorer` object, with the metric's
+    response method and sign.
 
     Parameters
     ----------
@@ -69,16 +74,16 @@ def get_scorer(name):
     ValueError
         If ``name`` is not a metrics_sk scorer.
 
+    See Also
+    --------
+    get_scorer_names : All names.
+    register_scorers : Make the names scikit-learn scoring strings.
+
     Notes
     -----
     Unlike a string, the scorer object works in any process without
     :func:`register_scorers`: use it for an estimator that a worker process fits, e.g.
     a ``GridSearchCV`` inside ``cross_validate(..., n_jobs=2)``.
-
-    See Also
-    --------
-    get_scorer_names : all names.
-    register_scorers : make the names scikit-learn scoring strings.
 
     Examples
     --------
@@ -129,6 +134,10 @@ def register_scorers():
         If scikit-learn still refuses the names after registration (everything is rolled
         back).
 
+    See Also
+    --------
+    get_scorer : The scorer object, usable without registration.
+
     Notes
     -----
     The registration lives in the process that calls this.  With ``n_jobs=2`` a string
@@ -141,10 +150,6 @@ def register_scorers():
     raises "All the ... fits failed".  The fix is to pass the scorer object,
     ``GridSearchCV(clf, grid, scoring=metrics_sk.get_scorer("macro_fscore"))``, which
     works in any process (or to run the outer loop in threads).
-
-    See Also
-    --------
-    get_scorer : the scorer object, usable without registration.
 
     Examples
     --------

@@ -151,6 +151,13 @@ def log_loss(y_true, y_proba=None, *, normalize=True, sample_weight=None, labels
     Returns
     -------
     loss : float
+        The weighted mean (``normalize=False``: sum) of the negative log-likelihood of
+        the true class.
+
+    See Also
+    --------
+    one_vs_all_log_loss : Mean binary cross-entropy of each class against the rest.
+    metrics_sk.catboost.eval_metric : CatBoost's ``MultiClass`` and ``Logloss``.
 
     Notes
     -----
@@ -166,11 +173,6 @@ def log_loss(y_true, y_proba=None, *, normalize=True, sample_weight=None, labels
     ----------
     .. [1] C. M. Bishop (2006). Pattern Recognition and Machine Learning. Springer, p. 209.
     .. [2] CatBoost, "Multiclassification: objectives and metrics", MultiClass.
-
-    See Also
-    --------
-    one_vs_all_log_loss : mean binary cross-entropy of each class against the rest.
-    metrics_sk.catboost.eval_metric : CatBoost's ``MultiClass`` and ``Logloss``.
 
     Examples
     --------
@@ -262,6 +264,11 @@ def hinge_loss(y_true, pred_decision, *, labels=None, sample_weight=None):
     Returns
     -------
     loss : float
+        The weighted mean hinge loss.
+
+    See Also
+    --------
+    metrics_sk.catboost.eval_metric : CatBoost's ``HingeLoss``.
 
     Notes
     -----
@@ -273,10 +280,6 @@ def hinge_loss(y_true, pred_decision, *, labels=None, sample_weight=None):
     ----------
     .. [1] K. Crammer and Y. Singer (2001). On the algorithmic implementation of
        multiclass kernel-based vector machines. JMLR 2, 265-292.
-
-    See Also
-    --------
-    metrics_sk.catboost.eval_metric : CatBoost's ``HingeLoss``.
 
     Examples
     --------
@@ -322,6 +325,12 @@ def one_vs_all_log_loss(y_true, y_score, *, labels=None, sample_weight=None, fro
     Returns
     -------
     loss : float
+        The weighted mean over samples and classes of the binary cross-entropy of each
+        class against the rest.
+
+    See Also
+    --------
+    log_loss : The multinomial (softmax) cross-entropy.
 
     Notes
     -----
@@ -336,10 +345,6 @@ def one_vs_all_log_loss(y_true, y_score, *, labels=None, sample_weight=None, fro
     References
     ----------
     .. [1] CatBoost, "Multiclassification: objectives and metrics", MultiClassOneVsAll.
-
-    See Also
-    --------
-    log_loss : the multinomial (softmax) cross-entropy.
 
     Examples
     --------
@@ -385,6 +390,12 @@ def roc_auc_mu_score(y_true, y_score, *, labels=None, sample_weight=None, cost_m
     Returns
     -------
     auc : float
+        AUC mu, in [0, 1] (0.5: chance).
+
+    See Also
+    --------
+    one_vs_all_roc_auc_score : The ROC AUC of each class against the rest.
+    sklearn.metrics.roc_auc_score : ``multi_class="ovo"`` is Hand and Till's AUC.
 
     Notes
     -----
@@ -407,11 +418,6 @@ def roc_auc_mu_score(y_true, y_score, *, labels=None, sample_weight=None, cost_m
     ----------
     .. [1] R. Kleiman and D. Page (2019). AUC mu: A performance metric for multi-class
        machine learning models. ICML, PMLR 97.
-
-    See Also
-    --------
-    one_vs_all_roc_auc_score : the ROC AUC of each class against the rest.
-    sklearn.metrics.roc_auc_score : ``multi_class="ovo"`` is Hand and Till's AUC.
 
     Examples
     --------
@@ -485,6 +491,12 @@ def one_vs_all_roc_auc_score(y_true, y_score, *, labels=None, sample_weight=None
     Returns
     -------
     auc : float or ndarray of shape (n_classes,)
+        The ROC AUC of each class against the rest, averaged unless ``average=None``.
+
+    See Also
+    --------
+    roc_auc_mu_score : A multi-class AUC over pairs of classes.
+    one_vs_all_pr_auc_score : The area under each class's precision-recall curve.
 
     Notes
     -----
@@ -501,11 +513,6 @@ def one_vs_all_roc_auc_score(y_true, y_score, *, labels=None, sample_weight=None
     ----------
     .. [1] T. Fawcett (2006). An introduction to ROC analysis. Pattern Recognition
        Letters 27(8), 861-874.
-
-    See Also
-    --------
-    roc_auc_mu_score : a multi-class AUC over pairs of classes.
-    one_vs_all_pr_auc_score : the area under each class's precision-recall curve.
 
     Examples
     --------
@@ -550,6 +557,11 @@ def one_vs_all_pr_auc_score(y_true, y_score, *, labels=None, sample_weight=None,
     Returns
     -------
     auc : float or ndarray of shape (n_classes,)
+        The PR AUC of each class against the rest, averaged unless ``average=None``.
+
+    See Also
+    --------
+    one_vs_all_roc_auc_score : The ROC AUC of each class against the rest.
 
     Notes
     -----
@@ -564,10 +576,6 @@ def one_vs_all_pr_auc_score(y_true, y_score, *, labels=None, sample_weight=None,
     .. [1] J. Davis and M. Goadrich (2006). The relationship between precision-recall
        and ROC curves. ICML.
     .. [2] CatBoost, "Multiclassification: objectives and metrics", PRAUC.
-
-    See Also
-    --------
-    one_vs_all_roc_auc_score : the ROC AUC of each class against the rest.
 
     Examples
     --------

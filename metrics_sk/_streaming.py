@@ -108,15 +108,15 @@ class StreamingLoss:
     weight : float
         Their total weight.
 
+    See Also
+    --------
+    Confusion.update : The same pattern for every count metric.
+
     Notes
     -----
     Each metric is :math:`L = \\sum_i w_i \\ell_i / \\sum_i w_i` with per-sample losses
     :math:`\\ell_i` (see the metric functions), so the state is the per-class sums of
     :math:`w_i \\ell_i` and :math:`w_i`; merging adds them.
-
-    See Also
-    --------
-    Confusion.update : the same pattern for every count metric.
 
     Examples
     --------
@@ -156,7 +156,13 @@ class StreamingLoss:
         self.reset()
 
     def reset(self):
-        """Forget every sample (keep the options)."""
+        """Forget every sample (keep the options).
+
+        Returns
+        -------
+        self : StreamingLoss
+            This accumulator, empty.
+        """
         self._seen = None  # sorted true labels seen
         self._sums = np.zeros((0, 0))  # (labels seen, columns): loss sums, NaN if impossible
         self._weights = np.zeros(0)  # weight per label seen
@@ -223,7 +229,8 @@ class StreamingLoss:
 
         Returns
         -------
-        self
+        self : StreamingLoss
+            This accumulator, with the batch added.
         """
         if any(is_dask_collection(a) for a in (y_true, y_score, sample_weight)):
             import dask
@@ -330,6 +337,13 @@ class StreamingLoss:
         return NotImplemented
 
     def copy(self):
+        """Return an independent copy (a later :meth:`update` of one leaves the other alone).
+
+        Returns
+        -------
+        copy : StreamingLoss
+            An accumulator with the same options and sums.
+        """
         out = self._empty_like()
         return out._absorb(self)
 
@@ -355,11 +369,12 @@ class StreamingLoss:
         return classes, positions(classes, self._seen)
 
     def compute(self):
-        """The metric over every sample so far.
+        """Compute the metric over every sample so far.
 
         Returns
         -------
         loss : float
+            The loss of all samples seen, as the one-shot function gives it.
         """
         if self._seen is None:
             raise ValueError("No samples yet: call update() before compute().")

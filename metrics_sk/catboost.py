@@ -394,6 +394,9 @@ def _check_params(name, params, accepted):
 def eval_metric(y_true, approx, metric, *, sample_weight=None):
     """Compute a CatBoost metric from raw approxes, as ``catboost.utils.eval_metric`` does.
 
+    The metric string is parsed as CatBoost parses it, and the value follows CatBoost's
+    own conventions for zero divisions and absent classes (SEMANTICS.md sections 1-2).
+
     Parameters
     ----------
     y_true : array-like of shape (n_samples,)
@@ -435,6 +438,11 @@ def eval_metric(y_true, approx, metric, *, sample_weight=None):
         multi-class target outside ``0..K-1`` (which CatBoost does not always check),
         NaN or infinite approxes, and ``PRAUC`` without positives ("No element of a
         positive class", as CatBoost).
+
+    See Also
+    --------
+    catboost.utils.eval_metric : The original, which this reproduces.
+    metrics_sk.roc_auc_mu_score, metrics_sk.one_vs_all_pr_auc_score : The shared kernels.
 
     Notes
     -----
@@ -488,11 +496,6 @@ def eval_metric(y_true, approx, metric, *, sample_weight=None):
     .. [1] CatBoost, "Multiclassification: objectives and metrics".
     .. [2] ``catboost/libs/metrics`` (``metric.cpp``, ``caching_metric.cpp``,
        ``auc_mu.cpp``, ``kappa.cpp``), CatBoost 1.2.10.
-
-    See Also
-    --------
-    catboost.utils.eval_metric : the original, which this reproduces.
-    metrics_sk.roc_auc_mu_score, metrics_sk.one_vs_all_pr_auc_score : the shared kernels.
 
     Examples
     --------
