@@ -50,7 +50,9 @@ _METHODS = ("bootstrap", "mcnemar", "stuart_maxwell", "delong")
 class ComparisonResult:
     """Result of :func:`compare` and :func:`corrected_resampled_ttest`.
 
-    Attributes
+    The two models' values, their difference with its interval, and the test's p-value.
+
+    Parameters
     ----------
     statistic_a, statistic_b : float or ndarray
         The metric of model A and of model B.
@@ -64,6 +66,11 @@ class ComparisonResult:
         The test's statistic (McNemar, chi-square, z, t), None for the bootstrap.
     method : str
         The method used.
+
+    See Also
+    --------
+    compare : Paired comparison on the same samples.
+    corrected_resampled_ttest : Comparison of cross-validation scores.
 
     Examples
     --------
@@ -296,6 +303,10 @@ def compare(metric, y_true, y_pred_a, y_pred_b, *, method="bootstrap", confidenc
             **metric_kwargs):
     r"""Compare two models on the same samples: the difference of a metric and its test.
 
+    Paired: both models are scored on the same samples, so the joint table of (true,
+    prediction of A, prediction of B) is resampled, or tested by McNemar, Stuart-Maxwell
+    or DeLong.
+
     Parameters
     ----------
     metric : str or callable
@@ -338,6 +349,12 @@ def compare(metric, y_true, y_pred_a, y_pred_b, *, method="bootstrap", confidenc
         ``statistic_a``, ``statistic_b``, ``difference``, ``confidence_interval``,
         ``pvalue``, ``test_statistic`` and ``method``.
 
+    See Also
+    --------
+    analytic_interval : The analytic interval of one model's metric.
+    bootstrap : The resampling interval of one model's metric.
+    corrected_resampled_ttest : Comparison of cross-validation scores.
+
     Notes
     -----
     With :math:`b` the samples A gets right and B wrong and :math:`c` the reverse,
@@ -357,10 +374,6 @@ def compare(metric, y_true, y_pred_a, y_pred_b, *, method="bootstrap", confidenc
        classification of subjects by two independent judges. Br. J. Psychiatry 116.
     .. [3] DeLong, E. R., DeLong, D. M. and Clarke-Pearson, D. L. (1988). Comparing the
        areas under two or more correlated ROC curves. Biometrics 44(3).
-
-    See Also
-    --------
-    analytic_interval, bootstrap, corrected_resampled_ttest
 
     Examples
     --------
@@ -430,6 +443,10 @@ def corrected_resampled_ttest(scores_a, scores_b, *, n_train, n_test, confidence
         ``statistic_a``, ``statistic_b`` (mean scores), ``difference`` (the mean
         difference), its ``confidence_interval``, the two-sided ``pvalue`` and the
         ``test_statistic`` t (``n_folds - 1`` degrees of freedom).
+
+    See Also
+    --------
+    compare : Paired comparison of two models on the same samples.
 
     Notes
     -----

@@ -938,24 +938,33 @@ def _group_codes(groups, n):
 
 
 class GroupedConfusion:
-    """The confusions of groups of the samples (slices, segments, sensitive groups),
-    counted in one pass: a group is one more axis of the cell key.
+    """The confusions of groups of the samples, counted in one pass.
 
-    Built by ``Confusion.from_predictions(y_true, y_pred, groups=...)``. Every count metric
+    Groups are slices, segments or sensitive groups: a group is one more axis of the cell
+    key. Built by ``Confusion.from_predictions(y_true, y_pred, groups=...)``. Every count metric
     is a method, with the parameters of the ``Confusion`` method of that name; it returns
     one value per group as a pandas Series indexed by group (a MultiIndex for crossed
     groups), a DataFrame with a column per class for per-class results. Each group's value
     is the metric of that group's samples alone (over the labels that group has, unless
     ``labels=`` fixes them). Memory is O(groups x distinct cells + labels).
 
-    Attributes
+    Parameters
     ----------
     overall : Confusion
         The confusion of all the samples.
+    rows, cols : ndarray of shape (n_cells,)
+        The cells of the groups' counts (positions among the labels, the other slot last).
+    counts : ndarray of shape (n_groups, n_cells)
+        The count (or weight) of each cell in each group.
     keys : list of ndarray
         The key of each group, one array per group column.
     names : list of str
         The names of the group columns.
+
+    See Also
+    --------
+    metric_frame : The metrics of the groups with fairlearn's vocabulary.
+    Confusion.from_predictions : With ``groups=``, builds it.
 
     Examples
     --------
@@ -976,7 +985,13 @@ class GroupedConfusion:
         return self.keys[0].shape[0]
 
     def index(self):
-        """The groups as a pandas Index (a MultiIndex for several group columns)."""
+        """Return the groups as a pandas Index (a MultiIndex for several group columns).
+
+        Returns
+        -------
+        pandas.Index
+            One entry per group, in the order of the results.
+        """
         import pandas as pd
 
         if len(self.keys) == 1:
@@ -984,7 +999,18 @@ class GroupedConfusion:
         return pd.MultiIndex.from_arrays(self.keys, names=self.names)
 
     def group(self, i):
-        """The :class:`Confusion` of group ``i`` alone (over the labels it has)."""
+        """Return the :class:`Confusion` of group ``i`` alone (over the labels it has).
+
+        Parameters
+        ----------
+        i : int
+            The position of the group in :meth:`index`.
+
+        Returns
+        -------
+        Confusion
+            The confusion of that group's samples.
+        """
         batch = self._batch
         counts = batch._counts[i]
         keep = counts != 0

@@ -109,6 +109,7 @@ class MetricFrame:
         Returns
         -------
         float or pandas.Series
+            One value per metric (a number for one metric).
         """
         return self._out(self._frame().min())
 
@@ -118,6 +119,7 @@ class MetricFrame:
         Returns
         -------
         float or pandas.Series
+            One value per metric (a number for one metric).
         """
         return self._out(self._frame().max())
 
@@ -132,6 +134,7 @@ class MetricFrame:
         Returns
         -------
         float or pandas.Series
+            One value per metric (a number for one metric).
         """
         _check_method({"method": method})
         frame = self._frame()
@@ -152,6 +155,7 @@ class MetricFrame:
         Returns
         -------
         float or pandas.Series
+            One value per metric (a number for one metric).
         """
         _check_method({"method": method})
         frame = self._frame()
@@ -169,6 +173,10 @@ class MetricFrame:
 
 def metric_frame(y_true, y_pred, *, metrics, groups, sample_weight=None):
     """Every count metric for every group, counted in one pass (fairlearn's MetricFrame).
+
+    The samples are counted once into the confusions of all the groups; each metric is
+    then evaluated on all of them at once, with the values fairlearn's ``MetricFrame``
+    gives by calling the metric once per group.
 
     Parameters
     ----------
@@ -234,7 +242,10 @@ def _column_name(metric):
 
 def demographic_parity_difference(y_true, y_pred, *, sensitive_features,
                                   method="between_groups", sample_weight=None):
-    """The largest difference of the selection rate between groups (fairlearn's).
+    """Compute the largest difference of the selection rate between groups.
+
+    fairlearn's ``demographic_parity_difference``: 0 when every group is predicted
+    positive at the same rate.
 
     Parameters
     ----------
@@ -250,6 +261,7 @@ def demographic_parity_difference(y_true, y_pred, *, sensitive_features,
     Returns
     -------
     float
+        The difference.
 
     See Also
     --------
@@ -277,7 +289,10 @@ def demographic_parity_difference(y_true, y_pred, *, sensitive_features,
 
 def equalized_odds_difference(y_true, y_pred, *, sensitive_features,
                               method="between_groups", sample_weight=None):
-    """The larger of the true and the false positive rates' differences between groups.
+    """Compute the larger of the true and false positive rates' differences between groups.
+
+    fairlearn's ``equalized_odds_difference``: 0 when every group has the same true and
+    false positive rates.
 
     Parameters
     ----------
@@ -293,6 +308,7 @@ def equalized_odds_difference(y_true, y_pred, *, sensitive_features,
     Returns
     -------
     float
+        The larger difference.
 
     See Also
     --------

@@ -55,7 +55,9 @@ from ._validation import is_dask_collection
 class IntervalResult:
     """Result of :func:`analytic_interval`, laid out as :class:`BootstrapResult`.
 
-    Attributes
+    The fields a scipy ``BootstrapResult`` has, plus the value and the method used.
+
+    Parameters
     ----------
     value : float or ndarray
         The metric.
@@ -66,6 +68,10 @@ class IntervalResult:
     method : str
         The method used: ``"wilson"``, ``"clopper_pearson"``, ``"delta"``,
         ``"fisher_z"``, ``"kappa_se"``, ``"delong"`` or ``"bootstrap"`` (a fallback).
+
+    See Also
+    --------
+    analytic_interval : The function that returns it.
 
     Examples
     --------
@@ -312,7 +318,11 @@ def _fallback(name, c, samples, kwargs, confidence_level, why):
 
 def analytic_interval(metric, y_true, y_pred_or_score, *, confidence_level=0.95, method=None,
                       sample_weight=None, **metric_kwargs):
-    r"""Analytic confidence interval of a metric: the closed-form counterpart of :func:`bootstrap`.
+    r"""Compute an analytic confidence interval of a metric.
+
+    The closed-form counterpart of :func:`bootstrap`: Wilson or Clopper-Pearson for
+    proportions, the delta method on the logit scale for F and the other [0, 1] metrics,
+    Fisher's z for MCC, the standard error of kappa, DeLong for ROC AUC.
 
     Parameters
     ----------
@@ -348,6 +358,11 @@ def analytic_interval(metric, y_true, y_pred_or_score, *, confidence_level=0.95,
     IntervalResult
         ``value``, ``confidence_interval`` (``low``, ``high``), ``standard_error`` and
         ``method``.
+
+    See Also
+    --------
+    bootstrap : The resampling interval of any metric.
+    compare : Paired comparison of two models.
 
     Notes
     -----
@@ -388,11 +403,6 @@ def analytic_interval(metric, y_true, y_pred_or_score, *, confidence_level=0.95,
     .. [4] Sun, X. and Xu, W. (2014). Fast implementation of DeLong's algorithm for
        comparing the areas under correlated receiver operating characteristic curves.
        IEEE Signal Processing Letters 21(11).
-
-    See Also
-    --------
-    bootstrap : The resampling interval of any metric.
-    compare : Paired comparison of two models.
 
     Examples
     --------
