@@ -55,10 +55,11 @@ def mann_whitney(pos, neg, pos_weight=None, neg_weight=None, *, empty=np.nan):
     at_most = below.copy()
     if right is not None:
         at_most[tied] = cum_neg[right]
-    pairs = pos_weight.sum() * cum_neg[-1]
-    if pairs == 0:
+    pos_total, neg_total = pos_weight.sum(), cum_neg[-1]
+    if pos_total == 0 or neg_total == 0:
         return np.nan
-    return float(np.dot(pos_weight, below + at_most) / (2.0 * pairs))
+    # each side normalised first: the product of the totals may overflow float64
+    return float(np.dot(pos_weight / pos_total, (below + at_most) / neg_total) / 2.0)
 
 
 def _merged_counts(first, second):

@@ -335,6 +335,17 @@ def encode(*arrays, labels=None, names=None):
 _SLICE_BITS = 22
 
 
+#: Float sums of integer weights at least this large may hold a cell beyond int64 (the
+#: float estimate is within a relative ``n * 2**-53`` of the exact sum).
+_INT64_CELL = 2.0**63 * (1 - 2.0**-20)
+
+
+def _float_max(cells):
+    """The largest absolute value of float ``cells`` (0 when empty)."""
+    data = cells.data if sp.issparse(cells) else cells
+    return float(np.abs(data).max(initial=0))
+
+
 def _exact_integer_cells(y_true, y_pred, labels, weights, **kwargs):
     """Cells of integer ``weights`` whose sums float64 cannot hold exactly: the weights
     are summed in 22-bit slices (each exact in float64) and recombined in 64-bit
@@ -413,12 +424,13 @@ def count(y_true, y_pred, *, labels=None, sample_weight=None, allow_negative_wei
             values = None  # a new label: count the batch over its own labels
     if values is None:
         values, cells = tally(labels)
-    if int_weights is not None:
+    if int_weights is not None and _float_max(cells) < _INT64_CELL:
         if float(np.abs(weights).max(initial=0)) * weights.shape[0] >= 2.0**53:
             cells = _exact_integer_cells(y_true, y_pred, values, int_weights,
                                          allow_negative_weights=allow_negative_weights,
                                          allow_column=allow_column)
         cells = cells.astype(np.int64)
+    # (integer weights whose cell sums int64 cannot hold keep their float64 sums)
     return values, cells
 
 
@@ -508,6 +520,9 @@ class Confusion:
         if self._margins is None:
             k = self._labels.shape[0]
             cells = self._cells
+            if cells.dtype.kind == "i" and _float_total(cells) >= 2.0**53:
+                # integer sums beyond 2**53: margins in float64, where formulas never wrap
+                cells = cells.astype(np.float64)
             if self._sparse:
                 diag = cells.diagonal()
                 rows = np.asarray(cells.sum(axis=1)).ravel()
@@ -746,6 +761,11 @@ class Confusion:
 # Every count metric is a method: one definition each, the formula in _counts.
 for _name, _formula in _counts.FORMULAS.items():
     setattr(Confusion, _name, _method(_formula))
+
+
+def _float_total(cells):
+    """The sum of integer ``cells`` in float64 (never wraps around)."""
+    return float(np.sum(cells.data if sp.issparse(cells) else cells, dtype=np.float64))
 
 
 def _add_into(c, cells):

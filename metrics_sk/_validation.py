@@ -180,6 +180,12 @@ def check_sample_weight(sample_weight, n, *, allow_negative=False):
             raise ValueError(f"Input sample_weight contains {what}.")
     if not allow_negative and (w < 0).any():
         raise ValueError("sample_weight contains negative values; weights must be >= 0.")
+    if w.dtype.kind == "f":
+        with np.errstate(over="ignore"):
+            total = np.sum(np.abs(w) if allow_negative else w)
+    if w.dtype.kind == "f" and not np.isfinite(total):
+        raise ValueError("sample_weight sums to infinity (beyond the float64 range): every "
+                         "total of the weights would overflow; rescale the weights.")
     return w
 
 

@@ -173,3 +173,56 @@ def test_huge_dense_confusion_matrix_is_refused_naming_the_size():
         msk.confusion_matrix(np.arange(10**6), np.arange(10**6))
     # the sparse matrix is fine
     assert Confusion.from_predictions(np.arange(10**6), np.arange(10**6)).matrix.nnz == 10**6
+
+
+# -- issue 14: silent wrong numbers at extreme weights ---------------------------------
+
+Y_AUC = [0, 1, 2, 0, 1, 2]
+S_AUC = np.eye(3)[[0, 1, 1, 0, 2, 2]] * 0.8 + 0.1
+W_BIG = np.array([2**62, 2**62, 1, 3, 2**62, 5], dtype=np.int64)
+
+
+@pytest.mark.parametrize("name", ["one_vs_all_roc_auc_score", "roc_auc_mu_score"])
+def test_integer_weights_near_int64_limit_in_auc(name):
+    value = getattr(msk, name)(Y_AUC, S_AUC, sample_weight=W_BIG)
+    assert value == pytest.approx(getattr(msk, name)(Y_AUC, S_AUC,
+                                                     sample_weight=W_BIG.astype(float)))
+    if name == "one_vs_all_roc_auc_score":  # scikit-learn's macro one-vs-rest AUC
+        assert value == pytest.approx(skm.roc_auc_score(
+            Y_AUC, S_AUC / S_AUC.sum(1, keepdims=True), multi_class="ovr",
+            sample_weight=W_BIG.astype(float)))
+    assert 0 <= value <= 1
+
+
+def test_auc_weights_whose_products_overflow():
+    w = np.array([1e200, 1e200, 1.0, 3.0, 1e200, 5.0])
+    value = msk.one_vs_all_roc_auc_score(Y_AUC, S_AUC, sample_weight=w)
+    assert value == pytest.approx(msk.one_vs_all_roc_auc_score(Y_AUC, S_AUC,
+                                                               sample_weight=w / 1e200))
+
+
+@pytest.mark.parametrize("name", ["accuracy_score", "f1_score", "matthews_corrcoef",
+                                  "balanced_accuracy_score", "cohen_kappa_score"])
+def test_integer_weights_whose_total_exceeds_int64(name):
+    t, p = [0, 1, 1, 0], [0, 1, 0, 0]
+    for w in (np.full(4, 2**62), np.array([2**62 + 1, 2**62 + 1, 1, 2**62 + 1])):
+        assert getattr(msk, name)(t, p, sample_weight=w) == pytest.approx(
+            getattr(skm, name)(t, p, sample_weight=w.astype(float)))
+    assert msk.accuracy_score([0, 1, 1], [0, 1, 0], sample_weight=np.full(3, 2**62)) == (
+        pytest.approx(2 / 3))
+
+
+def test_integer_weight_cells_stay_exact_while_they_fit():
+    w = np.array([2**62 + 1, 2**62 + 1, 1, 2**62 + 1])
+    c = Confusion.from_predictions([0, 1, 1, 0], [0, 1, 0, 0], sample_weight=w)
+    assert c.to_dense()[1, 1] == 2**62 + 1 and c.to_dense()[1, 0] == 1
+
+
+@pytest.mark.parametrize("name", ["macro_fbeta_score", "f1_score", "accuracy_score",
+                                  "one_vs_all_roc_auc_score", "log_loss"])
+def test_float_weights_whose_sum_overflows_are_refused(name):
+    t, p = [0, 1, 1, 0], [0, 1, 0, 0]
+    if name in ("one_vs_all_roc_auc_score", "log_loss"):
+        p = np.array([[0.9, 0.1], [0.2, 0.8], [0.6, 0.4], [0.7, 0.3]])
+    with pytest.raises(ValueError, match="sample_weight sums to infinity"):
+        getattr(msk, name)(t, p, sample_weight=[1e308] * 4)
