@@ -175,17 +175,16 @@ def check_sample_weight(sample_weight, n, *, allow_negative=False):
         except (TypeError, ValueError) as exc:
             raise TypeError(f"sample_weight must be numeric, got dtype {w.dtype}.") from exc
     if w.dtype.kind == "f":
-        if not np.isfinite(w).all():
+        with np.errstate(over="ignore", invalid="ignore"):
+            total = np.abs(w).sum()  # finite exactly when every weight and every sum is
+        if not np.isfinite(total):
+            if np.isfinite(w).all():
+                raise ValueError("sample_weight sums to infinity (beyond the float64 range): "
+                                 "every total of the weights would overflow; rescale them.")
             what = "NaN" if np.isnan(w).any() else "infinity or a value too large"
             raise ValueError(f"Input sample_weight contains {what}.")
     if not allow_negative and (w < 0).any():
         raise ValueError("sample_weight contains negative values; weights must be >= 0.")
-    if w.dtype.kind == "f":
-        with np.errstate(over="ignore"):
-            total = np.sum(np.abs(w) if allow_negative else w)
-    if w.dtype.kind == "f" and not np.isfinite(total):
-        raise ValueError("sample_weight sums to infinity (beyond the float64 range): every "
-                         "total of the weights would overflow; rescale the weights.")
     return w
 
 
