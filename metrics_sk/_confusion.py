@@ -23,6 +23,7 @@ from . import _counts, _dask
 from ._params import Checker, constraints_for
 from ._sklearn_compat import _check_targets
 from ._validation import (
+    KIND_NAMES,
     check_labels_param,
     check_numeric_labels,
     check_python_labels,
@@ -279,7 +280,7 @@ def _validated(arrays, names, labels, allow_column=False):
     check_same_length(*zip(names, arrs))
     kinds = [_kind(a, name) for a, name in zip(arrs, names)]
     if len(set(kinds)) > 1:
-        what = ", ".join(f"{name} holds {'strings' if k == 'str' else 'numbers'}"
+        what = ", ".join(f"{name} holds {KIND_NAMES[k]}"
                          for name, k in zip(names, kinds))
         raise ValueError(f"Mix of label input types (string and number): {what}.")
     kind = kinds[0]
@@ -385,8 +386,7 @@ def count(y_true, y_pred, *, labels=None, sample_weight=None, allow_negative_wei
     if kind_t != kind_p:
         mix = ValueError(
             "Mix of label input types (string and number): y_true holds "
-            f"{'strings' if kind_t == 'str' else 'numbers'} and y_pred holds "
-            f"{'strings' if kind_p == 'str' else 'numbers'}."
+            f"{KIND_NAMES[kind_t]} and y_pred holds {KIND_NAMES[kind_p]}."
         )
         try:  # scikit-learn's error where it has a more specific one (continuous targets)
             _check_targets(y_true, y_pred)
@@ -794,6 +794,10 @@ def _merge(a, b):
         return b.copy()
     if b.n_classes == 0 and b.total == 0:
         return a.copy()
+    a_labels, b_labels = _common_labels(a._labels, b._labels)
+    if a_labels is not a._labels or b_labels is not b._labels:
+        a = Confusion._of(a_labels, a._cells, fixed=a._fixed, weighted=a._weighted)
+        b = Confusion._of(b_labels, b._cells, fixed=b._fixed, weighted=b._weighted)
     if a._labels.shape == b._labels.shape and np.all(a._labels == b._labels):
         out = a.copy()
         out._fixed = a._fixed or b._fixed
@@ -809,7 +813,7 @@ def _merge(a, b):
     if label_kind(a._labels) != label_kind(b._labels) and a.n_classes and b.n_classes:
         if {label_kind(a._labels), label_kind(b._labels)} != {"num"}:
             raise ValueError("Cannot merge confusions whose labels are of different types "
-                             "(strings and numbers).")
+                             "(strings, bytes or numbers).")
     pos_b = a._index(b._labels)
     extra = b._labels[pos_b < 0]
     if _is_sorted(a._labels) and _is_sorted(b._labels):
@@ -820,6 +824,25 @@ def _merge(a, b):
     cells = _remap(a, positions(union, a._labels), size) + _remap(b, positions(union, b._labels), size)
     return Confusion._of(union, cells, fixed=a._fixed or b._fixed,
                          weighted=a._weighted or b._weighted)
+
+
+def _common_labels(a, b):
+    """Numeric label arrays ``a`` and ``b`` in one dtype holding each label exactly.
+
+    numpy's common type of int64 and uint64 (or of an integer and a float) is float64,
+    which merges distinct integers beyond 2**53; such labels are compared as int64 (float
+    labels are integer-valued), and a label int64 cannot hold is refused."""
+    if a.dtype == b.dtype or not {a.dtype.kind, b.dtype.kind} <= set("biuf"):
+        return a, b
+    if np.result_type(a, b).kind != "f" or all(
+            -(2.0**53) < float(x.min(initial=0)) and float(x.max(initial=0)) < 2.0**53
+            for x in (a, b)):
+        return a, b  # the common type is exact for these labels
+    if not all(-(2.0**63) <= float(x.min(initial=0)) and float(x.max(initial=0)) < 2.0**63
+               for x in (a, b)):
+        raise ValueError("Cannot merge these confusions: their labels (integers beyond 2**53 "
+                         "and others beyond the int64 range) have no exact common type.")
+    return a.astype(np.int64), b.astype(np.int64)
 
 
 def _is_run(values):

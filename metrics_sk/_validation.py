@@ -98,13 +98,20 @@ def check_numeric_labels(arr, name, y_true, y_pred):
     return as_int
 
 
+#: What each label kind is called in messages: text labels are ``str`` or ``bytes``
+#: (never equal to each other, so never mixed), all others are numbers.
+KIND_NAMES = {"str": "strings", "bytes": "bytes", "num": "numbers"}
+
+
 def check_python_labels(values, name):
     """Check a set of Python label values from an object/str array: no NaN, no None,
-    and not a mix of strings and numbers."""
-    has_str = has_num = False
+    and not a mix of strings, bytes and numbers."""
+    has_str = has_bytes = has_num = False
     for v in values:
-        if isinstance(v, (str, bytes, np.str_, np.bytes_)):
+        if isinstance(v, (str, np.str_)):
             has_str = True
+        elif isinstance(v, (bytes, np.bytes_)):
+            has_bytes = True
         elif isinstance(v, (numbers.Number, np.bool_)):
             if isinstance(v, numbers.Real) and v != v:
                 raise ValueError(f"Input {name} contains NaN.")
@@ -115,13 +122,16 @@ def check_python_labels(values, name):
         else:
             raise TypeError(f"{name} contains {v!r} of type {type(v).__name__}; labels "
                             "must be strings, integers or booleans.")
-    if has_str and has_num:
-        raise ValueError(f"Mix of label input types (string and number) in {name}.")
-    return "str" if has_str else "num"
+    if has_str + has_bytes + has_num > 1:
+        raise ValueError(f"Mix of label input types (string and number) in {name}."
+                         if not has_bytes else
+                         f"Mix of label input types (bytes and strings or numbers) in {name}.")
+    return "str" if has_str else ("bytes" if has_bytes else "num")
 
 
 def label_kind(arr):
-    return "str" if arr.dtype.kind in "US" else ("num" if arr.dtype.kind != "O" else None)
+    """``"str"``, ``"bytes"`` or ``"num"`` from the dtype; None for an object array."""
+    return {"U": "str", "S": "bytes", "O": None}.get(arr.dtype.kind, "num")
 
 
 def check_labels_param(labels, data_kind):
@@ -140,8 +150,8 @@ def check_labels_param(labels, data_kind):
         check_numeric_labels(lab, "labels", lab, lab)
     if data_kind is not None and kind != data_kind:
         raise ValueError(
-            f"labels are {'strings' if kind == 'str' else 'numbers'} but the targets are "
-            f"{'strings' if data_kind == 'str' else 'numbers'}: every entry of labels must "
+            f"labels are {KIND_NAMES[kind]} but the targets are {KIND_NAMES[data_kind]}: "
+            "every entry of labels must "
             "be a label of the same type as y_true and y_pred."
         )
     counts = Counter(lab.tolist())

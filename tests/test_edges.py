@@ -226,3 +226,44 @@ def test_float_weights_whose_sum_overflows_are_refused(name):
         p = np.array([[0.9, 0.1], [0.2, 0.8], [0.6, 0.4], [0.7, 0.3]])
     with pytest.raises(ValueError, match="sample_weight sums to infinity"):
         getattr(msk, name)(t, p, sample_weight=[1e308] * 4)
+
+
+# -- issue 14: merges and updates across label dtypes ------------------------------------
+
+def test_merge_of_int64_and_uint64_labels_keeps_every_class():
+    base = 2**62
+    a = Confusion.from_predictions(np.array([base, base + 1]), np.array([base, base + 1]))
+    b = Confusion.from_predictions(np.array([base + 2, base + 1], dtype=np.uint64),
+                                   np.array([base + 2, base], dtype=np.uint64))
+    merged = a + b
+    assert merged.labels.tolist() == [base, base + 1, base + 2]  # exact Python integers
+    np.testing.assert_array_equal(merged.to_dense(), [[1, 0, 0], [1, 1, 0], [0, 0, 1]])
+    huge = Confusion.from_matrix(np.eye(1), labels=np.array([2**63 + 5], dtype=np.uint64))
+    with pytest.raises(ValueError, match="no exact common type"):
+        a + huge
+
+
+def test_update_with_float_batch_keeps_int64_labels_above_2_53():
+    c = Confusion.from_predictions(np.array([2**53 + 1]), np.array([2**53 + 1]))
+    c.update(np.array([2.0**53, 2.0**53]), np.array([2.0**53, 2.0**53 + 2]))
+    assert c.labels.tolist() == [2**53, 2**53 + 1, 2**53 + 2]
+    np.testing.assert_array_equal(c.to_dense(), [[1, 0, 1], [0, 1, 0], [0, 0, 0]])
+    # small labels keep numpy's common type, as before
+    small = Confusion.from_predictions([1, 2], [1, 2]) + Confusion.from_predictions(
+        np.array([3.0]), np.array([3.0]))
+    assert small.labels.dtype == np.float64 and small.labels.tolist() == [1, 2, 3]
+
+
+@pytest.mark.parametrize("name", ["macro_recall_score", "macro_fbeta_score", "f1_score"])
+def test_bytes_targets_with_str_labels_are_refused(name):
+    kwargs = {"f1_score": {"average": "macro", "zero_division": 0},
+              "macro_fbeta_score": {"zero_division": 0}}.get(name, {})
+    with pytest.raises(ValueError, match="labels are strings but the targets are bytes"):
+        getattr(msk, name)([b"a", b"b"], [b"a", b"b"], labels=["a", "b"], **kwargs)
+    with pytest.raises((ValueError, TypeError), match="bytes"):  # scikit-learn's TypeError
+        getattr(msk, name)(np.array([b"a", "b"], dtype=object), ["a", "b"], **kwargs)
+    # bytes with bytes labels are counted (scikit-learn refuses bytes labels altogether);
+    # hand-computed: class a has P 1/2, R 1; class b has P 0/0 (-> 0), R 0
+    assert getattr(msk, name)([b"a", b"b"], [b"a", b"a"], labels=[b"a", b"b"], **kwargs) == (
+        pytest.approx({"macro_recall_score": 0.5, "macro_fbeta_score": 1 / 3,  # P 1/4, R 1/2
+                       "f1_score": 1 / 3}[name]))
