@@ -233,9 +233,13 @@ def positions(haystack, wanted):
 def _kind(arr, name):
     kind = label_kind(arr)
     if kind is None:  # object array: look at the distinct values
+        values = arr.tolist()
         try:
-            values = set(arr.tolist())
-        except TypeError:  # lists in an object array: a legacy multilabel sequence
+            values = set(values)
+        except TypeError:  # unhashable: a signalling Decimal NaN, or sequences
+            pass
+        if isinstance(values, list) and any(isinstance(v, (list, tuple, np.ndarray))
+                                            for v in values):  # legacy multilabel
             raise ValueError(
                 f"{name} holds sequences, not labels: sequences of sequences (the legacy "
                 "multi-label format) are not supported; pass a 1-D array of labels, or a "
@@ -444,6 +448,8 @@ def _method(formula):
     @functools.wraps(formula)
     def method(self, **options):
         check(options)
+        if self.n_classes == 0:  # every metric alike (no ZeroDivisionError, no NaN)
+            raise ValueError(_counts.EMPTY)
         return formula(self, **options)
 
     return method

@@ -131,13 +131,16 @@ def _fbeta_from(precision, recall, beta, zero_division, metric):
 
 
 # -- selecting classes -----------------------------------------------------------------
+EMPTY = ("The Confusion is empty: count samples with update() or pass labels= before "
+         "computing a metric.")
+
+
 def _class_counts(c, labels):
     """One-vs-rest ``tp, predicted, support`` of ``labels`` (all classes if None); a
     label the confusion has never seen has all-zero counts."""
     if labels is None:
         if c.n_classes == 0:
-            raise ValueError("The Confusion is empty: count samples with update() or pass "
-                             "labels= before computing a metric.")
+            raise ValueError(EMPTY)
         return c.tp, c.predicted, c.support
     labels = check_labels_param(labels, label_kind(c.labels) if c.n_classes else None)
     idx = c._index(labels)

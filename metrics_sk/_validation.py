@@ -6,6 +6,7 @@ message for the same problem (a continuous target, a mix of target types), the e
 scikit-learn error is raised so that the drop-ins behave like the originals.
 """
 
+import decimal
 import numbers
 from collections import Counter
 
@@ -103,6 +104,15 @@ def check_numeric_labels(arr, name, y_true, y_pred):
 KIND_NAMES = {"str": "strings", "bytes": "bytes", "num": "numbers"}
 
 
+def _nan_like(v):
+    """Whether ``v`` is a NaN of any type (float, numpy, Decimal, pandas' NA and NaT):
+    the one value not equal to itself, or whose comparison is itself undefined."""
+    try:
+        return bool(v != v)
+    except (TypeError, ArithmeticError):  # pandas.NA; a signalling Decimal NaN
+        return True
+
+
 def check_python_labels(values, name):
     """Check a set of Python label values from an object/str array: no NaN, no None,
     and not a mix of strings, bytes and numbers."""
@@ -112,10 +122,15 @@ def check_python_labels(values, name):
             has_str = True
         elif isinstance(v, (bytes, np.bytes_)):
             has_bytes = True
-        elif isinstance(v, (numbers.Number, np.bool_)):
-            if isinstance(v, numbers.Real) and v != v:
-                raise ValueError(f"Input {name} contains NaN.")
-            if isinstance(v, numbers.Real) and not float(v).is_integer():
+        elif _nan_like(v):
+            raise ValueError(f"Input {name} contains NaN.")
+        elif isinstance(v, (numbers.Real, decimal.Decimal, np.bool_)):  # not complex
+            try:
+                integral = v == int(v)
+            except OverflowError:
+                raise ValueError(f"Input {name} contains infinity or a value too "
+                                 "large.") from None
+            if not integral:
                 raise ValueError(f"{name} holds continuous values; classification "
                                  "metrics need class labels.")
             has_num = True

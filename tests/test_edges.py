@@ -2,10 +2,12 @@
 adversarial passes (issues "Silent wrong numbers in common paths" and "At the edges"),
 each against scikit-learn where it answers, and the decided behaviour elsewhere."""
 
+import decimal
 import tracemalloc
 import warnings
 
 import numpy as np
+import pandas as pd
 import pytest
 import sklearn.metrics as skm
 from hypothesis import given, settings
@@ -267,3 +269,45 @@ def test_bytes_targets_with_str_labels_are_refused(name):
     assert getattr(msk, name)([b"a", b"b"], [b"a", b"a"], labels=[b"a", b"b"], **kwargs) == (
         pytest.approx({"macro_recall_score": 0.5, "macro_fbeta_score": 1 / 3,  # P 1/4, R 1/2
                        "f1_score": 1 / 3}[name]))
+
+
+# -- issue 14: wrong exception types ---------------------------------------------------
+
+@pytest.mark.parametrize("name", sorted(msk.Confusion.__dict__.keys() & set(msk.__all__)))
+def test_every_metric_of_an_empty_confusion_raises_the_same_value_error(name):
+    options = {"average": "macro"} if name in ("f1_score", "precision_score", "recall_score",
+                                               "fbeta_score") else {}
+    if name == "fbeta_score":
+        options["beta"] = 1.0
+    with pytest.raises(ValueError, match="The Confusion is empty"):
+        getattr(Confusion(), name)(**options)
+
+
+NAN_LIKES = [float("nan"), np.float32("nan"), decimal.Decimal("NaN"), decimal.Decimal("sNaN"),
+             pd.NA, pd.NaT]
+
+
+@pytest.mark.parametrize("nan", NAN_LIKES, ids=repr)
+@pytest.mark.parametrize("name", ["accuracy_score", "macro_fbeta_score", "confusion_matrix"])
+def test_nan_likes_in_object_arrays_are_the_float_nan_error(nan, name):
+    with pytest.raises(ValueError, match="Input y_true contains NaN"):
+        getattr(msk, name)(np.array([nan, 1, 0], dtype=object), [1, 1, 0])
+    with pytest.raises(ValueError, match="Input y_pred contains NaN"):
+        getattr(msk, name)([1, 1, 0], np.array([1, nan, 0], dtype=object))
+    with pytest.raises(ValueError, match="Input y_true contains NaN"):  # the float array
+        getattr(msk, name)(np.array([np.nan, 1, 0]), [1, 1, 0])
+
+
+def test_non_integer_decimals_are_refused_like_floats():
+    with pytest.raises(ValueError):  # scikit-learn's continuous-target error for floats
+        msk.accuracy_score(np.array([1.5, 1.0, 0.0]), [1, 1, 0])
+    with pytest.raises(ValueError, match="y_true holds continuous values"):
+        msk.accuracy_score(np.array([decimal.Decimal("1.5"), 1, 0], dtype=object), [1, 1, 0])
+    with pytest.raises(ValueError, match="y_true contains infinity"):
+        msk.accuracy_score(np.array([decimal.Decimal("Infinity"), 1, 0], dtype=object),
+                           [1, 1, 0])
+    with pytest.raises(TypeError, match="complex"):
+        msk.accuracy_score(np.array([1 + 1j, 1, 0], dtype=object), [1, 1, 0])
+    # integer-valued Decimals are labels, counted as the integers they hold
+    assert msk.accuracy_score(np.array([decimal.Decimal(3), 1, 0], dtype=object),
+                              [3, 1, 1]) == skm.accuracy_score([3, 1, 0], [3, 1, 1])
