@@ -52,6 +52,14 @@ def label_array(y, name, *, allow_column=False):
         raise ValueError(
             f"{name} must be a 1-D array of labels, got an array of shape {arr.shape}."
         )
+    return check_label_dtype(arr, name)
+
+
+def check_label_dtype(arr, name):
+    """Refuse an array whose dtype cannot hold labels (complex numbers, dates, ...);
+    complex data is scikit-learn's ValueError."""
+    if arr.dtype.kind == "c":
+        raise ValueError(f"Complex data not supported: {name} has dtype {arr.dtype}.")
     if arr.dtype.kind not in _STRING_KINDS | _NUMBER_KINDS:
         raise TypeError(f"{name} has unsupported dtype {arr.dtype}; labels must be "
                         "integers, booleans, floats holding integers, or strings.")
@@ -134,6 +142,8 @@ def check_python_labels(values, name):
                 raise ValueError(f"{name} holds continuous values; classification "
                                  "metrics need class labels.")
             has_num = True
+        elif isinstance(v, numbers.Complex):  # as a complex array (scikit-learn's error)
+            raise ValueError(f"Complex data not supported: {name} contains {v!r}.")
         else:
             raise TypeError(f"{name} contains {v!r} of type {type(v).__name__}; labels "
                             "must be strings, integers or booleans.")
@@ -158,6 +168,7 @@ def check_labels_param(labels, data_kind):
         raise ValueError(f"labels must be a 1-D array-like, got shape {lab.shape}.")
     if lab.size == 0:
         raise ValueError("'labels' should contain at least one label.")
+    check_label_dtype(lab, "labels")
     kind = label_kind(lab)
     if kind is None:
         kind = check_python_labels(lab.tolist(), "labels")

@@ -306,8 +306,72 @@ def test_non_integer_decimals_are_refused_like_floats():
     with pytest.raises(ValueError, match="y_true contains infinity"):
         msk.accuracy_score(np.array([decimal.Decimal("Infinity"), 1, 0], dtype=object),
                            [1, 1, 0])
-    with pytest.raises(TypeError, match="complex"):
-        msk.accuracy_score(np.array([1 + 1j, 1, 0], dtype=object), [1, 1, 0])
+    for y in (np.array([1 + 1j, 1, 0], dtype=object), np.array([1 + 1j, 1, 0])):
+        with pytest.raises(ValueError, match="Complex data not supported"):
+            msk.accuracy_score(y, [1, 1, 0])
+        with pytest.raises(ValueError, match="Complex data not supported"):
+            skm.accuracy_score(np.array([1 + 1j, 1, 0]), [1, 1, 0])
     # integer-valued Decimals are labels, counted as the integers they hold
     assert msk.accuracy_score(np.array([decimal.Decimal(3), 1, 0], dtype=object),
                               [3, 1, 1]) == skm.accuracy_score([3, 1, 0], [3, 1, 1])
+
+
+# -- issue 14: also found ----------------------------------------------------------------
+
+@pytest.mark.parametrize("bad", [None, 5, "abc", {"a": 1}], ids=repr)
+def test_bootstrap_of_a_callable_refuses_non_array_targets(bad):
+    def metric(t, p):
+        return float(np.mean(np.asarray(t) == np.asarray(p)))
+
+    with pytest.raises(TypeError, match="y_true must be an array-like"):
+        msk.bootstrap(metric, bad, [0, 1], n_resamples=5)
+    with pytest.raises(TypeError, match="y_pred must be an array-like"):
+        msk.bootstrap(metric, [0, 1], bad, n_resamples=5)
+
+
+def test_confidence_intervals_of_counts_too_large_to_resample():
+    c = Confusion.from_matrix(np.array([[2**62, 2**62], [1, 2**62]]))
+    assert c.accuracy_score() == pytest.approx(2 / 3)  # the counts themselves are fine
+    with pytest.raises(ValueError, match="too many to resample"):
+        msk.confidence_intervals(c, lambda c: c.accuracy_score(), n_resamples=10)
+
+
+@pytest.mark.parametrize("ax", ["x", 3])
+def test_plot_refuses_an_ax_that_is_not_axes(ax):
+    pytest.importorskip("matplotlib")
+    import matplotlib
+
+    matplotlib.use("Agg")
+    c = Confusion.from_predictions([0, 1, 1], [0, 1, 0])
+    with pytest.raises(TypeError, match="ax must be a matplotlib Axes"):
+        c.plot(ax=ax)
+    with pytest.raises(TypeError, match="ax must be a matplotlib Axes"):
+        msk.ConfusionDisplay.from_predictions([0, 1, 1], [0, 1, 0], ax=ax)
+
+
+def test_from_matrix_refuses_complex_labels_as_scikit_learn_does():
+    with pytest.raises(ValueError, match="Complex data not supported"):
+        Confusion.from_matrix(np.eye(2), labels=[1 + 1j, 2])
+    with pytest.raises(ValueError, match="Complex data not supported"):
+        skm.f1_score([1, 2], [1, 2], labels=[1 + 1j, 2], average="macro")
+    with pytest.raises(ValueError, match="Complex data not supported"):
+        msk.f1_score([1, 2], [1, 2], labels=[1 + 1j, 2], average="macro")
+
+
+@pytest.mark.parametrize("name", ["precision_score", "recall_score", "f1_score",
+                                  "fbeta_score"])
+@pytest.mark.parametrize("zero_division", ["warn", 0, 1])
+def test_one_string_class_with_the_default_pos_label_is_scikit_learns(name, zero_division):
+    kwargs = {"zero_division": zero_division, **({"beta": 2} if name == "fbeta_score" else {})}
+    with warnings.catch_warnings(record=True) as ours:
+        warnings.simplefilter("always")
+        value = getattr(msk, name)(["a", "a"], ["a", "a"], **kwargs)
+    with warnings.catch_warnings(record=True) as theirs:
+        warnings.simplefilter("always")
+        expected = getattr(skm, name)(["a", "a"], ["a", "a"], **kwargs)
+    assert value == expected
+    assert [(w.category, str(w.message)) for w in ours] == [
+        (w.category, str(w.message)) for w in theirs]
+    # two string classes: pos_label=1 is still an error, as in scikit-learn
+    with pytest.raises(ValueError, match="pos_label=1 is not a valid label"):
+        getattr(msk, name)(["a", "b"], ["a", "a"], **kwargs)
