@@ -111,10 +111,13 @@ def mann_whitney(pos, neg, pos_weight=None, neg_weight=None, *, empty=np.nan):
         pos_weight = np.ones(pos.shape[0])
     if neg_weight is None:
         neg_weight = np.ones(neg.shape[0])
-    pairs = pos_weight.sum() * neg_weight.sum()
-    if pairs == 0:
+    # float64 weights (integer weights near the int64 limit would wrap), each side
+    # normalised to sum 1 (the product of the totals may overflow)
+    pos_weight, neg_weight = (np.asarray(w, dtype=np.float64) for w in (pos_weight, neg_weight))
+    pos_total, neg_total = pos_weight.sum(), neg_weight.sum()
+    if pos_total == 0 or neg_total == 0:
         return np.nan
-    return _mann_whitney_weighted(pos, neg, pos_weight, neg_weight) / pairs
+    return _mann_whitney_weighted(pos, neg, pos_weight / pos_total, neg_weight / neg_total)
 
 
 def _merged_counts(first, second):

@@ -24,7 +24,7 @@ import numpy as np
 import scipy.sparse as sp
 from scipy.special import ndtr, ndtri
 
-from . import _counts
+
 from ._confusion import Confusion, ConfusionBatch as _Replicates, positions
 from ._registry import METRICS, resolve
 from ._validation import (
@@ -164,6 +164,11 @@ class _CellSampler:
                 raise ValueError(
                     "confusion holds sample-weight sums, not counts: resampling its cells "
                     "needs the samples; pass y_true, y_pred and sample_weight.")
+            total = float(np.sum(counts, dtype=np.float64))
+            if total >= 2.0**62:  # numpy's multinomial draws take an int64 count
+                raise ValueError(
+                    f"confusion holds {total:.4g} samples, too many to resample (at most "
+                    "2**62); use an analytic interval (metrics_sk.analytic_interval).")
             counts = counts.astype(np.int64)
         if cell_of is None:
             self.data = counts
@@ -584,6 +589,11 @@ def _index_bootstrap(func, y_true, y_pred, sample_weight, kwargs, n_resamples,
     _refuse_dask(y_true, y_pred, sample_weight)
     t, p = np.asarray(y_true), np.asarray(y_pred)
     w = None if sample_weight is None else np.asarray(sample_weight)
+    for name, given, arr in (("y_true", y_true, t), ("y_pred", y_pred, p),
+                             ("sample_weight", sample_weight, w)):
+        if arr is not None and arr.ndim == 0:  # None, a number, a string, a dict
+            raise TypeError(f"{name} must be an array-like with one entry per sample, got "
+                            f"{type(given).__name__} {given!r:.60}.")
     check_same_length(("y_true", t), ("y_pred", p), ("sample_weight", w))
     n = t.shape[0]
 

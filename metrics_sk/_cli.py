@@ -98,7 +98,8 @@ class Progress:
 
 # -- reading ------------------------------------------------------------------------------
 def _missing_columns(wanted, present, path):
-    missing = [c for c in wanted if c not in present]
+    names = set(present)
+    missing = [c for c in wanted if c not in names]
     if missing:
         names = ", ".join(map(repr, missing))
         shown = ", ".join(map(str, list(present)[:20])) + (", ..." if len(present) > 20 else "")
@@ -152,15 +153,25 @@ def _read_csv(path, size, wanted, progress):
     meter = Progress(path, size, enabled=progress)
     try:
         with open(path, "rb") as fh:
-            header = pd.read_csv(fh, nrows=0, **options)
-            _missing_columns(wanted, list(header.columns), path)
+            # The header as a plain row (header=None): pandas' renaming of duplicate names
+            # is quadratic (100,000 duplicates took minutes); a name's column is its first.
+            header = pd.read_csv(fh, nrows=1, header=None, dtype=str, keep_default_na=False,
+                                 **options).iloc[0].tolist()
+            _missing_columns(wanted, header, path)
+            first = {}
+            for i, name in enumerate(header):
+                first.setdefault(name, i)
             fh.seek(0)
-            chunks = pd.read_csv(fh, usecols=wanted, chunksize=_CHUNK_ROWS,
-                                 keep_default_na=False, na_values=[""],  # "NA" is a label
-                                 **options)
+            try:
+                chunks = pd.read_csv(fh, header=None, skiprows=1,
+                                     usecols=[first[c] for c in wanted],
+                                     chunksize=_CHUNK_ROWS, keep_default_na=False,
+                                     na_values=[""], **options)  # "NA" is a label
+            except pd.errors.EmptyDataError:  # a header and no rows
+                chunks = ()
             for chunk in chunks:
                 for c in wanted:
-                    parts[c].append(chunk[c].to_numpy())
+                    parts[c].append(chunk[first[c]].to_numpy())
                 n += len(chunk)
                 meter.update(fh.tell())
     except pd.errors.EmptyDataError:
@@ -253,7 +264,13 @@ def _label_column(values, name, path, offset):
     empty = np.flatnonzero(np.asarray(pd.isna(values), dtype=bool))
     if empty.size:
         raise _empty_error(path, name, empty, offset)
-    return values.astype(str)  # text, or numbers and text mixed: all text
+    return _text(values)  # text, or numbers and text mixed: all text
+
+
+def _text(values):
+    """Labels as Python strings in an object array: memory in proportion to the text read,
+    never rows x the longest cell (as a fixed-width ``str`` array would take)."""
+    return np.array([str(v) for v in values.tolist()], dtype=object)
 
 
 def _as_labels(columns, names, path, offset):
@@ -261,13 +278,25 @@ def _as_labels(columns, names, path, offset):
     column against an integer one is a mix of label types, refused as the Python API
     refuses it (a CSV column of integers is parsed as integers, of anything else as text)."""
     labels = [_label_column(columns[n], n, path, offset) for n in names]
-    text = [n for n, v in zip(names, labels) if v.dtype.kind == "U"]
+    text = [n for n, v in zip(names, labels) if v.dtype.kind == "O"]
     if text and len(text) < len(names):
         numbers = [n for n in names if n not in text]
         raise UsageError(
             f"mix of label types: column {text[0]!r} holds text and column {numbers[0]!r} "
             "holds numbers; the true and predicted labels must be of one type")
     return labels
+
+
+def _weight_column(columns, name, path):
+    """The ``--weight`` column (None without one); all zero is a data error, since every
+    metric would divide by the total weight."""
+    if name is None:
+        return None
+    weight = columns[name]
+    if not (weight != 0).any():
+        raise DataError(f"{path}: column {name!r} (--weight) is zero in every row: there is "
+                        "no weight to compute a metric from.")
+    return weight
 
 
 def _convert_labels(labels, kind_example):
@@ -288,6 +317,10 @@ def _convert_labels(labels, kind_example):
         except ValueError:
             raise UsageError("--labels must be integers: the labels in the data are "
                              "integers.") from None
+        except OverflowError:
+            raise UsageError("--labels must be integers from -2**63 to 2**63 - 1: "
+                             f"{max(labels, key=lambda v: abs(int(v)))} is out of that "
+                             "range.") from None
     return np.array(labels, dtype=str)
 
 
@@ -456,7 +489,7 @@ def _compare_command(args):
     columns, n, offset = read_columns(args.path, names, [args.weight] if args.weight else [],
                                       progress=not args.quiet)
     labels = _as_labels(columns, names, args.path, offset)
-    weight = columns[args.weight] if args.weight else None
+    weight = _weight_column(columns, args.weight, args.path)
     options = {"confidence_level": args.confidence_level, "n_resamples": args.n_resamples,
                "random_state": args.seed, "sample_weight": weight}
     rows = [(shown, compare(metric, *labels, **options, **kwargs))
@@ -510,7 +543,7 @@ def _file_report(args):
                          f"({shown}): give one score column per class, in this order")
     y_score = (np.column_stack([columns[c] for c in args.score_cols])
                if args.score_cols else None)
-    weight = columns[args.weight] if args.weight else None
+    weight = _weight_column(columns, args.weight, args.path)
     return quality_report(y_true, y_pred, y_score=y_score, labels=labels,
                           sample_weight=weight, from_logits=args.from_logits,
                           **_report_options(args))
@@ -583,7 +616,7 @@ def _run(args, usage_error, produce, after=None):
     except DataError as exc:
         print(f"metrics-sk: error: {exc}", file=sys.stderr)
         return 1
-    except (ValueError, TypeError) as exc:
+    except (ValueError, TypeError, ArithmeticError) as exc:
         print(f"metrics-sk: error: {_one_line(exc)}", file=sys.stderr)
         return 1
     return 0

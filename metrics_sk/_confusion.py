@@ -23,6 +23,7 @@ from . import _counts, _dask
 from ._params import Checker, constraints_for
 from ._sklearn_compat import _check_targets
 from ._validation import (
+    KIND_NAMES,
     check_labels_param,
     check_numeric_labels,
     check_python_labels,
@@ -233,9 +234,13 @@ def positions(haystack, wanted):
 def _kind(arr, name):
     kind = label_kind(arr)
     if kind is None:  # object array: look at the distinct values
+        values = arr.tolist()
         try:
-            values = set(arr.tolist())
-        except TypeError:  # lists in an object array: a legacy multilabel sequence
+            values = set(values)
+        except TypeError:  # unhashable: a signalling Decimal NaN, or sequences
+            pass
+        if isinstance(values, list) and any(isinstance(v, (list, tuple, np.ndarray))
+                                            for v in values):  # legacy multilabel
             raise ValueError(
                 f"{name} holds sequences, not labels: sequences of sequences (the legacy "
                 "multi-label format) are not supported; pass a 1-D array of labels, or a "
@@ -280,7 +285,7 @@ def _validated(arrays, names, labels, allow_column=False):
     check_same_length(*zip(names, arrs))
     kinds = [_kind(a, name) for a, name in zip(arrs, names)]
     if len(set(kinds)) > 1:
-        what = ", ".join(f"{name} holds {'strings' if k == 'str' else 'numbers'}"
+        what = ", ".join(f"{name} holds {KIND_NAMES[k]}"
                          for name, k in zip(names, kinds))
         raise ValueError(f"Mix of label input types (string and number): {what}.")
     kind = kinds[0]
@@ -344,6 +349,17 @@ def encode(*arrays, labels=None, names=None):
 _SLICE_BITS = 22
 
 
+#: Float sums of integer weights at least this large may hold a cell beyond int64 (the
+#: float estimate is within a relative ``n * 2**-53`` of the exact sum).
+_INT64_CELL = 2.0**63 * (1 - 2.0**-20)
+
+
+def _float_max(cells):
+    """The largest absolute value of float ``cells`` (0 when empty)."""
+    data = cells.data if sp.issparse(cells) else cells
+    return float(np.abs(data).max(initial=0))
+
+
 def _exact_integer_cells(y_true, y_pred, labels, weights, **kwargs):
     """Cells of integer ``weights`` whose sums float64 cannot hold exactly: the weights
     are summed in 22-bit slices (each exact in float64) and recombined in 64-bit
@@ -383,8 +399,7 @@ def count(y_true, y_pred, *, labels=None, sample_weight=None, allow_negative_wei
     if kind_t != kind_p:
         mix = ValueError(
             "Mix of label input types (string and number): y_true holds "
-            f"{'strings' if kind_t == 'str' else 'numbers'} and y_pred holds "
-            f"{'strings' if kind_p == 'str' else 'numbers'}."
+            f"{KIND_NAMES[kind_t]} and y_pred holds {KIND_NAMES[kind_p]}."
         )
         try:  # scikit-learn's error where it has a more specific one (continuous targets)
             _check_targets(y_true, y_pred)
@@ -422,12 +437,13 @@ def count(y_true, y_pred, *, labels=None, sample_weight=None, allow_negative_wei
             values = None  # a new label: count the batch over its own labels
     if values is None:
         values, cells = tally(labels)
-    if int_weights is not None:
+    if int_weights is not None and _float_max(cells) < _INT64_CELL:
         if float(np.abs(weights).max(initial=0)) * weights.shape[0] >= 2.0**53:
             cells = _exact_integer_cells(y_true, y_pred, values, int_weights,
                                          allow_negative_weights=allow_negative_weights,
                                          allow_column=allow_column)
         cells = cells.astype(np.int64)
+    # (integer weights whose cell sums int64 cannot hold keep their float64 sums)
     return values, cells
 
 
@@ -441,6 +457,8 @@ def _method(formula):
     @functools.wraps(formula)
     def method(self, **options):
         check(options)
+        if self.n_classes == 0:  # every metric alike (no ZeroDivisionError, no NaN)
+            raise ValueError(_counts.EMPTY)
         return formula(self, **options)
 
     return method
@@ -522,6 +540,9 @@ class Confusion:
         if self._margins is None:
             k = self._labels.shape[0]
             cells = self._cells
+            if cells.dtype.kind == "i" and _float_total(cells) >= 2.0**53:
+                # integer sums beyond 2**53: margins in float64, where formulas never wrap
+                cells = cells.astype(np.float64)
             if self._sparse:
                 diag = cells.diagonal()
                 rows = np.asarray(cells.sum(axis=1)).ravel()
@@ -1087,6 +1108,11 @@ def count_groups(y_true, y_pred, groups, *, labels=None, sample_weight=None):
     return GroupedConfusion(overall, rows, cols, counts.reshape(-1, m), keys, names)
 
 
+def _float_total(cells):
+    """The sum of integer ``cells`` in float64 (never wraps around)."""
+    return float(np.sum(cells.data if sp.issparse(cells) else cells, dtype=np.float64))
+
+
 def _add_into(c, cells):
     """Add ``cells`` (same labels, same shape) to ``c``'s counts in place."""
     if c._sparse:
@@ -1113,6 +1139,10 @@ def _merge(a, b):
         return b.copy()
     if b.n_classes == 0 and b.total == 0:
         return a.copy()
+    a_labels, b_labels = _common_labels(a._labels, b._labels)
+    if a_labels is not a._labels or b_labels is not b._labels:
+        a = Confusion._of(a_labels, a._cells, fixed=a._fixed, weighted=a._weighted)
+        b = Confusion._of(b_labels, b._cells, fixed=b._fixed, weighted=b._weighted)
     if a._labels.shape == b._labels.shape and np.all(a._labels == b._labels):
         out = a.copy()
         out._fixed = a._fixed or b._fixed
@@ -1128,7 +1158,7 @@ def _merge(a, b):
     if label_kind(a._labels) != label_kind(b._labels) and a.n_classes and b.n_classes:
         if {label_kind(a._labels), label_kind(b._labels)} != {"num"}:
             raise ValueError("Cannot merge confusions whose labels are of different types "
-                             "(strings and numbers).")
+                             "(strings, bytes or numbers).")
     pos_b = a._index(b._labels)
     extra = b._labels[pos_b < 0]
     if _is_sorted(a._labels) and _is_sorted(b._labels):
@@ -1154,6 +1184,25 @@ def in_order(c, order):
     out = Confusion._of(labels, _remap(c, np.argsort(perm), size), fixed=c._fixed,
                         weighted=c._weighted)
     return out
+
+
+def _common_labels(a, b):
+    """Numeric label arrays ``a`` and ``b`` in one dtype holding each label exactly.
+
+    numpy's common type of int64 and uint64 (or of an integer and a float) is float64,
+    which merges distinct integers beyond 2**53; such labels are compared as int64 (float
+    labels are integer-valued), and a label int64 cannot hold is refused."""
+    if a.dtype == b.dtype or not {a.dtype.kind, b.dtype.kind} <= set("biuf"):
+        return a, b
+    if np.result_type(a, b).kind != "f" or all(
+            -(2.0**53) < float(x.min(initial=0)) and float(x.max(initial=0)) < 2.0**53
+            for x in (a, b)):
+        return a, b  # the common type is exact for these labels
+    if not all(-(2.0**63) <= float(x.min(initial=0)) and float(x.max(initial=0)) < 2.0**63
+               for x in (a, b)):
+        raise ValueError("Cannot merge these confusions: their labels (integers beyond 2**53 "
+                         "and others beyond the int64 range) have no exact common type.")
+    return a.astype(np.int64), b.astype(np.int64)
 
 
 def _is_run(values):

@@ -135,15 +135,21 @@ def _fbeta_from(precision, recall, beta, zero_division, metric):
 
 
 # -- selecting classes -----------------------------------------------------------------
+EMPTY = ("The Confusion is empty: count samples with update() or pass labels= before "
+         "computing a metric.")
+
+
 def _class_counts(c, labels):
     """One-vs-rest ``tp, predicted, support`` of ``labels`` (all classes if None); a
     label the confusion has never seen has all-zero counts."""
     if labels is None:
         if c.n_classes == 0:
-            raise ValueError("The Confusion is empty: count samples with update() or pass "
-                             "labels= before computing a metric.")
+            raise ValueError(EMPTY)
         return c.tp, c.predicted, c.support
-    labels = check_labels_param(labels, label_kind(c.labels) if c.n_classes else None)
+    if isinstance(labels, _PosLabel):  # checked: a label of another type is just unseen
+        labels = np.array(labels)
+    else:
+        labels = check_labels_param(labels, label_kind(c.labels) if c.n_classes else None)
     idx = c._index(labels)
     seen = idx >= 0
     safe = np.where(seen, idx, 0)
@@ -155,6 +161,12 @@ def _block(c):
     """Diagonal, row sums, column sums and total of :attr:`Confusion.matrix` (the counts
     among ``labels``, without the samples of any other label)."""
     return c._block_margins()
+
+
+class _PosLabel(list):
+    """``[pos_label]`` of a binary average, checked already: a ``pos_label`` absent from a
+    one-class target (say the default 1 with string labels) is a class without samples,
+    whose scores follow ``zero_division`` as in scikit-learn."""
 
 
 def _set_wise_labels(c, average, labels, pos_label, options=_AVERAGES):
@@ -171,7 +183,7 @@ def _set_wise_labels(c, average, labels, pos_label, options=_AVERAGES):
                     f"pos_label={pos_label} is not a valid label. It "
                     f"should be one of {present}"
                 )
-            return [pos_label]
+            return _PosLabel([pos_label])
         opts = list(options)
         opts.remove("samples")
         raise ValueError(

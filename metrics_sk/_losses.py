@@ -154,6 +154,8 @@ def _prepare(y_true, y_score, labels, sample_weight, *, name="y_score", allow_1d
     check_same_length(("y_true", y), (name, scores))
     weights = check_sample_weight(sample_weight, y.shape[0],
                                   allow_negative=allow_negative_weights)
+    if weights is not None:  # sums of integer weights near the int64 limit would wrap
+        weights = weights.astype(np.float64, copy=False)
     classes, codes = _encode(y, labels)
     if classes.shape[0] < min_classes:
         raise ValueError(f"At least two classes are needed, but y_true contains only one label "

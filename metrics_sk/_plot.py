@@ -269,6 +269,9 @@ class ConfusionDisplay:
             side = min(max(4.5, 0.3 * n + 3.0), 16.0)
             fig, ax = plt.subplots(figsize=(side + (1.2 if colorbar else 0), side),
                                    layout="constrained")
+        elif not isinstance(ax, plt.Axes):
+            raise TypeError(f"ax must be a matplotlib Axes or None, got {type(ax).__name__} "
+                            f"{ax!r:.60}.")
         else:
             fig = ax.figure
         self.im_ = ax.imshow(values, interpolation="nearest", cmap=cmap,

@@ -36,6 +36,7 @@ Names scikit-learn already has are never replaced.
 """
 
 import gc
+import threading
 import warnings
 
 import sklearn
@@ -51,6 +52,9 @@ _SKLEARN_SIGNATURE = frozenset(
 _FEATURE = "scorer registration (register_scorers)"
 _added = {}  # name -> the scorer object metrics_sk put into scikit-learn's dict
 _kept = set()  # names scikit-learn already had: warned about once, left alone
+#: One registration at a time: another thread would otherwise see our names in
+#: scikit-learn's dict before ``_added`` holds them, and take them for scikit-learn's.
+_lock = threading.Lock()
 
 
 def _scorer_dict():
@@ -111,6 +115,11 @@ def add_scorers(scorers):
     names : list of str
         The names that now give metrics_sk's scorers in scikit-learn.
     """
+    with _lock:  # thread-safe: concurrent calls all return the names, none warns falsely
+        return _add_scorers(scorers)
+
+
+def _add_scorers(scorers):
     registry = _scorer_dict()
     new = {name: scorer for name, scorer in scorers.items()
            if name not in _added and name not in _kept}
@@ -120,7 +129,7 @@ def add_scorers(scorers):
         warnings.warn(
             f"scikit-learn already has a scorer named {name!r}; metrics_sk keeps "
             f"scikit-learn's. Use metrics_sk.get_scorer({name!r}) for metrics_sk's.",
-            UserWarning, stacklevel=3)
+            UserWarning, stacklevel=4)
     if new:
         registry.update(new)
         copies = _name_copies()

@@ -6,6 +6,7 @@ message for the same problem (a continuous target, a mix of target types), the e
 scikit-learn error is raised so that the drop-ins behave like the originals.
 """
 
+import decimal
 import numbers
 from collections import Counter
 
@@ -64,6 +65,14 @@ def label_array(y, name, *, allow_column=False):
         raise ValueError(
             f"{name} must be a 1-D array of labels, got an array of shape {arr.shape}."
         )
+    return check_label_dtype(arr, name)
+
+
+def check_label_dtype(arr, name):
+    """Refuse an array whose dtype cannot hold labels (complex numbers, dates, ...);
+    complex data is scikit-learn's ValueError."""
+    if arr.dtype.kind == "c":
+        raise ValueError(f"Complex data not supported: {name} has dtype {arr.dtype}.")
     if arr.dtype.kind not in _STRING_KINDS | _NUMBER_KINDS:
         raise TypeError(f"{name} has unsupported dtype {arr.dtype}; labels must be "
                         "integers, booleans, floats holding integers, or strings.")
@@ -111,30 +120,56 @@ def check_numeric_labels(arr, name, y_true, y_pred):
     return as_int
 
 
+#: What each label kind is called in messages: text labels are ``str`` or ``bytes``
+#: (never equal to each other, so never mixed), all others are numbers.
+KIND_NAMES = {"str": "strings", "bytes": "bytes", "num": "numbers"}
+
+
+def _nan_like(v):
+    """Whether ``v`` is a NaN of any type (float, numpy, Decimal, pandas' NA and NaT):
+    the one value not equal to itself, or whose comparison is itself undefined."""
+    try:
+        return bool(v != v)
+    except (TypeError, ArithmeticError):  # pandas.NA; a signalling Decimal NaN
+        return True
+
+
 def check_python_labels(values, name):
     """Check a set of Python label values from an object/str array: no NaN, no None,
-    and not a mix of strings and numbers."""
-    has_str = has_num = False
+    and not a mix of strings, bytes and numbers."""
+    has_str = has_bytes = has_num = False
     for v in values:
-        if isinstance(v, (str, bytes, np.str_, np.bytes_)):
+        if isinstance(v, (str, np.str_)):
             has_str = True
-        elif isinstance(v, (numbers.Number, np.bool_)):
-            if isinstance(v, numbers.Real) and v != v:
-                raise ValueError(f"Input {name} contains NaN.")
-            if isinstance(v, numbers.Real) and not float(v).is_integer():
+        elif isinstance(v, (bytes, np.bytes_)):
+            has_bytes = True
+        elif _nan_like(v):
+            raise ValueError(f"Input {name} contains NaN.")
+        elif isinstance(v, (numbers.Real, decimal.Decimal, np.bool_)):  # not complex
+            try:
+                integral = v == int(v)
+            except OverflowError:
+                raise ValueError(f"Input {name} contains infinity or a value too "
+                                 "large.") from None
+            if not integral:
                 raise ValueError(f"{name} holds continuous values; classification "
                                  "metrics need class labels.")
             has_num = True
+        elif isinstance(v, numbers.Complex):  # as a complex array (scikit-learn's error)
+            raise ValueError(f"Complex data not supported: {name} contains {v!r}.")
         else:
             raise TypeError(f"{name} contains {v!r} of type {type(v).__name__}; labels "
                             "must be strings, integers or booleans.")
-    if has_str and has_num:
-        raise ValueError(f"Mix of label input types (string and number) in {name}.")
-    return "str" if has_str else "num"
+    if has_str + has_bytes + has_num > 1:
+        raise ValueError(f"Mix of label input types (string and number) in {name}."
+                         if not has_bytes else
+                         f"Mix of label input types (bytes and strings or numbers) in {name}.")
+    return "str" if has_str else ("bytes" if has_bytes else "num")
 
 
 def label_kind(arr):
-    return "str" if arr.dtype.kind in "US" else ("num" if arr.dtype.kind != "O" else None)
+    """``"str"``, ``"bytes"`` or ``"num"`` from the dtype; None for an object array."""
+    return {"U": "str", "S": "bytes", "O": None}.get(arr.dtype.kind, "num")
 
 
 def check_labels_param(labels, data_kind):
@@ -146,6 +181,7 @@ def check_labels_param(labels, data_kind):
         raise ValueError(f"labels must be a 1-D array-like, got shape {lab.shape}.")
     if lab.size == 0:
         raise ValueError("'labels' should contain at least one label.")
+    check_label_dtype(lab, "labels")
     kind = label_kind(lab)
     if kind is None:
         kind = check_python_labels(lab.tolist(), "labels")
@@ -153,8 +189,8 @@ def check_labels_param(labels, data_kind):
         check_numeric_labels(lab, "labels", None, None)
     if data_kind is not None and kind != data_kind:
         raise ValueError(
-            f"labels are {'strings' if kind == 'str' else 'numbers'} but the targets are "
-            f"{'strings' if data_kind == 'str' else 'numbers'}: every entry of labels must "
+            f"labels are {KIND_NAMES[kind]} but the targets are {KIND_NAMES[data_kind]}: "
+            "every entry of labels must "
             "be a label of the same type as y_true and y_pred."
         )
     counts = Counter(lab.tolist())
@@ -188,7 +224,12 @@ def check_sample_weight(sample_weight, n, *, allow_negative=False):
         except (TypeError, ValueError) as exc:
             raise TypeError(f"sample_weight must be numeric, got dtype {w.dtype}.") from exc
     if w.dtype.kind == "f":
-        if not np.isfinite(w).all():
+        with np.errstate(over="ignore", invalid="ignore"):
+            total = np.abs(w).sum()  # finite exactly when every weight and every sum is
+        if not np.isfinite(total):
+            if np.isfinite(w).all():
+                raise ValueError("sample_weight sums to infinity (beyond the float64 range): "
+                                 "every total of the weights would overflow; rescale them.")
             what = "NaN" if np.isnan(w).any() else "infinity or a value too large"
             raise ValueError(f"Input sample_weight contains {what}.")
     if not allow_negative and (w < 0).any():

@@ -2,10 +2,12 @@
 adversarial passes (issues "Silent wrong numbers in common paths" and "At the edges"),
 each against scikit-learn where it answers, and the decided behaviour elsewhere."""
 
+import decimal
 import tracemalloc
 import warnings
 
 import numpy as np
+import pandas as pd
 import pytest
 import sklearn.metrics as skm
 from hypothesis import given, settings
@@ -206,3 +208,244 @@ def test_ordered_categoricals_keep_their_declared_order():
         unordered = pd.Categorical(np.array(cats)[t], categories=cats)
         assert msk.Confusion.from_predictions(unordered, unordered).labels.tolist() == sorted(
             cats)
+
+
+# -- issue 14: silent wrong numbers at extreme weights ---------------------------------
+
+Y_AUC = [0, 1, 2, 0, 1, 2]
+S_AUC = np.eye(3)[[0, 1, 1, 0, 2, 2]] * 0.8 + 0.1
+W_BIG = np.array([2**62, 2**62, 1, 3, 2**62, 5], dtype=np.int64)
+
+
+@pytest.mark.parametrize("name", ["one_vs_all_roc_auc_score", "roc_auc_mu_score"])
+def test_integer_weights_near_int64_limit_in_auc(name):
+    value = getattr(msk, name)(Y_AUC, S_AUC, sample_weight=W_BIG)
+    assert value == pytest.approx(getattr(msk, name)(Y_AUC, S_AUC,
+                                                     sample_weight=W_BIG.astype(float)))
+    if name == "one_vs_all_roc_auc_score":  # scikit-learn's macro one-vs-rest AUC
+        assert value == pytest.approx(skm.roc_auc_score(
+            Y_AUC, S_AUC / S_AUC.sum(1, keepdims=True), multi_class="ovr",
+            sample_weight=W_BIG.astype(float)))
+    assert 0 <= value <= 1
+
+
+def test_auc_weights_whose_products_overflow():
+    w = np.array([1e200, 1e200, 1.0, 3.0, 1e200, 5.0])
+    value = msk.one_vs_all_roc_auc_score(Y_AUC, S_AUC, sample_weight=w)
+    assert value == pytest.approx(msk.one_vs_all_roc_auc_score(Y_AUC, S_AUC,
+                                                               sample_weight=w / 1e200))
+
+
+@pytest.mark.parametrize("name", ["accuracy_score", "f1_score", "matthews_corrcoef",
+                                  "balanced_accuracy_score", "cohen_kappa_score"])
+def test_integer_weights_whose_total_exceeds_int64(name):
+    t, p = [0, 1, 1, 0], [0, 1, 0, 0]
+    for w in (np.full(4, 2**62), np.array([2**62 + 1, 2**62 + 1, 1, 2**62 + 1])):
+        assert getattr(msk, name)(t, p, sample_weight=w) == pytest.approx(
+            getattr(skm, name)(t, p, sample_weight=w.astype(float)))
+    assert msk.accuracy_score([0, 1, 1], [0, 1, 0], sample_weight=np.full(3, 2**62)) == (
+        pytest.approx(2 / 3))
+
+
+def test_integer_weight_cells_stay_exact_while_they_fit():
+    w = np.array([2**62 + 1, 2**62 + 1, 1, 2**62 + 1])
+    c = Confusion.from_predictions([0, 1, 1, 0], [0, 1, 0, 0], sample_weight=w)
+    assert c.to_dense()[1, 1] == 2**62 + 1 and c.to_dense()[1, 0] == 1
+
+
+@pytest.mark.parametrize("name", ["macro_fbeta_score", "f1_score", "accuracy_score",
+                                  "one_vs_all_roc_auc_score", "log_loss"])
+def test_float_weights_whose_sum_overflows_are_refused(name):
+    t, p = [0, 1, 1, 0], [0, 1, 0, 0]
+    if name in ("one_vs_all_roc_auc_score", "log_loss"):
+        p = np.array([[0.9, 0.1], [0.2, 0.8], [0.6, 0.4], [0.7, 0.3]])
+    with pytest.raises(ValueError, match="sample_weight sums to infinity"):
+        getattr(msk, name)(t, p, sample_weight=[1e308] * 4)
+
+
+# -- issue 14: merges and updates across label dtypes ------------------------------------
+
+def test_merge_of_int64_and_uint64_labels_keeps_every_class():
+    base = 2**62
+    a = Confusion.from_predictions(np.array([base, base + 1]), np.array([base, base + 1]))
+    b = Confusion.from_predictions(np.array([base + 2, base + 1], dtype=np.uint64),
+                                   np.array([base + 2, base], dtype=np.uint64))
+    merged = a + b
+    assert merged.labels.tolist() == [base, base + 1, base + 2]  # exact Python integers
+    np.testing.assert_array_equal(merged.to_dense(), [[1, 0, 0], [1, 1, 0], [0, 0, 1]])
+    huge = Confusion.from_matrix(np.eye(1), labels=np.array([2**63 + 5], dtype=np.uint64))
+    with pytest.raises(ValueError, match="no exact common type"):
+        a + huge
+
+
+def test_update_with_float_batch_keeps_int64_labels_above_2_53():
+    c = Confusion.from_predictions(np.array([2**53 + 1]), np.array([2**53 + 1]))
+    c.update(np.array([2.0**53, 2.0**53]), np.array([2.0**53, 2.0**53 + 2]))
+    assert c.labels.tolist() == [2**53, 2**53 + 1, 2**53 + 2]
+    np.testing.assert_array_equal(c.to_dense(), [[1, 0, 1], [0, 1, 0], [0, 0, 0]])
+    # small labels keep numpy's common type, as before
+    small = Confusion.from_predictions([1, 2], [1, 2]) + Confusion.from_predictions(
+        np.array([3.0]), np.array([3.0]))
+    assert small.labels.dtype == np.float64 and small.labels.tolist() == [1, 2, 3]
+
+
+@pytest.mark.parametrize("name", ["macro_recall_score", "macro_fbeta_score", "f1_score"])
+def test_bytes_targets_with_str_labels_are_refused(name):
+    kwargs = {"f1_score": {"average": "macro", "zero_division": 0},
+              "macro_fbeta_score": {"zero_division": 0}}.get(name, {})
+    with pytest.raises(ValueError, match="labels are strings but the targets are bytes"):
+        getattr(msk, name)([b"a", b"b"], [b"a", b"b"], labels=["a", "b"], **kwargs)
+    with pytest.raises((ValueError, TypeError), match="bytes"):  # scikit-learn's TypeError
+        getattr(msk, name)(np.array([b"a", "b"], dtype=object), ["a", "b"], **kwargs)
+    # bytes with bytes labels are counted (scikit-learn refuses bytes labels altogether);
+    # hand-computed: class a has P 1/2, R 1; class b has P 0/0 (-> 0), R 0
+    assert getattr(msk, name)([b"a", b"b"], [b"a", b"a"], labels=[b"a", b"b"], **kwargs) == (
+        pytest.approx({"macro_recall_score": 0.5, "macro_fbeta_score": 1 / 3,  # P 1/4, R 1/2
+                       "f1_score": 1 / 3}[name]))
+
+
+# -- issue 14: wrong exception types ---------------------------------------------------
+
+@pytest.mark.parametrize("name", sorted(msk.Confusion.__dict__.keys() & set(msk.__all__)))
+def test_every_metric_of_an_empty_confusion_raises_the_same_value_error(name):
+    options = {"average": "macro"} if name in ("f1_score", "precision_score", "recall_score",
+                                               "fbeta_score") else {}
+    if name == "fbeta_score":
+        options["beta"] = 1.0
+    with pytest.raises(ValueError, match="The Confusion is empty"):
+        getattr(Confusion(), name)(**options)
+
+
+NAN_LIKES = [float("nan"), np.float32("nan"), decimal.Decimal("NaN"), decimal.Decimal("sNaN"),
+             pd.NA, pd.NaT]
+
+
+@pytest.mark.parametrize("nan", NAN_LIKES, ids=repr)
+@pytest.mark.parametrize("name", ["accuracy_score", "macro_fbeta_score", "confusion_matrix"])
+def test_nan_likes_in_object_arrays_are_the_float_nan_error(nan, name):
+    with pytest.raises(ValueError, match="Input y_true contains NaN"):
+        getattr(msk, name)(np.array([nan, 1, 0], dtype=object), [1, 1, 0])
+    with pytest.raises(ValueError, match="Input y_pred contains NaN"):
+        getattr(msk, name)([1, 1, 0], np.array([1, nan, 0], dtype=object))
+    with pytest.raises(ValueError, match="Input y_true contains NaN"):  # the float array
+        getattr(msk, name)(np.array([np.nan, 1, 0]), [1, 1, 0])
+
+
+def test_non_integer_decimals_are_refused_like_floats():
+    with pytest.raises(ValueError):  # scikit-learn's continuous-target error for floats
+        msk.accuracy_score(np.array([1.5, 1.0, 0.0]), [1, 1, 0])
+    with pytest.raises(ValueError, match="y_true holds continuous values"):
+        msk.accuracy_score(np.array([decimal.Decimal("1.5"), 1, 0], dtype=object), [1, 1, 0])
+    with pytest.raises(ValueError, match="y_true contains infinity"):
+        msk.accuracy_score(np.array([decimal.Decimal("Infinity"), 1, 0], dtype=object),
+                           [1, 1, 0])
+    for y in (np.array([1 + 1j, 1, 0], dtype=object), np.array([1 + 1j, 1, 0])):
+        with pytest.raises(ValueError, match="Complex data not supported"):
+            msk.accuracy_score(y, [1, 1, 0])
+        with pytest.raises(ValueError, match="Complex data not supported"):
+            skm.accuracy_score(np.array([1 + 1j, 1, 0]), [1, 1, 0])
+    # integer-valued Decimals are labels, counted as the integers they hold
+    assert msk.accuracy_score(np.array([decimal.Decimal(3), 1, 0], dtype=object),
+                              [3, 1, 1]) == skm.accuracy_score([3, 1, 0], [3, 1, 1])
+
+
+# -- issue 14: also found ----------------------------------------------------------------
+
+@pytest.mark.parametrize("bad", [None, 5, "abc", {"a": 1}], ids=repr)
+def test_bootstrap_of_a_callable_refuses_non_array_targets(bad):
+    def metric(t, p):
+        return float(np.mean(np.asarray(t) == np.asarray(p)))
+
+    with pytest.raises(TypeError, match="y_true must be an array-like"):
+        msk.bootstrap(metric, bad, [0, 1], n_resamples=5)
+    with pytest.raises(TypeError, match="y_pred must be an array-like"):
+        msk.bootstrap(metric, [0, 1], bad, n_resamples=5)
+
+
+def test_confidence_intervals_of_counts_too_large_to_resample():
+    c = Confusion.from_matrix(np.array([[2**62, 2**62], [1, 2**62]]))
+    assert c.accuracy_score() == pytest.approx(2 / 3)  # the counts themselves are fine
+    with pytest.raises(ValueError, match="too many to resample"):
+        msk.confidence_intervals(c, lambda c: c.accuracy_score(), n_resamples=10)
+
+
+@pytest.mark.parametrize("ax", ["x", 3])
+def test_plot_refuses_an_ax_that_is_not_axes(ax):
+    pytest.importorskip("matplotlib")
+    import matplotlib
+
+    matplotlib.use("Agg")
+    c = Confusion.from_predictions([0, 1, 1], [0, 1, 0])
+    with pytest.raises(TypeError, match="ax must be a matplotlib Axes"):
+        c.plot(ax=ax)
+    with pytest.raises(TypeError, match="ax must be a matplotlib Axes"):
+        msk.ConfusionDisplay.from_predictions([0, 1, 1], [0, 1, 0], ax=ax)
+
+
+def test_from_matrix_refuses_complex_labels_as_scikit_learn_does():
+    with pytest.raises(ValueError, match="Complex data not supported"):
+        Confusion.from_matrix(np.eye(2), labels=[1 + 1j, 2])
+    with pytest.raises(ValueError, match="Complex data not supported"):
+        skm.f1_score([1, 2], [1, 2], labels=[1 + 1j, 2], average="macro")
+    with pytest.raises(ValueError, match="Complex data not supported"):
+        msk.f1_score([1, 2], [1, 2], labels=[1 + 1j, 2], average="macro")
+
+
+@pytest.mark.parametrize("name", ["precision_score", "recall_score", "f1_score",
+                                  "fbeta_score"])
+@pytest.mark.parametrize("zero_division", ["warn", 0, 1])
+def test_one_string_class_with_the_default_pos_label_is_scikit_learns(name, zero_division):
+    kwargs = {"zero_division": zero_division, **({"beta": 2} if name == "fbeta_score" else {})}
+    with warnings.catch_warnings(record=True) as ours:
+        warnings.simplefilter("always")
+        value = getattr(msk, name)(["a", "a"], ["a", "a"], **kwargs)
+    with warnings.catch_warnings(record=True) as theirs:
+        warnings.simplefilter("always")
+        expected = getattr(skm, name)(["a", "a"], ["a", "a"], **kwargs)
+    assert value == expected
+    assert [(w.category, str(w.message)) for w in ours] == [
+        (w.category, str(w.message)) for w in theirs]
+    # two string classes: pos_label=1 is still an error, as in scikit-learn
+    with pytest.raises(ValueError, match="pos_label=1 is not a valid label"):
+        getattr(msk, name)(["a", "b"], ["a", "a"], **kwargs)
+
+
+# -- issue 16: register_scorers from several threads -------------------------------------
+
+THREADS_SCRIPT = r"""
+import threading, warnings
+import sklearn.model_selection  # scikit-learn's name copies exist before registering
+import metrics_sk as msk
+from sklearn.metrics import get_scorer_names
+
+barrier = threading.Barrier(6)
+results, caught = [None] * 6, []
+
+def register(i):
+    with warnings.catch_warnings(record=True) as w:
+        warnings.simplefilter("always")
+        barrier.wait()
+        results[i] = msk.register_scorers()
+    caught.extend(str(x.message) for x in w if "already has" in str(x.message))
+
+threads = [threading.Thread(target=register, args=(i,)) for i in range(6)]
+for t in threads:
+    t.start()
+for t in threads:
+    t.join()
+expected = sorted(msk.get_scorer_names())
+assert all(r == expected for r in results), [len(r) for r in results]
+assert not caught, caught[:3]
+assert set(expected) <= set(get_scorer_names())
+print("OK")
+"""
+
+
+def test_register_scorers_from_six_threads_at_once():
+    import subprocess
+    import sys
+
+    root = __import__("pathlib").Path(__file__).resolve().parents[1]
+    done = subprocess.run([sys.executable, "-c", THREADS_SCRIPT], capture_output=True,
+                          text=True, timeout=240, cwd=root)
+    assert done.returncode == 0 and done.stdout.strip().endswith("OK"), done.stderr[-3000:]
