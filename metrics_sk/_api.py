@@ -27,11 +27,19 @@ def build_confusion(y_true, y_pred, sample_weight=None, *, sklearn_compatible=Fa
     labels, cells = _confusion.count(
         y_true, y_pred, sample_weight=sample_weight,
         allow_negative_weights=sklearn_compatible, allow_column=sklearn_compatible)
+    c = _confusion.Confusion._of(labels, cells, fixed=False, weighted=sample_weight is not None)
     if sklearn_compatible and sample_weight is not None and not is_dask_collection(
-            sample_weight) and not np.any(sample_weight):
-        raise ValueError("Sample weights must contain at least one non-zero number.")
-    return _confusion.Confusion._of(labels, cells, fixed=False,
-                                    weighted=sample_weight is not None)
+            sample_weight):
+        weights = np.asarray(sample_weight)
+        if not weights.any():
+            raise ValueError("Sample weights must contain at least one non-zero number.")
+        if not (weights > 0).all():
+            # scikit-learn checks labels= against the labels in y_true, whatever their
+            # weight: which labels occur in y_true, from the one encoder
+            true_labels = _confusion.count(y_true, y_true, allow_column=True)[0]
+            c._true_present = np.zeros(labels.shape[0], dtype=bool)
+            c._true_present[_confusion.positions(labels, true_labels)] = True
+    return c
 
 
 def _is_multilabel(y):

@@ -744,10 +744,17 @@ def _cells_in(c, labels):
 
 def _check_some_label_true(c, labels, message):
     """scikit-learn's check that ``labels`` shares a label with ``y_true``; it comes before
-    the type check of ``labels``, so labels of another type fail here, as in scikit-learn."""
+    the type check of ``labels``, so labels of another type fail here, as in scikit-learn.
+
+    A label is in ``y_true`` when its support is positive; for a drop-in given weights
+    that are not all positive, when it occurs in ``y_true`` whatever its weight
+    (``c._true_present``, set by :func:`metrics_sk._api.build_confusion`), as in
+    scikit-learn."""
     if labels is not None:
         idx = c._index(check_labels_param(labels, None))
-        if not (c.support[..., idx[idx >= 0]] > 0).any():
+        idx = idx[idx >= 0]
+        present = getattr(c, "_true_present", None)
+        if not (c.support[..., idx] > 0 if present is None else present[idx]).any():
             raise ValueError(message)
 
 

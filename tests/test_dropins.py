@@ -421,3 +421,18 @@ def test_uint64_labels_above_int64_are_refused():
             getattr(msk, name)(y, y, **kwargs)
     small = np.array([2**63 - 1, 0, 1], dtype=np.uint64)  # uint64 below 2**63 is counted
     assert msk.accuracy_score(small, small) == skm.accuracy_score(small, small) == 1.0
+
+
+@pytest.mark.parametrize("name", ["confusion_matrix", "cohen_kappa_score"])
+@pytest.mark.parametrize("y_true, y_pred, labels, sample_weight", [
+    ([0, 1], [0, 1], [1], [1.0, 0.0]),  # 1 is in y_true with zero weight: present
+    (["a", "b", "b"], ["a", "b", "a"], ["b"], [2.0, 0.0, 0.0]),
+    ([0, 1, 2], [0, 1, 1], [2, 1], [1.0, -0.0, 0.0]),
+    ([0, 0], [0, 1], [1], [1.0, 0.0]),  # 1 only in y_pred: "must be in y_true"
+    ([0, 1], [0, 1], [1], [1, 0]),
+    ([0, 1, 1], [0, 1, 0], [1], [1.0, -1.0, 0.5]),  # negative support, still present
+])
+def test_label_present_only_with_zero_weight(name, y_true, y_pred, labels, sample_weight):
+    """Issue 15: scikit-learn checks labels= against the presence of a label in y_true,
+    not its weight ([[0.]] with a UserWarning; kappa NaN with UndefinedMetricWarning)."""
+    assert_like_sklearn(name, y_true, y_pred, labels=labels, sample_weight=sample_weight)
