@@ -12,6 +12,7 @@ from ._report import QualityReport, quality_report
 from ._dropins import (
     accuracy_score,
     balanced_accuracy_score,
+    classification_report,
     cohen_kappa_score,
     confusion_matrix,
     f1_score,
@@ -88,6 +89,7 @@ __all__ = [
     "cohen_kappa_score",
     "hamming_loss",
     "zero_one_loss",
+    "classification_report",
     "log_loss",
     "hinge_loss",
     # score-based and CatBoost metrics

@@ -216,6 +216,8 @@ def precision_recall_fscore_support(c, *, beta=1.0, labels=None, pos_label=1, av
         f_score = div((1 + b2) * tp.astype(np.float64), b2 * true.astype(np.float64) + pred,
                       "f-score", "true nor predicted")
     if average is None:
+        if not np.any(c.tp):  # scikit-learn's supports are floats when nothing is right
+            true = true.astype(np.float64)
         return precision, recall, f_score, true
     return (_reduce(precision, average, true), _reduce(recall, average, true),
             _reduce(f_score, average, true), None)
