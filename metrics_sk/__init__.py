@@ -40,6 +40,7 @@ from ._onedal import (
     specificity_score,
 )
 from ._scorers import get_scorer, get_scorer_names, register_scorers
+from sklearn.metrics import make_scorer  # re-exported: scikit-learn's own, unchanged
 from ._scores import (
     hinge_loss,
     log_loss,
@@ -101,6 +102,7 @@ __all__ = [
     "get_scorer",
     "get_scorer_names",
     "register_scorers",
+    "make_scorer",
     # beyond one array: streaming and bootstrap (Dask inputs go through every function)
     "StreamingLoss",
     "bootstrap",

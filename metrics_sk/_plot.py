@@ -10,6 +10,7 @@ import numbers
 import numpy as np
 
 from ._counts import _position
+from ._validation import classifier_predictions
 
 _NORMALIZE = (None, "true", "pred", "all")
 
@@ -272,13 +273,13 @@ class ConfusionDisplay:
         >>> from sklearn.tree import DecisionTreeClassifier
         >>> from metrics_sk import ConfusionDisplay
         >>> X, y = load_iris(return_X_y=True)
-        >>> tree = DecisionTreeClassifier(max_depth=1, random_state=0).fit(X, y)
+        >>> tree = DecisionTreeClassifier(max_depth=2, random_state=0).fit(X, y)
         >>> ConfusionDisplay.from_estimator(tree, X, y).confusion_matrix
         array([[50,  0,  0],
-               [ 0, 50,  0],
-               [ 0, 50,  0]])
+               [ 0, 49,  1],
+               [ 0,  5, 45]])
         """
-        return cls.from_predictions(y, predictions_of(estimator, X), labels=labels,
+        return cls.from_predictions(y, classifier_predictions(estimator, X), labels=labels,
                                     sample_weight=sample_weight, **kwargs)
 
     # -- drawing -------------------------------------------------------------------------
@@ -377,16 +378,6 @@ class ConfusionDisplay:
                 style = {"ha": "center", "va": "center", "fontsize": size,
                          "color": cmap(0.0 if values[i, j] > middle else 1.0), **text_kw}
                 self.text_[i, j] = ax.text(j, i, label, **style)
-
-
-def predictions_of(estimator, X):
-    """``estimator.predict(X)``, after checking that ``estimator`` is a classifier (as
-    scikit-learn's ``from_estimator`` displays do)."""
-    from sklearn.base import is_classifier
-
-    if not is_classifier(estimator):
-        raise ValueError(f"estimator must be a fitted classifier, got {estimator!r}.")
-    return estimator.predict(X)
 
 
 def _names(display_labels, confusion, classes, binary):
