@@ -101,6 +101,14 @@ def main(argv=None):
     row(table, f"f1_score(average='macro'), n={n:.0e} object strings, K={k}", ours, sk, "sklearn",
         "target >= 10x")
 
+    # 4. classification_report, n = 2 * 10^6, 500 classes (the file, as int64 codes)
+    n, k = 2 * 10**6 // scale, 500
+    t, p = predictions(rng, n, k)
+    ours = best_time(lambda: msk.classification_report(t, p, digits=4), repeat)
+    sk = best_time(lambda: skm.classification_report(t, p, digits=4), 1)
+    row(table, f"classification_report, n={n:.0e}, K={k}", ours, sk, "sklearn",
+        "same text (tests/test_classification_report.py)")
+
     print(f"{'case':<66} {'metrics_sk':>11} {'other':>10}  {'speed-up':>8}  other side / note")
     for case, ours, theirs, theirs_name, note in table:
         print(f"{case:<66} {ours:>10.3f}s {theirs:>9.3f}s  {theirs / ours:>7.1f}x  "

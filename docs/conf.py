@@ -6,19 +6,14 @@ Two pages are written into ``generated/`` when the build starts:
 
 * the API reference: one autosummary table per family over ``metrics_sk.__all__``
   (grouped by the private module each object comes from), so a new public name shows up
-  without editing the docs;
-* the examples: every script in ``docs/examples/`` and in the repository's ``examples/``
-  is run (matplotlib's Agg backend, in a scratch directory); its page shows the docstring,
-  the source, what it printed and the figures it left open.
+  without editing the docs; names re-exported from scikit-learn are listed, not documented;
+* the methods of ``Confusion`` by role (construction, accumulation, metrics, plotting).
+
+The examples are sphinx-gallery galleries of ``docs/examples/`` and ``examples/``.
 """
 
-import contextlib
-import io
 import os
-import runpy
 import sys
-import tempfile
-import warnings
 from pathlib import Path
 
 from docutils import nodes, statemachine
@@ -27,7 +22,6 @@ from docutils.parsers.rst import Directive
 DOCS = Path(__file__).resolve().parent
 ROOT = DOCS.parent
 GENERATED = DOCS / "generated"
-EXAMPLE_DIRS = (DOCS / "examples", ROOT / "examples")
 
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("MPLBACKEND", "Agg")
@@ -43,7 +37,10 @@ extensions = [
     "sphinx.ext.autodoc",
     "sphinx.ext.autosummary",
     "sphinx.ext.mathjax",
+    "sphinx.ext.viewcode",  # [source] links
+    "sphinx.ext.intersphinx",  # links to scikit-learn, numpy, scipy, pandas (see below)
     "numpydoc",
+    "sphinx_gallery.gen_gallery",
 ]
 autosummary_generate = True
 autodoc_typehints = "none"
@@ -52,12 +49,70 @@ numpydoc_show_inherited_class_members = False
 numpydoc_class_members_toctree = False
 numpydoc_xref_param_type = False
 templates_path = ["_templates"]
-exclude_patterns = ["_build", "_templates", "scorers_table.rst", "examples"]
+exclude_patterns = ["_build", "_templates", "scorers_table.rst", "examples",
+                    "generated/confusion_methods.rst"]
 html_theme = "pydata_sphinx_theme"
 html_title = "metrics_sk"
 html_theme_options = {"navigation_with_keys": False, "show_toc_level": 2}
 html_show_sourcelink = False
+html_static_path = ["_static"]
+html_css_files = ["wrap.css"]  # long titles and code lines wrap instead of being cut
 default_role = "literal"
+
+
+# -- intersphinx, offline ----------------------------------------------------------------------
+# The build must pass with no network (CI reaches package registries only), so the
+# inventories are not downloaded: each one is written here from the *installed* package,
+# listing its public functions and classes at the URL pattern of that project's API pages
+# (all four use autosummary's one-page-per-object layout). Links go to the projects'
+# current ("stable") documentation. Methods and attributes of external classes, and
+# names outside the modules listed, are not in these inventories (they stay plain text).
+INVENTORIES = {
+    "sklearn": ("https://scikit-learn.org/stable/", "modules/generated/{}.html#{}",
+                ("sklearn.metrics", "sklearn.model_selection", "sklearn.base",
+                 "sklearn.linear_model", "sklearn.datasets", "sklearn.pipeline")),
+    "numpy": ("https://numpy.org/doc/stable/", "reference/generated/{}.html#{}", ("numpy",)),
+    "scipy": ("https://docs.scipy.org/doc/scipy/", "reference/generated/{}.html#{}",
+              ("scipy.sparse", "scipy.stats")),
+    "pandas": ("https://pandas.pydata.org/docs/", "reference/api/{}.html#{}", ("pandas",)),
+}
+
+
+def _write_inventory(project, pattern, modules):
+    """A Sphinx objects.inv (version 2) of the public functions and classes of ``modules``."""
+    import importlib
+    import inspect
+    import zlib
+
+    lines = []
+    for module_name in modules:
+        module = importlib.import_module(module_name)
+        names = getattr(module, "__all__", None) or [n for n in dir(module)
+                                                    if not n.startswith("_")]
+        for name in sorted(set(names)):
+            try:
+                obj = getattr(module, name, None)
+            except ImportError:  # an experimental name that needs an explicit enable
+                continue
+            if inspect.isclass(obj):
+                role = "class"
+            elif callable(obj) and not inspect.ismodule(obj):
+                role = "function"
+            else:
+                continue
+            full = f"{module_name}.{name}"
+            lines.append(f"{full} py:{role} 1 {pattern.format(full, full)} -")
+    version = getattr(importlib.import_module(project), "__version__", "")
+    header = (f"# Sphinx inventory version 2\n# Project: {project}\n# Version: {version}\n"
+              "# The remainder of this file is compressed using zlib.\n")
+    path = GENERATED / "inventories" / f"{project}.inv"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(header.encode() + zlib.compress("\n".join(lines).encode() + b"\n"))
+    return str(path)
+
+
+intersphinx_mapping = {project: (url, _write_inventory(project, pattern, modules))
+                       for project, (url, pattern, modules) in INVENTORIES.items()}
 
 
 # -- API reference ---------------------------------------------------------------------------
@@ -79,7 +134,11 @@ def _api_page():
     """``generated/api.rst``: autosummary tables over ``metrics_sk.__all__``."""
     groups = {title: [] for title, _ in API_SECTIONS}
     groups["Other"] = []
+    borrowed = [n for n in metrics_sk.__all__
+                if getattr(getattr(metrics_sk, n), "__module__", "").startswith("sklearn.")]
     for name in metrics_sk.__all__:
+        if name in borrowed:
+            continue
         module = getattr(getattr(metrics_sk, name), "__module__", "")
         title = next((t for t, modules in API_SECTIONS if module in modules), "Other")
         groups[title].append(name)
@@ -93,82 +152,54 @@ def _api_page():
         if names:
             lines += [title, "-" * len(title), "", ".. autosummary::", "   :toctree: api",
                       "   :nosignatures:", ""] + [f"   {n}" for n in names] + [""]
+    if borrowed:
+        title = "Re-exported from scikit-learn"
+        lines += [title, "-" * len(title), "",
+                  "scikit-learn's own objects, unchanged, importable from ``metrics_sk``: "
+                  + ", ".join(f"``{n}`` (``sklearn.metrics.{n}``)" for n in borrowed) + ".",
+                  ""]
     return "\n".join(lines)
 
 
-# -- examples ----------------------------------------------------------------------------------
-def _split_docstring(source):
-    """``(title, body, code)`` of an example script (title: the docstring's first line)."""
-    import ast
-
-    tree = ast.parse(source)
-    doc = ast.get_docstring(tree) or ""
-    first, _, body = doc.partition("\n")
-    code = source
-    if tree.body and isinstance(tree.body[0], ast.Expr) and doc:
-        code = "\n".join(source.splitlines()[tree.body[0].end_lineno:]).strip("\n")
-    return first.strip(), body.strip(), code
+# -- the Confusion page: its methods grouped by role ---------------------------------------------
+#: Roles of the Confusion methods that are not metrics; every other public method is a metric.
+CONFUSION_ROLES = (
+    ("Construction", ("from_predictions", "from_matrix", "copy")),
+    ("Accumulation (streaming, partitions, resamples)", ("update", "__add__")),
+    ("Dense view", ("to_dense",)),
+    ("Plotting", ("plot",)),
+)
 
 
-def _run_example(script):
-    """Run ``script`` as ``__main__``; return its stdout and the figures it left open."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    plt.close("all")
-    out = io.StringIO()
-    old_argv, old_cwd = sys.argv, os.getcwd()
-    with tempfile.TemporaryDirectory() as scratch:
-        try:
-            sys.argv = [str(script)]
-            os.chdir(scratch)
-            with contextlib.redirect_stdout(out), warnings.catch_warnings():
-                warnings.simplefilter("ignore")
-                runpy.run_path(str(script), run_name="__main__")
-        finally:
-            sys.argv = old_argv
-            os.chdir(old_cwd)
-    figures = [plt.figure(n) for n in plt.get_fignums()]
-    return out.getvalue(), figures
+def _confusion_methods():
+    """``generated/confusion_methods.rst``: the methods of Confusion, one table per role."""
+    named = {m for _, methods in CONFUSION_ROLES for m in methods}
+    metrics = sorted(name for name, value in vars(metrics_sk.Confusion).items()
+                     if callable(value) and not name.startswith("_") and name not in named)
+    lines = [".. currentmodule:: metrics_sk", "", ".. rubric:: Methods by role", ""]
+    for title, methods in CONFUSION_ROLES + (("Metrics (one per count-based function, same "
+                                              "keywords)", metrics),):
+        lines += [f"**{title}**", "", ".. autosummary::", "   :nosignatures:", ""]
+        lines += [f"   Confusion.{m}" for m in methods] + [""]
+    return "\n".join(lines)
 
 
-def _indent(text):
-    return "\n".join(("   " + line) if line.strip() else "" for line in text.splitlines())
-
-
-def _example_pages():
-    """Run every example and write its page and figures under ``generated/examples``."""
-    import matplotlib.pyplot as plt
-
-    target = GENERATED / "examples"
-    target.mkdir(parents=True, exist_ok=True)
-    scripts = sorted((p for d in EXAMPLE_DIRS if d.is_dir() for p in d.glob("*.py")),
-                     key=lambda p: p.name)
-    names = []
-    for script in scripts:
-        source = script.read_text()
-        title, body, code = _split_docstring(source)
-        title = title or script.stem.replace("_", " ").capitalize()
-        printed, figures = _run_example(script)
-        stem = script.stem
-        page = [title, "=" * len(title), "", body, "",
-                f"Source: ``{script.relative_to(ROOT)}``", "",
-                ".. code-block:: python", "", _indent(code), ""]
-        if printed.strip():
-            page += ["Output", "------", "", ".. code-block:: text", "",
-                     _indent(printed.rstrip()), ""]
-        for i, figure in enumerate(figures, 1):
-            figure.savefig(target / f"{stem}_{i}.png", dpi=90)
-            page += [f".. image:: {stem}_{i}.png", f"   :alt: figure {i} of {stem}", ""]
-        plt.close("all")
-        (target / f"{stem}.rst").write_text("\n".join(page))
-        names.append(stem)
-    index = ["Examples", "========", "",
-             "Each example is run when the documentation is built; its output and figures "
-             "are shown below its source.", "", ".. toctree::", "   :maxdepth: 1", ""]
-    (target / "index.rst").write_text("\n".join(index + [f"   {n}" for n in names]) + "\n")
+# -- examples: sphinx-gallery -------------------------------------------------------------------
+# docs/examples/ (plot_*.py) and the repository's examples/ are run when the docs are built;
+# each page has the code, its output, its figures (and their thumbnails), and .py / .ipynb
+# downloads. A cell that ends with a QualityReport shows its HTML table.
+sphinx_gallery_conf = {
+    "examples_dirs": ["examples", "../examples"],
+    "gallery_dirs": ["generated/gallery", "generated/scripts"],
+    "filename_pattern": r"\.py$",  # run every script, not only plot_*.py
+    "capture_repr": ("_repr_html_", "__repr__"),
+    "within_subsection_order": "FileNameSortKey",
+    "remove_config_comments": True,
+    "download_all_examples": False,
+    "min_reported_time": 10,
+    "show_signature": False,
+    "write_computation_times": False,
+}
 
 
 # -- the scorer table, when its generator has written it -----------------------------------------
@@ -197,6 +228,6 @@ class IncludeIfExists(Directive):
 def setup(app):
     GENERATED.mkdir(exist_ok=True)
     (GENERATED / "api.rst").write_text(_api_page())
-    _example_pages()
+    (GENERATED / "confusion_methods.rst").write_text(_confusion_methods())
     app.add_directive("include-if-exists", IncludeIfExists)
     return {"parallel_read_safe": True}

@@ -1,4 +1,5 @@
-"""Cross-validate a classifier on metrics_sk's scorers next to scikit-learn's.
+"""Cross-validate a classifier on metrics_sk's scorers next to scikit-learn's
+==========================================================================
 
 After ``metrics_sk.register_scorers()`` a single ``scoring=[...]`` list mixes both kinds
 of names; ``metrics_sk.get_scorer_names()`` lists metrics_sk's.

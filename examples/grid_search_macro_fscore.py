@@ -1,4 +1,5 @@
-"""Tune a classifier on oneDAL's macro F-score with ``GridSearchCV(scoring="macro_fscore")``.
+"""Tune a classifier on oneDAL's macro F-score with ``GridSearchCV(scoring="macro_fscore")``
+=========================================================================================
 
 ``metrics_sk.register_scorers()`` makes metrics_sk's scorer names scikit-learn scoring
 strings.  oneDAL's ``macro_fscore`` is the F-score of macro precision and macro recall,

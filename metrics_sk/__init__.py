@@ -12,6 +12,7 @@ from ._report import QualityReport, quality_report
 from ._dropins import (
     accuracy_score,
     balanced_accuracy_score,
+    classification_report,
     cohen_kappa_score,
     confusion_matrix,
     f1_score,
@@ -40,6 +41,7 @@ from ._onedal import (
 )
 from ._registry import METRICS as _METRICS
 from ._scorers import get_scorer, get_scorer_names, register_scorers
+from sklearn.metrics import make_scorer  # re-exported: scikit-learn's own, unchanged
 from ._scores import (
     hinge_loss,
     log_loss,
@@ -110,6 +112,7 @@ __all__ = [
     "cohen_kappa_score",
     "hamming_loss",
     "zero_one_loss",
+    "classification_report",
     "log_loss",
     "hinge_loss",
     # score-based and CatBoost metrics
@@ -121,6 +124,7 @@ __all__ = [
     "get_scorer",
     "get_scorer_names",
     "register_scorers",
+    "make_scorer",
     # beyond one array: streaming and bootstrap (Dask inputs go through every function)
     "StreamingLoss",
     "bootstrap",

@@ -305,6 +305,8 @@ def precision_recall_fscore_support(c, *, beta=1.0, labels=None, pos_label=1, av
     *scores, true, present = _prf(c, beta, labels, pos_label, average, warn_for,
                                   zero_division)
     if average is None:
+        if not np.any(c.tp):  # scikit-learn's supports are floats when nothing is right
+            true = true.astype(np.float64)
         return (*(_reduce(s, None, true, present) for s in scores), true)
     return (*(_reduce(s, average, true, present) for s in scores), None)
 

@@ -6,10 +6,25 @@ Each body is empty: :func:`~metrics_sk._api.count_metric` builds the
 :class:`~metrics_sk.Confusion` and calls its method of the same name.
 """
 
+import warnings
+from numbers import Integral, Real
+
 import numpy as np
 import sklearn.metrics as skm
 
-from ._api import count_metric
+from ._api import _is_multilabel, build_confusion, count_metric
+from ._sklearn_compat import Interval, Options, StrOptions, validate_params
+
+_TARGETS = {"y_true": ["array-like", "sparse matrix"], "y_pred": ["array-like", "sparse matrix"],
+            "sample_weight": ["array-like", None]}
+_SET_WISE = {
+    **_TARGETS,
+    "labels": ["array-like", None],
+    "pos_label": [Real, str, "boolean", None],
+    "average": [StrOptions({"micro", "macro", "samples", "weighted", "binary"}), None],
+    "zero_division": [Options(Real, {0.0, 1.0}), "nan", StrOptions({"warn"})],
+}
+_BETA = {"beta": [Interval(Real, 0.0, None, closed="both")]}
 
 _PRF_NOTES = """The per-class counts come from the shared sparse :class:`~metrics_sk.Confusion`;
     ``average="micro"`` sums them first, ``"macro"`` takes the unweighted mean over the
@@ -561,3 +576,125 @@ def zero_one_loss(y_true, y_pred, *, normalize=True, sample_weight=None):
     >>> zero_one_loss([1, 2, 3, 4], [2, 2, 3, 4])
     0.25
     """
+
+
+@validate_params({
+    "y_true": ["array-like", "sparse matrix"], "y_pred": ["array-like", "sparse matrix"],
+    "labels": ["array-like", None], "target_names": ["array-like", None],
+    "sample_weight": ["array-like", None], "digits": [Interval(Integral, 0, None, closed="left")],
+    "output_dict": ["boolean"],
+    "zero_division": [Options(Real, {0.0, 1.0}), "nan", StrOptions({"warn"})],
+}, prefer_skip_nested_validation=True)
+def classification_report(y_true, y_pred, *, labels=None, target_names=None,
+                          sample_weight=None, digits=2, output_dict=False,
+                          zero_division="warn"):
+    """Text report (or dict) of precision, recall, F1 and support per class.
+
+    Drop-in for :func:`sklearn.metrics.classification_report`: same text, same dict,
+    same warnings. The samples are counted once into a sparse
+    :class:`~metrics_sk.Confusion`; the per-class rows and the averages are its
+    :meth:`~metrics_sk.Confusion.precision_recall_fscore_support`, so a report of 500
+    classes over millions of rows costs one pass over the inputs. Multilabel input is
+    handed to scikit-learn. For every metric of the confusion (oneDAL's, MCC, kappa,
+    intervals, HTML) see :func:`quality_report`.
+
+    Parameters
+    ----------
+    y_true, y_pred : array-like of shape (n_samples,)
+        True and predicted labels.
+    labels : array-like of shape (n_labels,), default=None
+        Classes in the report, in this order (all classes, sorted, if None).
+    target_names : array-like of shape (n_labels,), default=None
+        Names shown for ``labels`` (same order).
+    sample_weight : array-like of shape (n_samples,), default=None
+        Sample weights.
+    digits : int, default=2
+        Decimals of the text report (the dict is not rounded).
+    output_dict : bool, default=False
+        Return a dict ``{name: {"precision", "recall", "f1-score", "support"}}`` instead.
+    zero_division : {'warn', 0.0, 1.0, np.nan}, default='warn'
+        Value for a 0/0; ``'warn'`` gives 0.0 and an ``UndefinedMetricWarning``.
+
+    Returns
+    -------
+    report : str or dict
+        Rows per class, then ``accuracy`` (or ``micro avg`` when ``labels`` leaves out a
+        class), ``macro avg`` and ``weighted avg``.
+
+    See Also
+    --------
+    quality_report : Every metric of the confusion, as text, HTML or a DataFrame.
+
+    Notes
+    -----
+    Per class :math:`P_k = tp_k/(tp_k+fp_k)`, :math:`R_k = tp_k/(tp_k+fn_k)`,
+    :math:`F_k = 2\\,tp_k/(2\\,tp_k+fn_k+fp_k)`; the macro average is the mean over the
+    classes, the weighted average weights each class by its support
+    :math:`tp_k + fn_k`, the micro average sums the counts first (= accuracy when every
+    class is in the report).
+
+    References
+    ----------
+    .. [1] scikit-learn, ``sklearn.metrics.classification_report``.
+
+    Examples
+    --------
+    >>> from metrics_sk import classification_report
+    >>> print(classification_report([0, 1, 2, 2, 2], [0, 0, 2, 2, 1],
+    ...                             target_names=["class 0", "class 1", "class 2"]))
+                  precision    recall  f1-score   support
+    <BLANKLINE>
+         class 0       0.50      1.00      0.67         1
+         class 1       0.00      0.00      0.00         1
+         class 2       1.00      0.67      0.80         3
+    <BLANKLINE>
+        accuracy                           0.60         5
+       macro avg       0.50      0.56      0.49         5
+    weighted avg       0.70      0.60      0.61         5
+    <BLANKLINE>
+    """
+    if _is_multilabel(y_true) or _is_multilabel(y_pred):
+        return skm.classification_report(
+            y_true, y_pred, labels=labels, target_names=target_names,
+            sample_weight=sample_weight, digits=digits, output_dict=output_dict,
+            zero_division=zero_division)
+    c = build_confusion(y_true, y_pred, sample_weight, sklearn_compatible=True)
+    labels_given = labels is not None
+    labels = np.asarray(labels) if labels_given else c.labels
+    micro_is_accuracy = not labels_given or set(labels.tolist()) >= set(c.labels.tolist())
+    if target_names is not None and len(labels) != len(target_names):
+        if not labels_given:
+            raise ValueError(
+                f"Number of classes, {len(labels)}, does not match size of target_names, "
+                f"{len(target_names)}. Try specifying the labels parameter")
+        warnings.warn(f"labels size, {len(labels)}, does not match size of target_names, "
+                      f"{len(target_names)}", stacklevel=2)
+    if target_names is None:
+        target_names = ["%s" % label for label in labels]
+    headers = ["precision", "recall", "f1-score", "support"]
+    p, r, f1, s = c.precision_recall_fscore_support(labels=labels, average=None,
+                                                    zero_division=zero_division)
+    rows = list(zip(target_names, p, r, f1, s))
+    for average in ("micro", "macro", "weighted"):
+        heading = "accuracy" if average == "micro" and micro_is_accuracy else f"{average} avg"
+        avg_p, avg_r, avg_f1, _ = c.precision_recall_fscore_support(
+            labels=labels, average=average, zero_division=zero_division)
+        rows.append((heading, avg_p, avg_r, avg_f1, np.sum(s)))
+    if output_dict:
+        report = {row[0]: dict(zip(headers, map(float, row[1:]))) for row in rows}
+        if "accuracy" in report:
+            report["accuracy"] = report["accuracy"]["precision"]
+        return report
+    width = max(max(len(name) for name in target_names), len("weighted avg"), digits)
+    text = "{:>{width}s} ".format("", width=width) + " {:>9}" * 4
+    text = text.format(*headers) + "\n\n"
+    row_fmt = "{:>{width}s} " + " {:>9.{digits}f}" * 3 + " {:>9}\n"
+    for i, row in enumerate(rows):
+        if i == len(target_names):
+            text += "\n"
+        if row[0] == "accuracy":
+            text += ("{:>{width}s} " + " {:>9.{digits}}" * 2 + " {:>9.{digits}f} {:>9}\n").format(
+                "accuracy", "", "", *row[3:], width=width, digits=digits)
+        else:
+            text += row_fmt.format(*row, width=width, digits=digits)
+    return text

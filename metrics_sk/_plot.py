@@ -10,6 +10,7 @@ import numbers
 import numpy as np
 
 from ._counts import _position
+from ._validation import classifier_predictions
 
 _NORMALIZE = (None, "true", "pred", "all")
 
@@ -30,11 +31,12 @@ def most_confused(confusion, max_classes):
     The classes are taken pair by pair from the largest off-diagonal cells of the sparse
     matrix (so the confusions between them are in the picture); if these give fewer than
     ``max_classes``, the classes with the most false negatives plus false positives, then
-    the largest, fill up. All classes if there are at most ``max_classes``. Cost:
+    the largest, fill up. All classes if there are at most ``max_classes`` (or it
+    is None). Cost:
     O(non-zero cells), nothing dense.
     """
     k = confusion.n_classes
-    if k <= max_classes:
+    if max_classes is None or k <= max_classes:
         return np.arange(k)
     cells = confusion.matrix.tocoo()
     off = cells.row != cells.col
@@ -56,16 +58,33 @@ def _normalized(block, rows, cols, total, normalize):
     return np.divide(block, den, out=np.zeros(block.shape), where=den != 0)
 
 
-def _cut(text, width=16):
-    return text if len(text) <= width else text[:width - 1] + "\u2026"
+def _cut(text, width):
+    """``text`` in at most ``width`` characters: its start and its end around an ellipsis,
+    so labels that share a long prefix (``product_category_101``) stay distinct."""
+    if width is None or len(text) <= width:
+        return text
+    head = width // 2
+    return text[:head] + "\u2026" + text[len(text) - (width - 1 - head):]
+
+
+def _check_max_classes(max_classes):
+    if max_classes is None:
+        return None
+    if (not isinstance(max_classes, numbers.Integral) or isinstance(max_classes, bool)
+            or max_classes < 1):
+        raise ValueError(f"max_classes must be an integer >= 1 or None, got {max_classes!r}.")
+    return int(max_classes)
 
 
 class ConfusionDisplay:
     """Confusion-matrix heatmap, like scikit-learn's ``ConfusionMatrixDisplay``.
 
-    Made by :meth:`Confusion.plot <metrics_sk.Confusion.plot>`,
-    :meth:`from_confusion` or :meth:`from_predictions`; or build one from a small dense
-    matrix and call :meth:`plot`.
+    Made by :meth:`Confusion.plot <metrics_sk.Confusion.plot>`, :meth:`from_confusion`,
+    :meth:`from_predictions` or :meth:`from_estimator`; or build one from a small dense
+    matrix and call :meth:`plot`. The keywords are scikit-learn's (``display_labels``,
+    ``include_values``, ``values_format``, ``xticks_rotation``, ``im_kw``, ``text_kw``,
+    ``colorbar``), plus ``max_classes`` (the most-confused block of a large confusion)
+    and ``max_label_length``.
 
     Parameters
     ----------
@@ -97,6 +116,16 @@ class ConfusionDisplay:
     --------
     sklearn.metrics.ConfusionMatrixDisplay : The dense display of scikit-learn.
 
+    Notes
+    -----
+    The cell in row :math:`i`, column :math:`j` is :math:`C_{ij} = \\sum_s w_s
+    [y_s = i][\\hat y_s = j]`, divided by the row sum (``normalize="true"``), the column
+    sum (``"pred"``) or :math:`\\sum C` (``"all"``).
+
+    References
+    ----------
+    .. [1] scikit-learn, ``sklearn.metrics.ConfusionMatrixDisplay``.
+
     Examples
     --------
     >>> import matplotlib
@@ -123,12 +152,10 @@ class ConfusionDisplay:
     # -- construction ----------------------------------------------------------------
     @classmethod
     def from_confusion(cls, confusion, ax=None, *, normalize=None, max_classes=30,
-                       cmap="Blues", binary=False, pos_label=1, values_format=None,
-                       colorbar=True):
+                       binary=False, pos_label=1, display_labels=None, **plot_kwargs):
         """Plot a :class:`~metrics_sk.Confusion` as an annotated heatmap.
 
-        The same as :meth:`Confusion.plot <metrics_sk.Confusion.plot>`; the options are
-        those of ``metrics_sk._plot.plot``.
+        The same as :meth:`Confusion.plot <metrics_sk.Confusion.plot>`.
 
         Parameters
         ----------
@@ -139,18 +166,17 @@ class ConfusionDisplay:
         normalize : {'true', 'pred', 'all'}, default=None
             Show counts (None) or divide by the actual-class, predicted-class or grand
             totals.
-        max_classes : int, default=30
-            Most classes shown (the most-confused ones).
-        cmap : str or matplotlib Colormap, default="Blues"
-            Colormap.
+        max_classes : int or None, default=30
+            Most classes shown (the most confused ones); None for all.
         binary : bool, default=False
             Show oneDAL's binary layout ``[[TP, FN], [FP, TN]]`` of ``pos_label``.
         pos_label : int, str or bool, default=1
             The positive class of the binary view.
-        values_format : str, default=None
-            Format of the annotations.
-        colorbar : bool, default=True
-            Whether to add a colorbar.
+        display_labels : array-like, default=None
+            Tick labels to show instead of the class labels.
+        **plot_kwargs : dict
+            The other keywords of :meth:`Confusion.plot <metrics_sk.Confusion.plot>`
+            (scikit-learn's ``ConfusionMatrixDisplay.plot`` keywords).
 
         Returns
         -------
@@ -165,13 +191,12 @@ class ConfusionDisplay:
         if binary:
             display = cls._binary(confusion, normalize, pos_label)
         else:
-            if (not isinstance(max_classes, numbers.Integral) or isinstance(max_classes, bool)
-                    or max_classes < 1):
-                raise ValueError(f"max_classes must be an integer >= 1, got {max_classes!r}.")
-            display = cls._multiclass(confusion, normalize, int(max_classes))
+            display = cls._multiclass(confusion, normalize, _check_max_classes(max_classes))
+        if display_labels is not None:
+            display.display_labels = _names(display_labels, confusion, display.classes_,
+                                            binary)
         display.n_classes_ = confusion.n_classes
-        return display.plot(ax=ax, cmap=cmap, values_format=values_format,
-                            colorbar=colorbar)
+        return display.plot(ax=ax, **plot_kwargs)
 
     @classmethod
     def _multiclass(cls, confusion, normalize, max_classes):
@@ -214,25 +239,31 @@ class ConfusionDisplay:
     def from_predictions(cls, y_true, y_pred, *, labels=None, sample_weight=None, **kwargs):
         """Count the confusion of ``y_true`` and ``y_pred`` and plot it.
 
-        ``labels`` and ``sample_weight`` go to :meth:`Confusion.from_predictions
-        <metrics_sk.Confusion.from_predictions>`, the other keywords to
-        :meth:`Confusion.plot <metrics_sk.Confusion.plot>`.
-
         Parameters
         ----------
         y_true, y_pred : array-like of shape (n_samples,)
             True and predicted labels.
         labels : array-like, default=None
-            The classes (all labels of the data by default).
+            Classes counted (passed to :meth:`Confusion.from_predictions
+            <metrics_sk.Confusion.from_predictions>`).
         sample_weight : array-like of shape (n_samples,), default=None
-            Non-negative sample weights.
-        **kwargs : dict
-            Options of :meth:`from_confusion` (``ax``, ``normalize``, ``max_classes``, ...).
+            Sample weights.
+        **kwargs
+            Keywords of :meth:`Confusion.plot <metrics_sk.Confusion.plot>`.
 
         Returns
         -------
         display : ConfusionDisplay
-            The display, drawn.
+
+        Examples
+        --------
+        >>> import matplotlib
+        >>> matplotlib.use("Agg")
+        >>> from metrics_sk import ConfusionDisplay
+        >>> display = ConfusionDisplay.from_predictions([0, 1, 1], [0, 1, 0])
+        >>> display.confusion_matrix
+        array([[1, 0],
+               [1, 1]])
         """
         from ._confusion import Confusion
 
@@ -240,22 +271,79 @@ class ConfusionDisplay:
                                                sample_weight=sample_weight)
         return cls.from_confusion(confusion, **kwargs)
 
+    @classmethod
+    def from_estimator(cls, estimator, X, y, *, labels=None, sample_weight=None, **kwargs):
+        """Plot the confusion of a fitted classifier's ``predict(X)`` against ``y``.
+
+        Like :meth:`sklearn.metrics.ConfusionMatrixDisplay.from_estimator`.
+
+        Parameters
+        ----------
+        estimator : fitted classifier
+            Anything scikit-learn calls a classifier, with ``predict``.
+        X : array-like of shape (n_samples, n_features)
+            Input of ``estimator.predict``.
+        y : array-like of shape (n_samples,)
+            True labels.
+        labels : array-like of shape (n_classes,), default=None
+            As in :meth:`from_predictions`.
+        sample_weight : array-like of shape (n_samples,), default=None
+            As in :meth:`from_predictions`.
+        **kwargs : dict
+            As in :meth:`from_predictions`.
+
+        Returns
+        -------
+        display : ConfusionDisplay
+
+        Examples
+        --------
+        >>> import matplotlib
+        >>> matplotlib.use("Agg")
+        >>> from sklearn.datasets import load_iris
+        >>> from sklearn.tree import DecisionTreeClassifier
+        >>> from metrics_sk import ConfusionDisplay
+        >>> X, y = load_iris(return_X_y=True)
+        >>> tree = DecisionTreeClassifier(max_depth=2, random_state=0).fit(X, y)
+        >>> ConfusionDisplay.from_estimator(tree, X, y).confusion_matrix
+        array([[50,  0,  0],
+               [ 0, 49,  1],
+               [ 0,  5, 45]])
+        """
+        return cls.from_predictions(y, classifier_predictions(estimator, X), labels=labels,
+                                    sample_weight=sample_weight, **kwargs)
+
     # -- drawing -------------------------------------------------------------------------
-    def plot(self, ax=None, *, cmap="Blues", values_format=None, colorbar=True):
+    def plot(self, ax=None, *, include_values=True, cmap="Blues", xticks_rotation=None,
+             values_format=None, colorbar=True, im_kw=None, text_kw=None,
+             max_label_length=24):
         """Draw the heatmap on ``ax`` (a new figure sized to the matrix if None).
 
         Parameters
         ----------
         ax : matplotlib Axes, default=None
             Where to draw.
+        include_values : bool, default=True
+            Write the values in the cells (where the cells are large enough to read).
         cmap : str or matplotlib Colormap, default="Blues"
             Colormap.
+        xticks_rotation : {'vertical', 'horizontal'} or float, default=None
+            Rotation of the x tick labels; None turns them upright when they fit.
         values_format : str, default=None
-            Format of the annotations. By default counts are written in full up to 9999
-            and shortened above (``98.7k``), fractions with ``".2f"``, other values with
-            ``".3g"``.
+            Format of the annotations (e.g. ``"d"``, ``".2f"``). By default compact:
+            counts in full up to 9999, then ``12k``, ``1.2M``; weighted counts with at
+            most four characters; fractions with ``".2f"``. Fractions that would read
+            ``0.00``, and empty cells of more than 10 classes, are left blank: the
+            colour says it.
         colorbar : bool, default=True
             Whether to add a colorbar.
+        im_kw : dict, default=None
+            Keywords of ``ax.imshow`` (e.g. ``{"vmax": 100}``).
+        text_kw : dict, default=None
+            Keywords of ``ax.text`` for the annotations (e.g. ``{"fontsize": 6}``).
+        max_label_length : int or None, default=24
+            Tick labels longer than this keep their start and end around an ellipsis;
+            None writes them in full.
 
         Returns
         -------
@@ -274,11 +362,12 @@ class ConfusionDisplay:
                             f"{ax!r:.60}.")
         else:
             fig = ax.figure
-        self.im_ = ax.imshow(values, interpolation="nearest", cmap=cmap,
-                             vmin=0 if values.size and values.min() >= 0 else None)
+        image = {"interpolation": "nearest", "cmap": cmap,
+                 "vmin": 0 if values.size and values.min() >= 0 else None, **(im_kw or {})}
+        self.im_ = ax.imshow(values, **image)
         if colorbar:
             fig.colorbar(self.im_, ax=ax, shrink=0.8)
-        labels = [_cut(str(v)) for v in self.display_labels.tolist()]
+        labels = [_cut(str(v), max_label_length) for v in self.display_labels.tolist()]
         step = max(1, int(np.ceil(n / 60)))
         ticks = np.arange(0, n, step)
         names = [labels[t] for t in ticks]
@@ -296,43 +385,59 @@ class ConfusionDisplay:
         cell_pts = width_pts / n
         longest = max(map(len, self.title.splitlines()), default=1)
         ax.title.set_fontsize(float(np.clip(width_pts / (0.55 * longest), 7, 11)))
-        if 0.6 * tick_size * max(map(len, names)) < 0.9 * cell_pts * step:
-            ax.tick_params(axis="x", labelrotation=0)
-        self.text_ = self._annotate(ax, values, values_format, cell_pts)
+        if xticks_rotation is None:
+            fits = 0.6 * tick_size * max(map(len, names)) < 0.9 * cell_pts * step
+            xticks_rotation = "horizontal" if fits else "vertical"
+        ax.tick_params(axis="x", labelrotation={"horizontal": 0, "vertical": 90}.get(
+            xticks_rotation, xticks_rotation))
+        self.text_ = np.full(values.shape, None, dtype=object)
+        if include_values:
+            self._annotate(ax, values, values_format, cell_pts, text_kw or {})
         self.ax_, self.figure_ = ax, fig
         return self
 
-    def _annotate(self, ax, values, values_format, cell_pts):
-        n = values.shape[0]
-        text = np.full(values.shape, None, dtype=object)
-        if values_format is None:
-            cells = [[_count_text(v) for v in row] for row in values] if _integral(values) \
-                else [[format(v, ".2f" if values.max(initial=0) <= 1 else ".3g") for v in row]
-                      for row in values]
-        else:
-            cells = [[format(int(v) if values_format == "d" else v, values_format) for v in row]
-                     for row in values]
-        chars = max((len(s) for row in cells for s in row), default=1)
+    def _annotate(self, ax, values, values_format, cell_pts, text_kw):
+        cells = _cell_texts(values, values_format, keep_zeros=self.cell_names is not None)
         if self.cell_names is not None:
-            chars = max(chars, 2)
-        size = min(12.0, cell_pts / (0.62 * chars + 0.6))
-        if size < 4:  # cells too small to read: the colours speak
-            return text
+            cells = [[f"{name}\n{text}" for name, text in zip(names, row)]
+                     for names, row in zip(self.cell_names, cells)]
+        chars = max((len(line) for row in cells for text in row
+                     for line in text.splitlines()), default=1)
+        size = min(12.0, cell_pts / (0.62 * max(chars, 1) + 0.6))
+        if size < 4 and "fontsize" not in text_kw:  # too small to read: the colours speak
+            return
         cmap = self.im_.cmap
-        low, high = self.im_.norm.vmin, self.im_.norm.vmax
-        middle = (low + high) / 2
-        blank_zeros = n > 10
-        for i in range(n):
-            for j in range(n):
-                if blank_zeros and values[i, j] == 0:
-                    continue
-                label = cells[i][j]
-                if self.cell_names is not None:
-                    label = f"{self.cell_names[i][j]}\n{label}"
-                color = cmap(0.0 if values[i, j] > middle else 1.0)
-                text[i, j] = ax.text(j, i, label, ha="center", va="center",
-                                     fontsize=size, color=color)
-        return text
+        middle = (self.im_.norm.vmin + self.im_.norm.vmax) / 2
+        for (i, j), label in np.ndenumerate(np.array(cells, dtype=object)):
+            if label:
+                style = {"ha": "center", "va": "center", "fontsize": size,
+                         "color": cmap(0.0 if values[i, j] > middle else 1.0), **text_kw}
+                self.text_[i, j] = ax.text(j, i, label, **style)
+
+
+def _names(display_labels, confusion, classes, binary):
+    """The tick labels for ``classes`` from ``display_labels`` (one per class of the
+    confusion, in label order; two in the binary view)."""
+    names = np.asarray(display_labels, dtype=object).ravel()
+    expected = 2 if binary else confusion.n_classes
+    if names.shape[0] != expected:
+        raise ValueError(f"display_labels must have one name per class ({expected}), got "
+                         f"{names.shape[0]}.")
+    return names if binary else names[confusion._index(classes)]
+
+
+def _cell_texts(values, values_format, keep_zeros):
+    """The text of every cell ("" where nothing is written). Zeros are written only with
+    ``keep_zeros`` or for counts of at most 10 classes; fractions that would read
+    ``0.00`` are not."""
+    counts = _integral(values) or values.max(initial=0) > 1
+    if values_format is not None:
+        def text(v):
+            return format(int(v) if values_format == "d" else v, values_format)
+    else:
+        text = _count_text if counts else _fraction_text
+    keep_zeros = keep_zeros or (counts and values.shape[0] <= 10)
+    return [[text(v) if v or keep_zeros else "" for v in row] for row in values]
 
 
 def _integral(values):
@@ -340,15 +445,24 @@ def _integral(values):
         values.max(initial=0) >= 1
 
 
+def _fraction_text(value):
+    text = format(value, ".2f")
+    return "" if value and float(text) == 0 else text
+
+
 def _count_text(value):
-    """A count in at most five characters: 9999, 10.7k, 98.8k, 1.23M, 123M."""
-    value = int(value)
-    if value < 10**4:
-        return str(value)
-    scale, suffix = next((s, x) for s, x in ((10**9, "G"), (10**6, "M"), (10**3, "k"))
-                         if value >= s)
-    shown = value / scale
-    return f"{shown:.{2 if shown < 9.995 else 1 if shown < 99.95 else 0}f}{suffix}"
+    """A (weighted) count in at most four characters: 9999, 12k, 123k, 1.2M, 12.5 or
+    0.25."""
+    size = abs(value)
+    if size >= 10**4 - 0.5:
+        scale, suffix = next((s, x) for s, x in ((10**9, "G"), (10**6, "M"), (10**3, "k"))
+                             if size >= s * 0.9995)
+        shown = value / scale
+        return f"{shown:.{1 if abs(shown) < 9.95 else 0}f}{suffix}"
+    if value == round(value):
+        return str(int(round(value)))
+    digits = 0 if size >= 100 else 1 if size >= 10 else 2
+    return format(value, f".{digits}f") if size >= 0.005 else format(value, ".0e")
 
 
 _NORMALIZE_TITLE = {None: "", "true": " (rows normalized: recall)",
@@ -356,13 +470,16 @@ _NORMALIZE_TITLE = {None: "", "true": " (rows normalized: recall)",
 
 
 def plot(self, ax=None, *, normalize=None, max_classes=30, cmap="Blues", binary=False,
-         pos_label=1, values_format=None, colorbar=True):
+         pos_label=1, display_labels=None, include_values=True, values_format=None,
+         xticks_rotation=None, colorbar=True, im_kw=None, text_kw=None,
+         max_label_length=24):
     """Plot the confusion matrix as an annotated heatmap (needs matplotlib).
 
     Rows are actual classes, columns predicted classes, with the label names on the axes.
     With more than ``max_classes`` classes only the most-confused ones are shown (the
     classes of the largest off-diagonal cells, then those with the most false negatives
-    plus false positives) and the title says so; only that block is made dense.
+    plus false positives) and the title says so; only that block is made dense. The
+    keywords after ``pos_label`` are those of scikit-learn's ``ConfusionMatrixDisplay``.
 
     Parameters
     ----------
@@ -372,8 +489,8 @@ def plot(self, ax=None, *, normalize=None, max_classes=30, cmap="Blues", binary=
         Show counts (None), or divide by the actual-class totals (``'true'``: the diagonal
         is each class's recall), the predicted-class totals (``'pred'``: precision) or the
         grand total. The totals are those of all classes, also when only some are shown.
-    max_classes : int, default=30
-        Most classes shown.
+    max_classes : int or None, default=30
+        Most classes shown; None shows every class.
     cmap : str or matplotlib Colormap, default="Blues"
         Colormap.
     binary : bool, default=False
@@ -381,17 +498,42 @@ def plot(self, ax=None, *, normalize=None, max_classes=30, cmap="Blues", binary=
         other classes instead (see :func:`~metrics_sk.binary_confusion_matrix`).
     pos_label : int, str or bool, default=1
         The positive class of the binary view.
+    display_labels : array-like, default=None
+        Names of the classes, one per class of the confusion in :attr:`labels` order
+        (two in the binary view: positive, negative); the labels themselves if None.
+    include_values : bool, default=True
+        Write the values in the cells (where the cells are large enough to read).
     values_format : str, default=None
-        Format of the annotations (``"d"`` for counts, ``".2f"`` for fractions by
-        default).
+        Format of the annotations (``"d"``, ``".2f"``...). By default compact: counts in
+        full up to 9999, then ``12k``, ``1.2M``; fractions with ``".2f"``. Fractions
+        that would read ``0.00``, and empty cells of more than 10 classes, are left
+        blank.
+    xticks_rotation : {'vertical', 'horizontal'} or float, default=None
+        Rotation of the x tick labels; None: upright when they fit, else vertical.
     colorbar : bool, default=True
         Whether to add a colorbar.
+    im_kw : dict, default=None
+        Keywords of ``ax.imshow``.
+    text_kw : dict, default=None
+        Keywords of ``ax.text`` for the annotations.
+    max_label_length : int or None, default=24
+        Longer tick labels keep their start and end around an ellipsis
+        (16 gives ``product_…ory_101``); None writes them in full.
 
     Returns
     -------
     display : ConfusionDisplay
         With ``ax_``, ``figure_``, ``im_``, ``text_``, the values shown
         (``confusion_matrix``) and their labels (``classes_``).
+
+    Notes
+    -----
+    The cell in row :math:`i`, column :math:`j` is :math:`C_{ij} = \\sum_s w_s
+    [y_s = i][\\hat y_s = j]`, normalized as ``normalize`` says.
+
+    References
+    ----------
+    .. [1] scikit-learn, ``sklearn.metrics.ConfusionMatrixDisplay``.
 
     See Also
     --------
@@ -411,5 +553,7 @@ def plot(self, ax=None, *, normalize=None, max_classes=30, cmap="Blues", binary=
     >>> display.figure_.savefig("confusion.png")  # doctest: +SKIP
     """
     return ConfusionDisplay.from_confusion(
-        self, ax=ax, normalize=normalize, max_classes=max_classes, cmap=cmap, binary=binary,
-        pos_label=pos_label, values_format=values_format, colorbar=colorbar)
+        self, ax=ax, normalize=normalize, max_classes=max_classes, binary=binary,
+        pos_label=pos_label, display_labels=display_labels, include_values=include_values,
+        cmap=cmap, values_format=values_format, xticks_rotation=xticks_rotation,
+        colorbar=colorbar, im_kw=im_kw, text_kw=text_kw, max_label_length=max_label_length)

@@ -25,7 +25,7 @@ import numpy as np
 
 from ._confusion import Confusion
 from ._counts import _as_float, _reduce
-from ._validation import check_beta, check_zero_division
+from ._validation import check_beta, check_zero_division, classifier_predictions
 
 #: Per-class count metrics, in column order (``support`` comes last in every table).
 CLASS_METRICS = ("precision", "recall", "fscore", "specificity", "balanced_auc")
@@ -475,6 +475,49 @@ class QualityReport:
             values = count_values(confusion, beta=beta, zero_division=zero_division)
         return cls(confusion, values, beta=beta, digits=digits, max_rows=max_rows,
                    weighted=confusion.support.dtype.kind == "f")
+
+    @classmethod
+    def from_estimator(cls, estimator, X, y, **kwargs):
+        """:func:`quality_report` of a fitted classifier's predictions on ``X``.
+
+        Like scikit-learn's ``Display.from_estimator``: ``y_pred = estimator.predict(X)``
+        and, when the estimator has ``predict_proba``, ``y_score`` its probabilities with
+        ``labels=estimator.classes_`` (so the score metrics are in the report).
+
+        Parameters
+        ----------
+        estimator : fitted classifier
+            The classifier whose predictions are evaluated.
+        X : array-like of shape (n_samples, n_features)
+            The samples it predicts.
+        y : array-like of shape (n_samples,)
+            True labels.
+        **kwargs
+            Keywords of :func:`quality_report` (``sample_weight``, ``beta``...).
+
+        Returns
+        -------
+        report : QualityReport
+            The report of the estimator's predictions.
+
+        Examples
+        --------
+        >>> from sklearn.datasets import load_iris
+        >>> from sklearn.tree import DecisionTreeClassifier
+        >>> from metrics_sk import QualityReport
+        >>> X, y = load_iris(return_X_y=True)
+        >>> tree = DecisionTreeClassifier(max_depth=2, random_state=0).fit(X, y)
+        >>> report = QualityReport.from_estimator(tree, X, y)
+        >>> report.overall["accuracy"], report.per_class["recall"].round(2).tolist()
+        (0.96, [1.0, 0.98, 0.9])
+        >>> round(report.scores["log_loss"], 4)  # from predict_proba
+        0.1432
+        """
+        y_pred = classifier_predictions(estimator, X)
+        if hasattr(estimator, "predict_proba") and "y_score" not in kwargs:
+            kwargs = {"labels": estimator.classes_, **kwargs,
+                      "y_score": estimator.predict_proba(X)}
+        return quality_report(y, y_pred, **kwargs)
 
     # -- data forms -----------------------------------------------------------------
     @property

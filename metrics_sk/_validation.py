@@ -259,3 +259,17 @@ def check_average(average, options):
     if average not in options:
         raise ValueError(f"average has to be one of {options}, got {average!r}.")
     return average
+
+
+def classifier_predictions(estimator, X):
+    """``estimator.predict(X)``, after checking that ``estimator`` is a classifier (as
+    scikit-learn's ``from_estimator`` displays do)."""
+    from sklearn.base import is_classifier
+
+    try:
+        classifier = is_classifier(estimator)
+    except (AttributeError, TypeError):  # not a scikit-learn estimator at all
+        classifier = False
+    if not classifier:
+        raise ValueError(f"estimator must be a fitted classifier, got {estimator!r}.")
+    return estimator.predict(X)

@@ -29,3 +29,28 @@ def test_readme_python_example_runs():
                           timeout=300, cwd=DOCS.parent)
     assert done.returncode == 0, done.stderr
     assert "macro F1, oneDAL" in done.stdout
+
+
+def test_sklearn_names_table_names_exist():
+    """Every metrics_sk name in the table is exported, every scorer name is known."""
+    import re
+
+    import sklearn.metrics
+
+    import metrics_sk as msk
+
+    page = (DOCS / "sklearn_names.rst").read_text()
+    rows = page.split("\n   * -")[2:]  # after the header row
+    assert len(rows) > 15
+    scorers = set(msk.get_scorer_names()) | set(sklearn.metrics.get_scorer_names())
+    for row in rows:
+        cells = row.rstrip().split("\n     -")
+        assert len(cells) == 4, row
+        sk, ours, scorer, _ = cells
+        for name in re.findall(r"``(\w+)", sk):
+            assert hasattr(sklearn.metrics, name) or name in scorers \
+                or name == "specificity_score", name  # imbalanced-learn's
+        for name in re.findall(r"``(\w+)", ours):
+            assert name in msk.__all__ or hasattr(msk.Confusion, name), name
+        for name in re.findall(r"``(\w+)``", scorer):
+            assert name in scorers, name

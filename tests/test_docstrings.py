@@ -49,6 +49,8 @@ def _objects():
     """``(import path, class or None, member name or None)`` of every public object."""
     for name in metrics_sk.__all__:
         obj = getattr(metrics_sk, name)
+        if getattr(obj, "__module__", "").startswith("sklearn"):
+            continue  # re-exported from scikit-learn (make_scorer): scikit-learn's docstring
         if inspect.isclass(obj):
             for member in _public_members(obj):
                 path = f"metrics_sk.{name}" + (f".{member}" if member else "")

@@ -155,4 +155,128 @@ def test_large_counts_are_shortened():
     c = Confusion.from_matrix([[123_456, 12], [9_999, 2_500_000]])
     display = c.plot()
     assert [[t.get_text() for t in row] for row in display.text_] == [["123k", "12"],
-                                                                     ["9999", "2.50M"]]
+                                                                     ["9999", "2.5M"]]
+
+
+# -- scikit-learn's ConfusionMatrixDisplay keywords, compact numbers, long labels ----------------
+def _texts(display):
+    return [[t.get_text() if t is not None else "" for t in row] for row in display.text_]
+
+
+def _save(display, tmp_path, name, dpi=60):
+    path = tmp_path / f"{name}.png"
+    display.figure_.savefig(path, dpi=dpi)
+    return _check_png(path, display.figure_, dpi)
+
+
+def test_same_texts_as_scikit_learns_display(tmp_path):
+    from sklearn.metrics import ConfusionMatrixDisplay
+
+    y, pred = _noisy(4, 200, seed=5)
+    for kwargs in ({"values_format": "d"}, {"normalize": "true", "values_format": ".2f"}):
+        ours = ConfusionDisplay.from_predictions(y, pred, **kwargs)
+        theirs = ConfusionMatrixDisplay.from_predictions(y, pred, **kwargs)
+        np.testing.assert_allclose(ours.confusion_matrix, theirs.confusion_matrix)
+        expected = [[t.get_text() for t in row] for row in theirs.text_]
+        if "normalize" in kwargs:  # empty cells are left blank, never "0.00"
+            expected = [["" if s == "0.00" else s for s in row] for row in expected]
+        assert _texts(ours) == expected
+        _save(ours, tmp_path, "sklearn_like")
+
+
+def test_display_keywords(tmp_path):
+    y = ["ant", "bee", "cat", "bee", "cat", "cat"]
+    pred = ["ant", "cat", "cat", "bee", "bee", "cat"]
+    c = Confusion.from_predictions(y, pred)
+    display = c.plot(display_labels=["Ant", "Bee", "Cat"], xticks_rotation=45,
+                     im_kw={"cmap": "Greens", "vmax": 10}, text_kw={"color": "red"},
+                     colorbar=False)
+    assert [t.get_text() for t in display.ax_.get_xticklabels()] == ["Ant", "Bee", "Cat"]
+    assert all(t.get_rotation() == 45 for t in display.ax_.get_xticklabels())
+    assert display.im_.get_cmap().name == "Greens" and display.im_.norm.vmax == 10
+    assert {t.get_color() for t in display.text_.ravel()} == {"red"}
+    assert len(display.figure_.axes) == 1  # no colorbar
+    _save(display, tmp_path, "keywords")
+    vertical = c.plot(xticks_rotation="vertical", include_values=False)
+    assert all(t.get_rotation() == 90 for t in vertical.ax_.get_xticklabels())
+    assert all(t is None for t in vertical.text_.ravel())
+    assert len(vertical.figure_.axes) == 2
+    with pytest.raises(ValueError, match="display_labels"):
+        c.plot(display_labels=["a", "b"])
+    binary = c.plot(binary=True, pos_label="cat", display_labels=["cats", "others"])
+    assert [t.get_text() for t in binary.ax_.get_yticklabels()] == ["cats", "others"]
+
+
+def test_display_labels_follow_the_classes_shown():
+    y, pred = _noisy(50, 3000, seed=1)
+    c = Confusion.from_predictions(y, pred)
+    names = [f"name {v}" for v in c.labels]
+    display = c.plot(max_classes=8, display_labels=names)
+    assert [t.get_text() for t in display.ax_.get_yticklabels()] == [
+        f"name {v}" for v in display.classes_]
+
+
+def test_weighted_counts_are_compact(tmp_path):
+    """Regression: weighted counts were written with .3g (``1.75e+04`` overflowing)."""
+    rng = np.random.default_rng(4)
+    y, pred = _noisy(10, 20_000, seed=4)
+    c = Confusion.from_predictions(y, pred, sample_weight=rng.random(20_000) * 20 + 5)
+    texts = [s for row in _texts(c.plot()) for s in row if s]
+    assert texts and not any("e+" in s or "e-" in s for s in texts)
+    assert max(map(len, texts)) <= 4
+    dense = c.to_dense()
+    i = np.unravel_index(np.argmax(dense), dense.shape)
+    assert _texts(c.plot())[i[0]][i[1]] == f"{dense[i] / 1000:.0f}k"  # e.g. 9.9k -> "10k"
+    _save(c.plot(), tmp_path, "weighted")
+    big = Confusion.from_matrix([[1_234_567, 12_345], [999, 0.25]])
+    assert _texts(big.plot()) == [["1.2M", "12k"], ["999", "0.25"]]
+
+
+def test_normalized_many_classes_has_no_zero_flood(tmp_path):
+    y, pred = _noisy(25, 4000, seed=6)
+    pred[:3] = (y[:3] + 7) % 25  # a few rare confusions: fractions below 0.005
+    display = Confusion.from_predictions(y, pred).plot(normalize="true")
+    texts = [s for row in _texts(display) for s in row]
+    assert "0.00" not in texts
+    values = display.confusion_matrix
+    written = np.array([[bool(s) for s in row] for row in _texts(display)])
+    np.testing.assert_array_equal(written, np.round(values, 2) > 0)
+    _save(display, tmp_path, "normalized_many")
+
+
+def test_long_labels_stay_distinct(tmp_path):
+    y, pred = _noisy(12, 2000, seed=7)
+    names = np.array([f"product_category_{100 + v}" for v in range(12)])
+    c = Confusion.from_predictions(names[y], names[pred])
+    ticks = [t.get_text() for t in c.plot(max_label_length=12).ax_.get_yticklabels()]
+    assert all(len(t) <= 12 for t in ticks) and len(set(ticks)) == 12
+    assert ticks[0] == "produc\u2026y_100"
+    full = c.plot(max_label_length=None)
+    assert [t.get_text() for t in full.ax_.get_yticklabels()] == names.tolist()
+    _save(c.plot(), tmp_path, "long_labels", dpi=80)
+
+
+def test_max_classes_none_shows_all(tmp_path):
+    """Regression: ``max_classes=None`` raised although ``max_rows=None`` means all."""
+    y, pred = _noisy(45, 3000, seed=8)
+    c = Confusion.from_predictions(y, pred)
+    display = c.plot(max_classes=None, colorbar=False)
+    np.testing.assert_array_equal(display.confusion_matrix, c.to_dense())
+    assert "most-confused" not in display.ax_.get_title()
+    _save(display, tmp_path, "all_classes")
+
+
+def test_from_estimator_like_scikit_learn(tmp_path):
+    from sklearn.datasets import load_digits
+    from sklearn.dummy import DummyRegressor
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.metrics import ConfusionMatrixDisplay
+
+    X, y = load_digits(return_X_y=True)
+    model = LogisticRegression(max_iter=200).fit(X[:900], y[:900])
+    ours = ConfusionDisplay.from_estimator(model, X[900:], y[900:], normalize="pred")
+    theirs = ConfusionMatrixDisplay.from_estimator(model, X[900:], y[900:], normalize="pred")
+    np.testing.assert_allclose(ours.confusion_matrix, theirs.confusion_matrix)
+    _save(ours, tmp_path, "estimator")
+    with pytest.raises(ValueError, match="classifier"):
+        ConfusionDisplay.from_estimator(DummyRegressor().fit(X, y), X, y)

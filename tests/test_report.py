@@ -328,3 +328,26 @@ def test_score_columns_follow_unsorted_labels_for_every_score_metric():
     assert reversed_["log_loss"] == pytest.approx(skm.log_loss(y, proba), rel=1e-12)
     for name, value in in_order.items():
         assert reversed_[name] == pytest.approx(value, rel=1e-12), name
+
+
+def test_from_estimator_like_scikit_learn():
+    from sklearn.datasets import load_digits
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.svm import LinearSVC
+
+    X, y = load_digits(return_X_y=True)
+    model = LogisticRegression(max_iter=300).fit(X[:1000], y[:1000])
+    X_test, y_test = X[1000:], y[1000:]
+    pred, proba = model.predict(X_test), model.predict_proba(X_test)
+    report = msk.QualityReport.from_estimator(model, X_test, y_test, beta=2.0)
+    p, r, f, s = skm.precision_recall_fscore_support(y_test, pred, beta=2.0)
+    for ours, theirs in zip((report.per_class[k] for k in ("precision", "recall", "fscore",
+                                                            "support")), (p, r, f, s)):
+        np.testing.assert_allclose(ours, theirs, rtol=1e-12)
+    np.testing.assert_allclose(report.scores["log_loss"], skm.log_loss(y_test, proba),
+                               rtol=1e-10)
+    # no predict_proba: counts only
+    svc = msk.QualityReport.from_estimator(LinearSVC().fit(X[:1000], y[:1000]), X_test, y_test)
+    assert svc.scores is None
+    with pytest.raises(ValueError, match="classifier"):
+        msk.QualityReport.from_estimator(object(), X_test, y_test)

@@ -393,3 +393,18 @@ print("OK")
 
 def test_registration_idempotent_never_overrides_and_later_imports():
     run_script(REGISTRATION)
+
+
+def test_make_scorer_is_scikit_learns():
+    import sklearn.metrics
+    from sklearn.model_selection import StratifiedKFold, cross_val_score
+
+    assert msk.make_scorer is sklearn.metrics.make_scorer
+    X, y = load_iris(return_X_y=True)
+    scorer = msk.make_scorer(msk.macro_fbeta_score, beta=2)
+    model = LogisticRegression(max_iter=500)
+    ours = cross_val_score(model, X, y, cv=3, scoring=scorer)
+    folds = [msk.macro_fbeta_score(y[test], model.fit(X[train], y[train]).predict(X[test]),
+                                   beta=2)
+             for train, test in StratifiedKFold(3).split(X, y)]
+    np.testing.assert_allclose(ours, folds)

@@ -8,7 +8,7 @@ copies in ``sys.modules``) are left as they were: the names are restored as soon
 copy is executed. The copies' ``test_*`` functions are re-exported here, so pytest
 collects them as tests of this file, with scikit-learn's parametrizations.
 
-Tests of functions that are not drop-ins (``classification_report``, ``jaccard_score``,
+Tests of functions that are not drop-ins (``jaccard_score``,
 ``roc_auc_score``, ...) run against scikit-learn itself: harmless, and they check that
 the drop-ins did not disturb scikit-learn. Tests that are out of scope are replaced by
 one skipped placeholder each, with the reason, in ``SKIPPED``.
@@ -22,11 +22,12 @@ import sklearn.metrics
 
 import metrics_sk
 
-#: The count-based drop-ins (DESIGN.md "scikit-learn drop-ins").
+#: The count-based drop-ins (docs/sklearn_names.rst).
 COUNT_DROPINS = (
     "confusion_matrix", "precision_recall_fscore_support", "precision_score",
     "recall_score", "fbeta_score", "f1_score", "accuracy_score", "balanced_accuracy_score",
     "matthews_corrcoef", "cohen_kappa_score", "hamming_loss", "zero_one_loss",
+    "classification_report",
 )
 #: Score-based drop-ins, patched as soon as metrics_sk exports them.
 SCORE_DROPINS = tuple(n for n in ("log_loss", "hinge_loss") if n in metrics_sk.__all__)
@@ -41,14 +42,15 @@ MODULES = {
 #: Out-of-scope tests, by reason: each test becomes one skipped test with its reason.
 SKIPPED_BY_REASON = {
     "array-API namespaces and devices: metrics_sk computes on NumPy arrays only "
-    "(DESIGN.md: numpy, scipy, scikit-learn)": [
+    "(docs/user_guide.rst, section 'Scope')": [
         "test_classification.test_confusion_matrix_array_api",
         "test_common.test_array_api_compliance",
         "test_common.test_mixed_array_api_namespace_input_compliance",
         "test_common.test_array_api_classification_string_input",
         "test_common.test_array_api_classification_mixed_string_numeric_input",
     ],
-    "regression / multi-output metrics only: no drop-in is involved": [
+    "regression / multi-output metrics only: no drop-in is involved "
+    "(docs/user_guide.rst, section 'Scope')": [
         "test_common.test_regression_sample_weight_invariance",
         "test_common.test_regression_with_invalid_sample_weight",
         "test_common.test_multioutput_number_of_output_differ",
@@ -57,7 +59,8 @@ SKIPPED_BY_REASON = {
         "test_common.test_single_sample_multioutput",
         "test_common.test_continuous_multilabel_multioutput_permutations_invariance",
     ],
-    "multilabel input only: the drop-ins hand it to scikit-learn unchanged (DESIGN.md), "
+    "multilabel input only: the drop-ins hand it to scikit-learn unchanged "
+    "(docs/user_guide.rst, section 'Scope'), "
     "so this would time scikit-learn against itself (1-5 s each); the hand-over is checked "
     "by the cheap multilabel tests kept (test_common__averaging_multilabel*, "
     "test_multilabel_* and test_precision_recall_f1_score_multilabel_*)": [
@@ -128,3 +131,17 @@ def test_the_copies_use_the_dropins():
     common = LOADED["test_common"]
     assert common.CLASSIFICATION_METRICS["macro_f1_score"].func is metrics_sk.f1_score
     assert set(SKIPPED) <= {(m, t) for m, module in LOADED.items() for t in vars(module)}
+
+
+def test_skip_reasons_cite_documents_of_the_repository():
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    for reason, tests in SKIPPED_BY_REASON.items():
+        if not tests:
+            continue
+        cited = re.findall(r"(docs/[\w/]+\.rst), section '([^']+)'", reason)
+        assert cited, reason
+        for path, section in cited:
+            assert f"\n{section}" in (root / path).read_text(), (path, section)

@@ -1,4 +1,5 @@
-"""oneDAL's macro F-score against scikit-learn's, as the classes get skewed.
+"""oneDAL's macro F-score against scikit-learn's, as the classes get skewed
+========================================================================
 
 oneDAL's ``macroFscore`` is the F1 of the macro precision and the macro recall;
 scikit-learn's ``f1_score(average="macro")`` is the mean of the per-class F1. With a

@@ -1,4 +1,5 @@
-"""A readable heatmap and report with 500 classes.
+"""A readable heatmap and report with 500 classes
+==============================================
 
 With more classes than ``max_classes`` (30 by default) the heatmap shows the
 most-confused classes, taken pair by pair from the largest off-diagonal cells of the
