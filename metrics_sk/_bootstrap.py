@@ -8,8 +8,11 @@ drawn at once, turned into per-class counts of shape ``(R, K)`` (a *batch*), and
 formulas of ``metrics_sk._counts``, which reduce over the class axis, evaluate every
 replicate in one vectorized call.
 
-With sample weights a replicate still resamples samples (``n`` indices), but only to sum
-their weights per cell; the metric is evaluated on the batch as above. Any other metric
+With sample weights the samples are grouped by (cell, weight) pairs, whose samples are
+interchangeable: a replicate is a multinomial draw of the pair counts (exactly the law of
+resampling the samples), and a cell's weight the sum of count x weight over its pairs.
+With continuous weights (about one pair per sample) that draw costs ``n`` per replicate;
+with class or frequency weights it costs the number of pairs. Any other metric
 (score metrics such as log loss, or any callable with the scikit-learn signature) falls
 back to evaluating it on resampled indices.
 """
@@ -27,6 +30,7 @@ from scipy.special import ndtr, ndtri
 
 from ._confusion import Confusion, ConfusionBatch as _Replicates, positions
 from ._registry import METRICS, resolve
+from ._losses import _unique_codes
 from ._validation import (
     check_same_length,
     check_sample_weight,
@@ -150,9 +154,17 @@ class _CellSampler:
     Without per-sample data the cells are resampled: ``Mult(n, cells / n)``, over the
     non-zero cells of ``confusion`` or over given ``cells`` with integer ``counts`` (any
     table, e.g. the joint table of two models' predictions, ``confusion`` None). With
-    ``cell_of`` (the cell of each sample) and ``weights`` the samples are resampled and
-    their weights summed per cell.
+    ``cell_of`` (the cell of each sample) and ``weights``, the samples are grouped by
+    (cell, weight) *pairs*: the samples of one pair are interchangeable, so a resample of
+    the ``n`` samples is, exactly in law, a draw of the pair counts ``Mult(n, pairs / n)``,
+    and a cell's weight is the sum over its pairs of count x weight. With few pairs (class
+    or frequency weights) that is one small multinomial per replicate; with about as many
+    pairs as samples (continuous weights) the ``n`` draws are made directly, as counts per
+    sample.
     """
+
+    #: Use the multinomial over pairs when there are at most n / this many pairs.
+    PAIRS_PER_SAMPLE = 16
 
     def __init__(self, confusion, cell_of=None, weights=None, cells=None, counts=None):
         self.confusion = confusion
@@ -175,9 +187,31 @@ class _CellSampler:
             self.n = int(counts.sum())
         else:
             self.n = cell_of.shape[0]
+            values, code = np.unique(weights, return_inverse=True)
+            keys, pair_of = _unique_codes(cell_of * values.shape[0] + code.ravel())
+            self.pair_count = np.bincount(pair_of, minlength=keys.shape[0])
+            self.pair_cell, self.pair_weight = np.divmod(keys, values.shape[0])
+            self.pair_weight = values[self.pair_weight]
         self.rows, self.cols = cells
         self.size = self.rows.shape[0]
-        self.width = max(self.size, 0 if confusion is None else confusion.n_classes, 1)
+        pairs = 0 if cell_of is None else self.pair_count.shape[0]
+        self.width = max(self.size, 0 if confusion is None else confusion.n_classes, pairs,
+                         1)  # numbers per replicate
+
+    def _weighted(self, r, rng):
+        """``(r, cells)`` weight sums of ``r`` resamples of the samples."""
+        pairs = self.pair_count.shape[0]
+        if pairs * self.PAIRS_PER_SAMPLE <= self.n:
+            counts = rng.multinomial(self.n, self.pair_count / self.n, size=r)
+            to_cells = sp.csr_array((self.pair_weight, (np.arange(pairs), self.pair_cell)),
+                                    shape=(pairs, self.size))
+            return np.asarray((to_cells.T @ counts.T).T, dtype=np.float64)
+        out = np.empty((r, self.size))
+        for i in range(r):
+            times = np.bincount(rng.integers(0, self.n, self.n), minlength=self.n)
+            out[i] = np.bincount(self.cell_of, weights=self.weights * times,
+                                 minlength=self.size)
+        return out
 
     def chunks(self, n_resamples, rng):
         """Yield count arrays of shape ``(r, non-zero cells)``, ``n_resamples`` rows in all."""
@@ -187,12 +221,7 @@ class _CellSampler:
             if self.cell_of is None:
                 yield rng.multinomial(self.n, self.data / self.n, size=r)
             else:
-                out = np.empty((r, self.size))
-                for i in range(r):
-                    idx = rng.integers(0, self.n, self.n)
-                    out[i] = np.bincount(self.cell_of[idx], weights=self.weights[idx],
-                                         minlength=self.size)
-                yield out
+                yield self._weighted(r, rng)
 
     def jackknife(self):
         """Leave-one-out confusions ``(counts (m, cells), multiplicity (m,))``: removing
@@ -202,9 +231,7 @@ class _CellSampler:
             drop = np.ones(self.size)
         else:
             base = np.bincount(self.cell_of, weights=self.weights, minlength=self.size)
-            pairs, mult = np.unique(np.stack([self.cell_of, self.weights]), axis=1,
-                                    return_counts=True)
-            cells, drop = pairs[0].astype(np.int64), pairs[1]
+            cells, drop, mult = self.pair_cell, self.pair_weight, self.pair_count
         out = np.repeat(base[None, :].astype(np.float64), cells.shape[0], axis=0)
         out[np.arange(cells.shape[0]), cells] -= drop
         return out, mult
@@ -356,6 +383,14 @@ def _count_intervals(sampler, statistic, n_resamples, confidence_level, method, 
     return rebuild, _results(leaves, dists, jacks, jack_weight, confidence_level, method)
 
 
+def _positions(labels, y, other):
+    """Position of each label of ``y`` in ``labels`` (``other`` if absent), looking up
+    each distinct label once."""
+    distinct, codes = _unique_codes(y)
+    found = positions(labels, distinct)
+    return np.where(found < 0, other, found)[codes]
+
+
 def _sampler_from_samples(confusion, y_true, y_pred, sample_weight):
     """A weighted sampler: the cell of each sample among ``confusion``'s labels."""
     t, p = label_array(y_true, "y_true"), label_array(y_pred, "y_pred")
@@ -364,11 +399,9 @@ def _sampler_from_samples(confusion, y_true, y_pred, sample_weight):
     if w is None:
         w = np.ones(t.shape[0])
     k = confusion.n_classes
-    codes = [np.where(i < 0, k, i) for i in (positions(confusion.labels, t),
-                                             positions(confusion.labels, p))]
-    keys = codes[0] * (k + 1) + codes[1]
-    cells, cell_of = np.unique(keys, return_inverse=True)
-    return _CellSampler(confusion, cell_of.ravel(), w.astype(np.float64),
+    codes = [_positions(confusion.labels, y, k) for y in (t, p)]
+    cells, cell_of = _unique_codes(codes[0] * (k + 1) + codes[1])
+    return _CellSampler(confusion, cell_of, w.astype(np.float64),
                         cells=np.divmod(cells, k + 1))
 
 
@@ -478,8 +511,9 @@ def bootstrap(metric, y_true, y_pred, *, n_resamples=1000, confidence_level=0.95
     over the non-zero cells :math:`N`; all replicates are drawn at once and the metric is
     evaluated on all of them in one vectorized call (the metrics of :data:`VECTORIZED`;
     other count metrics are evaluated replicate by replicate). With ``sample_weight`` the
-    samples are resampled and their weights summed per cell. Any other metric is
-    evaluated on resampled indices.
+    (cell, weight) pairs are resampled, ``Mult(n, pair counts / n)``, the same law as
+    resampling the samples (fast when the weights take few values, e.g. class weights).
+    Any other metric is evaluated on resampled indices.
 
     Parameters
     ----------
