@@ -3,6 +3,7 @@ adversarial passes (issues "Silent wrong numbers in common paths" and "At the ed
 each against scikit-learn where it answers, and the decided behaviour elsewhere."""
 
 import decimal
+import json
 import tracemalloc
 import warnings
 
@@ -416,3 +417,66 @@ def test_register_scorers_from_six_threads_at_once():
     done = subprocess.run([sys.executable, "-c", THREADS_SCRIPT], capture_output=True,
                           text=True, timeout=240, cwd=root)
     assert done.returncode == 0 and done.stdout.strip().endswith("OK"), done.stderr[-3000:]
+
+
+# -- issue 16: the command line at the edges ------------------------------------------------
+
+def _cli_main(*argv):
+    from metrics_sk import _cli
+
+    return _cli.main(list(argv))
+
+
+@pytest.mark.parametrize("n_duplicates", [30_000, 100_000])
+def test_cli_header_with_many_duplicate_names(tmp_path, capsys, n_duplicates):
+    path = tmp_path / "wide.csv"
+    path.write_text(",".join(["x"] * n_duplicates + ["y", "p", "x"]) + "\n"
+                    + ",".join(["7"] * n_duplicates + ["0", "1", "8"]) + "\n"
+                    + ",".join(["9"] * n_duplicates + ["1", "1", "8"]) + "\n")
+    assert _cli_main("report", str(path), "--true", "y", "--pred", "p", "--format", "json",
+                     "-q") == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["labels"] == [0, 1]
+    # a duplicated name is its first column, as pandas reads it (x, not x.100000)
+    assert _cli_main("report", str(path), "--true", "x", "--pred", "x", "--format", "json",
+                     "-q") == 0
+    assert json.loads(capsys.readouterr().out)["labels"] == [7, 9]
+
+
+def test_cli_labels_beyond_int64_is_one_line(tmp_path, capsys):
+    path = tmp_path / "p.csv"
+    path.write_text("y,p\n0,0\n1,1\n1,0\n")
+    with pytest.raises(SystemExit) as exit_:
+        _cli_main("report", str(path), "--true", "y", "--pred", "p", "--labels", "0", "1",
+                  "99999999999999999999999")
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and "99999999999999999999999 is out of that range" in err
+
+
+@pytest.mark.parametrize("command", ["report", "compare"])
+def test_cli_all_zero_weight_column_is_one_line(tmp_path, capsys, command):
+    path = tmp_path / "p.csv"
+    path.write_text("y,p,w\n0,0,0\n1,1,0\n1,0,0.0\n")
+    preds = ["--pred", "p"] * (2 if command == "compare" else 1)
+    assert _cli_main(command, str(path), "--true", "y", *preds, "--weight", "w", "-q") == 1
+    err = capsys.readouterr().err.strip()
+    assert err == ("metrics-sk: error: " + str(path) + ": column 'w' (--weight) is zero in "
+                   "every row: there is no weight to compute a metric from.")
+
+
+def test_cli_text_labels_take_memory_in_proportion_to_the_text(tmp_path):
+    """One 20 kB cell among 1000 rows: a fixed-width str array would take 1000 x 20 kB x 4
+    bytes = 80 MB; Python strings take about the text's size."""
+    from metrics_sk import _cli
+
+    rows = ["y,p"] + [f"c{i % 3},c{i % 2}" for i in range(999)] + ["x" * 20_000 + ",c0"]
+    path = tmp_path / "long.csv"
+    path.write_text("\n".join(rows) + "\n")
+    columns, _, offset = _cli.read_columns(str(path), ["y", "p"], [], progress=False)
+
+    def labels():
+        t, p = _cli._as_labels(columns["y"], columns["p"], ["y", "p"], str(path), offset)
+        assert t[-1] == "x" * 20_000 and p[0] == "c0"
+
+    assert _peak(labels) < 5_000_000
