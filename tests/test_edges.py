@@ -480,3 +480,63 @@ def test_cli_text_labels_take_memory_in_proportion_to_the_text(tmp_path):
         assert t[-1] == "x" * 20_000 and p[0] == "c0"
 
     assert _peak(labels) < 5_000_000
+
+
+# -- containers: the same labels in any container count as scikit-learn counts them -------
+
+CONTAINERS = {
+    "list": list,
+    "ndarray": np.asarray,
+    "series": pd.Series,
+    "object array": lambda v: np.array(v, dtype=object),
+    "tuple": tuple,
+}
+COUNT_CASES = [
+    ("accuracy_score", {}), ("balanced_accuracy_score", {}), ("matthews_corrcoef", {}),
+    ("cohen_kappa_score", {}), ("hamming_loss", {}), ("zero_one_loss", {}),
+    ("confusion_matrix", {}),
+    ("f1_score", {"average": "macro", "zero_division": 0}),
+    ("precision_score", {"average": "weighted", "zero_division": 0}),
+    ("recall_score", {"average": "micro", "zero_division": 0}),
+    ("fbeta_score", {"average": None, "beta": 2.0, "zero_division": 0}),
+]
+
+
+def check_containers(t, p, wrap_t, wrap_p, ours=None):
+    """Every count case on the wrapped labels equals scikit-learn on the plain lists
+    (scikit-learn itself refuses object arrays of numbers as 'unknown' targets)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for name, kwargs in COUNT_CASES:
+            metric = getattr(msk, name) if ours is None else ours(name)
+            got = metric(wrap_t(t), wrap_p(p), **kwargs)
+            expected = getattr(skm, name)(list(t), list(p), **kwargs)
+            np.testing.assert_allclose(got, expected, rtol=1e-12, atol=1e-12,
+                                       err_msg=name)
+
+
+@settings(max_examples=80, deadline=None)
+@given(data=st.data())
+def test_any_label_container_counts_as_scikit_learn(data):
+    values = data.draw(st.sampled_from([[0, 1, 2, 7], ["a", "b", "NA", "zz"], [True, False]]))
+    n = data.draw(st.integers(1, 25))
+    t = data.draw(st.lists(st.sampled_from(values), min_size=n, max_size=n))
+    p = data.draw(st.lists(st.sampled_from(values), min_size=n, max_size=n))
+    wrap_t, wrap_p = (CONTAINERS[data.draw(st.sampled_from(sorted(CONTAINERS)))]
+                      for _ in range(2))
+    check_containers(t, p, wrap_t, wrap_p)
+
+
+def test_the_container_property_can_fail():
+    """A metric that loses the pairing of a pandas Series (sorting it) fails the check."""
+    def sorting(name):
+        def metric(y_true, y_pred, **kwargs):
+            if isinstance(y_pred, pd.Series):
+                y_pred = y_pred.sort_values()
+            return getattr(msk, name)(y_true, y_pred, **kwargs)
+        return metric
+
+    t, p = [1, 0, 2, 0], [2, 0, 1, 0]
+    check_containers(t, p, list, pd.Series)
+    with pytest.raises(AssertionError):
+        check_containers(t, p, list, pd.Series, ours=sorting)
