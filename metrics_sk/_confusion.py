@@ -349,17 +349,6 @@ def encode(*arrays, labels=None, names=None):
 _SLICE_BITS = 22
 
 
-#: Float sums of integer weights at least this large may hold a cell beyond int64 (the
-#: float estimate is within a relative ``n * 2**-53`` of the exact sum).
-_INT64_CELL = 2.0**63 * (1 - 2.0**-20)
-
-
-def _float_max(cells):
-    """The largest absolute value of float ``cells`` (0 when empty)."""
-    data = cells.data if sp.issparse(cells) else cells
-    return float(np.abs(data).max(initial=0))
-
-
 def _exact_integer_cells(y_true, y_pred, labels, weights, **kwargs):
     """Cells of integer ``weights`` whose sums float64 cannot hold exactly: the weights
     are summed in 22-bit slices (each exact in float64) and recombined in 64-bit
@@ -437,13 +426,12 @@ def count(y_true, y_pred, *, labels=None, sample_weight=None, allow_negative_wei
             values = None  # a new label: count the batch over its own labels
     if values is None:
         values, cells = tally(labels)
-    if int_weights is not None and _float_max(cells) < _INT64_CELL:
+    if int_weights is not None:
         if float(np.abs(weights).max(initial=0)) * weights.shape[0] >= 2.0**53:
             cells = _exact_integer_cells(y_true, y_pred, values, int_weights,
                                          allow_negative_weights=allow_negative_weights,
                                          allow_column=allow_column)
         cells = cells.astype(np.int64)
-    # (integer weights whose cell sums int64 cannot hold keep their float64 sums)
     return values, cells
 
 

@@ -3,6 +3,7 @@ adversarial passes (issues "Silent wrong numbers in common paths" and "At the ed
 each against scikit-learn where it answers, and the decided behaviour elsewhere."""
 
 import decimal
+import json
 import tracemalloc
 import warnings
 
@@ -240,7 +241,10 @@ def test_auc_weights_whose_products_overflow():
                                   "balanced_accuracy_score", "cohen_kappa_score"])
 def test_integer_weights_whose_total_exceeds_int64(name):
     t, p = [0, 1, 1, 0], [0, 1, 0, 0]
-    for w in (np.full(4, 2**62), np.array([2**62 + 1, 2**62 + 1, 1, 2**62 + 1])):
+    # every cell fits int64, the totals do not (a cell beyond int64 wraps around in
+    # confusion_matrix, as scikit-learn's own test_confusion_matrix_dtype requires)
+    for w in (np.array([2**62, 2**62 - 1, 2**62, 2**61]),
+              np.array([2**62 + 1, 2**62 + 1, 1, 2**60])):
         assert getattr(msk, name)(t, p, sample_weight=w) == pytest.approx(
             getattr(skm, name)(t, p, sample_weight=w.astype(float)))
     assert msk.accuracy_score([0, 1, 1], [0, 1, 0], sample_weight=np.full(3, 2**62)) == (
@@ -449,3 +453,126 @@ def test_register_scorers_from_six_threads_at_once():
     done = subprocess.run([sys.executable, "-c", THREADS_SCRIPT], capture_output=True,
                           text=True, timeout=240, cwd=root)
     assert done.returncode == 0 and done.stdout.strip().endswith("OK"), done.stderr[-3000:]
+
+
+# -- issue 16: the command line at the edges ------------------------------------------------
+
+def _cli_main(*argv):
+    from metrics_sk import _cli
+
+    return _cli.main(list(argv))
+
+
+@pytest.mark.parametrize("n_duplicates", [30_000, 100_000])
+def test_cli_header_with_many_duplicate_names(tmp_path, capsys, n_duplicates):
+    path = tmp_path / "wide.csv"
+    path.write_text(",".join(["x"] * n_duplicates + ["y", "p", "x"]) + "\n"
+                    + ",".join(["7"] * n_duplicates + ["0", "1", "8"]) + "\n"
+                    + ",".join(["9"] * n_duplicates + ["1", "1", "8"]) + "\n")
+    assert _cli_main("report", str(path), "--true", "y", "--pred", "p", "--format", "json",
+                     "-q") == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["labels"] == [0, 1]
+    # a duplicated name is its first column, as pandas reads it (x, not x.100000)
+    assert _cli_main("report", str(path), "--true", "x", "--pred", "x", "--format", "json",
+                     "-q") == 0
+    assert json.loads(capsys.readouterr().out)["labels"] == [7, 9]
+
+
+def test_cli_labels_beyond_int64_is_one_line(tmp_path, capsys):
+    path = tmp_path / "p.csv"
+    path.write_text("y,p\n0,0\n1,1\n1,0\n")
+    with pytest.raises(SystemExit) as exit_:
+        _cli_main("report", str(path), "--true", "y", "--pred", "p", "--labels", "0", "1",
+                  "99999999999999999999999")
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and "99999999999999999999999 is out of that range" in err
+
+
+@pytest.mark.parametrize("command", ["report", "compare"])
+def test_cli_all_zero_weight_column_is_one_line(tmp_path, capsys, command):
+    path = tmp_path / "p.csv"
+    path.write_text("y,p,w\n0,0,0\n1,1,0\n1,0,0.0\n")
+    preds = ["--pred", "p"] * (2 if command == "compare" else 1)
+    assert _cli_main(command, str(path), "--true", "y", *preds, "--weight", "w", "-q") == 1
+    err = capsys.readouterr().err.strip()
+    assert err == ("metrics-sk: error: " + str(path) + ": column 'w' (--weight) is zero in "
+                   "every row: there is no weight to compute a metric from.")
+
+
+def test_cli_text_labels_take_memory_in_proportion_to_the_text(tmp_path):
+    """One 20 kB cell among 1000 rows: a fixed-width str array would take 1000 x 20 kB x 4
+    bytes = 80 MB; Python strings take about the text's size."""
+    from metrics_sk import _cli
+
+    rows = ["y,p"] + [f"c{i % 3},c{i % 2}" for i in range(999)] + ["x" * 20_000 + ",c0"]
+    path = tmp_path / "long.csv"
+    path.write_text("\n".join(rows) + "\n")
+    columns, _, offset = _cli.read_columns(str(path), ["y", "p"], [], progress=False)
+
+    def labels():
+        t, p = _cli._as_labels(columns["y"], columns["p"], ["y", "p"], str(path), offset)
+        assert t[-1] == "x" * 20_000 and p[0] == "c0"
+
+    assert _peak(labels) < 5_000_000
+
+
+# -- containers: the same labels in any container count as scikit-learn counts them -------
+
+CONTAINERS = {
+    "list": list,
+    "ndarray": np.asarray,
+    "series": pd.Series,
+    "object array": lambda v: np.array(v, dtype=object),
+    "tuple": tuple,
+}
+COUNT_CASES = [
+    ("accuracy_score", {}), ("balanced_accuracy_score", {}), ("matthews_corrcoef", {}),
+    ("cohen_kappa_score", {}), ("hamming_loss", {}), ("zero_one_loss", {}),
+    ("confusion_matrix", {}),
+    ("f1_score", {"average": "macro", "zero_division": 0}),
+    ("precision_score", {"average": "weighted", "zero_division": 0}),
+    ("recall_score", {"average": "micro", "zero_division": 0}),
+    ("fbeta_score", {"average": None, "beta": 2.0, "zero_division": 0}),
+]
+
+
+def check_containers(t, p, wrap_t, wrap_p, ours=None):
+    """Every count case on the wrapped labels equals scikit-learn on the plain lists
+    (scikit-learn itself refuses object arrays of numbers as 'unknown' targets)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for name, kwargs in COUNT_CASES:
+            metric = getattr(msk, name) if ours is None else ours(name)
+            got = metric(wrap_t(t), wrap_p(p), **kwargs)
+            expected = getattr(skm, name)(list(t), list(p), **kwargs)
+            np.testing.assert_allclose(got, expected, rtol=1e-12, atol=1e-12,
+                                       err_msg=name)
+
+
+@settings(max_examples=80, deadline=None)
+@given(data=st.data())
+def test_any_label_container_counts_as_scikit_learn(data):
+    values = data.draw(st.sampled_from([[0, 1, 2, 7], ["a", "b", "NA", "zz"], [True, False]]))
+    n = data.draw(st.integers(1, 25))
+    t = data.draw(st.lists(st.sampled_from(values), min_size=n, max_size=n))
+    p = data.draw(st.lists(st.sampled_from(values), min_size=n, max_size=n))
+    wrap_t, wrap_p = (CONTAINERS[data.draw(st.sampled_from(sorted(CONTAINERS)))]
+                      for _ in range(2))
+    check_containers(t, p, wrap_t, wrap_p)
+
+
+def test_the_container_property_can_fail():
+    """A metric that loses the pairing of a pandas Series (sorting it) fails the check."""
+    def sorting(name):
+        def metric(y_true, y_pred, **kwargs):
+            if isinstance(y_pred, pd.Series):
+                y_pred = y_pred.sort_values()
+            return getattr(msk, name)(y_true, y_pred, **kwargs)
+        return metric
+
+    t, p = [1, 0, 2, 0], [2, 0, 1, 0]
+    check_containers(t, p, list, pd.Series)
+    with pytest.raises(AssertionError):
+        check_containers(t, p, list, pd.Series, ours=sorting)
