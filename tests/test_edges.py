@@ -512,7 +512,7 @@ def test_cli_text_labels_take_memory_in_proportion_to_the_text(tmp_path):
     columns, _, offset = _cli.read_columns(str(path), ["y", "p"], [], progress=False)
 
     def labels():
-        t, p = _cli._as_labels(columns["y"], columns["p"], ["y", "p"], str(path), offset)
+        t, p = _cli._as_labels(columns, ["y", "p"], str(path), offset)
         assert t[-1] == "x" * 20_000 and p[0] == "c0"
 
     assert _peak(labels) < 5_000_000
