@@ -435,12 +435,17 @@ def count(y_true, y_pred, *, labels=None, sample_weight=None, allow_negative_wei
     return values, cells
 
 
+def _checker(formula, owner):
+    """The parameter check of ``owner``'s method of a count formula (``metrics_sk._params``)."""
+    name = formula.__name__
+    return Checker(f"{owner}.{name}",
+                   constraints_for(name, list(inspect.signature(formula).parameters)[1:]))
+
+
 def _method(formula):
     """The :class:`Confusion` method of a count formula: its parameters are checked once
     (``metrics_sk._params``), then the formula computes."""
-    name = formula.__name__
-    check = Checker(f"Confusion.{name}",
-                    constraints_for(name, list(inspect.signature(formula).parameters)[1:]))
+    check = _checker(formula, "Confusion")
 
     @functools.wraps(formula)
     def method(self, **options):
@@ -1058,8 +1063,7 @@ def _group_method(formula):
     evaluated on all groups at once (one call per group for the formulas that are not
     batch formulas: matrices and result blocks)."""
     name = formula.__name__
-    check = Checker(f"GroupedConfusion.{name}",
-                    constraints_for(name, list(inspect.signature(formula).parameters)[1:]))
+    check = _checker(formula, "GroupedConfusion")
 
     @functools.wraps(formula)
     def method(self, **options):
