@@ -189,11 +189,18 @@ def _count_numeric(t, p, labels, weights):
         k = values.size
     else:
         values, k = labels, labels.size
-        order = np.argsort(labels)
-        sorted_labels = labels[order]
-        pos = np.minimum(np.searchsorted(sorted_labels, both), k - 1)
-        inverse = np.where(sorted_labels[pos] == both, order[pos], k)
+        inverse = _fixed_codes(labels, both)
     return values, _cells(inverse[:n], inverse[n:], k + 1, weights)
+
+
+def _fixed_codes(labels, values):
+    """The position of each of the numeric ``values`` among the fixed ``labels`` (any
+    order), ``len(labels)`` (the other slot) for a value that is not a label."""
+    k = labels.size
+    order = np.argsort(labels)
+    sorted_labels = labels[order]
+    pos = np.minimum(np.searchsorted(sorted_labels, values), k - 1)
+    return np.where(sorted_labels[pos] == values, order[pos], k)
 
 
 def _count_python(t, p, labels, weights):
@@ -320,11 +327,7 @@ def encode(*arrays, labels=None, names=None):
             values, inverse = np.unique(both, return_inverse=True)
             values = values.astype(np.result_type(*arrs))
         else:
-            values, k = labels, labels.size
-            order = np.argsort(labels)
-            sorted_labels = labels[order]
-            pos = np.minimum(np.searchsorted(sorted_labels, both), k - 1)
-            inverse = np.where(sorted_labels[pos] == both, order[pos], k)
+            values, inverse = labels, _fixed_codes(labels, both)
         inverse = inverse.reshape(-1).astype(np.int64, copy=False)
         return values, [inverse[i * n:(i + 1) * n] for i in range(len(arrs))]
     lists = [a.tolist() for a in arrs]
