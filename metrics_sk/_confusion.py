@@ -315,16 +315,8 @@ def encode(*arrays, labels=None, names=None):
     n = arrs[0].shape[0]
     if kind == "num" and all(a.dtype.kind != "O" for a in arrs):
         both = np.concatenate([a.astype(np.int64, copy=False) for a in arrs])
-        lo = int(both.min()) if both.size else 0
-        span = int(both.max()) - lo + 1 if both.size else 0
-        if labels is None and span <= max(4 * both.shape[0], _DENSE_CELLS):
-            # a small range: a bincount finds the labels, a lookup table encodes them
-            shifted = both - lo if lo else both
-            present = _bincount(shifted, None, span) > 0
-            values = (np.flatnonzero(present) + lo).astype(np.result_type(*arrs))
-            inverse = (np.cumsum(present) - 1)[shifted]
-        elif labels is None:
-            values, inverse = np.unique(both, return_inverse=True)
+        if labels is None:
+            values, inverse = compact(both)
             values = values.astype(np.result_type(*arrs))
         else:
             values, inverse = labels, _fixed_codes(labels, both)
@@ -345,6 +337,22 @@ def encode(*arrays, labels=None, names=None):
     index = dict(zip(ordered, range(k)))
     return values, [np.fromiter(map(index.get, lst, repeat(k)), dtype=np.int64, count=n)
                     for lst in lists]
+
+
+def compact(keys):
+    """Sorted distinct values of the int64 array ``keys`` and the position of each key among
+    them: a bincount and a lookup table over a small range (no sort), else a sort. The one
+    place that numbers labels, cells or (cell, weight) pairs by their distinct values."""
+    if keys.shape[0] == 0:
+        return keys[:0], np.zeros(0, dtype=np.int64)
+    lo = int(keys.min())
+    span = int(keys.max()) - lo + 1
+    if span <= max(4 * keys.shape[0], _DENSE_CELLS):
+        shifted = keys - lo if lo else keys
+        present = _bincount(shifted, None, span) > 0
+        return np.flatnonzero(present) + lo, (np.cumsum(present) - 1)[shifted]
+    values, inverse = np.unique(keys, return_inverse=True)
+    return values, inverse.reshape(-1)
 
 
 #: Bits of an integer weight summed per pass when integer weights are too large for
@@ -1085,21 +1093,33 @@ for _name, _formula in _counts.FORMULAS.items():
     setattr(GroupedConfusion, _name, _group_method(_formula))
 
 
+def count_samples(y_true, y_pred, *, labels=None, sample_weight=None):
+    """The :class:`Confusion` of the samples and the cell of each sample, from one encoding.
+
+    Returns ``(confusion, (rows, cols), cell_of, weights)``: the non-zero cells (positions
+    among the labels, ``K`` for the other slot), each sample's index among them, and the
+    checked weights (or None). For the callers that need the samples' cells as well as
+    the counts: the weighted bootstrap, the groups."""
+    values, (t, p) = encode(y_true, y_pred, labels=labels, names=["y_true", "y_pred"])
+    weights = check_sample_weight(sample_weight, t.shape[0])
+    size = values.shape[0] + 1
+    cells, cell_of = compact(t * size + p)
+    rows, cols = np.divmod(cells, size)
+    counts = _bincount(cell_of, weights, cells.shape[0])
+    matrix = sp.csr_array((counts, (rows, cols)), shape=(size, size))
+    confusion = Confusion._of(values, matrix, fixed=labels is not None,
+                              weighted=weights is not None)
+    return confusion, (rows, cols), cell_of, weights
+
+
 def count_groups(y_true, y_pred, groups, *, labels=None, sample_weight=None):
     """The :class:`GroupedConfusion` of the samples: one pass over them, memory
     O(groups x distinct cells + labels)."""
-    values, (t, p) = encode(y_true, y_pred, labels=labels, names=["y_true", "y_pred"])
-    n = t.shape[0]
-    weights = check_sample_weight(sample_weight, n)
-    g, keys, names = _group_codes(groups, n)
-    size = values.shape[0] + 1
-    cell = t * size + p
-    overall = Confusion._of(values, _cells(t, p, size, weights), fixed=labels is not None,
-                            weighted=weights is not None)
-    cells, where = np.unique(cell, return_inverse=True)
-    m = cells.shape[0]
-    counts = _bincount(g * m + where.reshape(-1), weights, keys[0].shape[0] * m)
-    rows, cols = np.divmod(cells, size)
+    overall, (rows, cols), where, weights = count_samples(
+        y_true, y_pred, labels=labels, sample_weight=sample_weight)
+    g, keys, names = _group_codes(groups, where.shape[0])
+    m = rows.shape[0]
+    counts = _bincount(g * m + where, weights, keys[0].shape[0] * m)
     return GroupedConfusion(overall, rows, cols, counts.reshape(-1, m), keys, names)
 
 

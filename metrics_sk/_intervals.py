@@ -42,11 +42,11 @@ from ._bootstrap import (
     _rng,
     _sampler_from_samples,
     _scalar,
-    check_confidence_level,
     nonzero_cells,
 )
 from ._confusion import Confusion
 from ._losses import _prepare
+from ._params import INFERENCE, SCORES, Checker
 from ._scores import one_vs_all_roc_auc_score
 from ._validation import is_dask_collection
 
@@ -250,16 +250,26 @@ def delong_components(codes, scores, weights, k, *, keep_order=True):
     return auc, v10, v01, pos
 
 
-def _delong(y_true, y_score, sample_weight, kwargs):
-    """Per-class (or binary) ROC AUC and its DeLong standard error."""
+_CHECK = Checker("analytic_interval", INFERENCE["analytic_interval"])
+#: The options of ``one_vs_all_roc_auc_score`` DeLong's intervals and tests take.
+CHECK_AUC = Checker("one_vs_all_roc_auc_score",
+                    {k: SCORES["one_vs_all_roc_auc_score"][k] for k in ("labels", "average")})
+
+
+def auc_options(kwargs):
+    """``(labels, average)`` of ``one_vs_all_roc_auc_score``'s keyword arguments, checked."""
     unknown = set(kwargs) - {"labels", "average"}
     if unknown:
         raise TypeError(f"one_vs_all_roc_auc_score got unexpected arguments {sorted(unknown)}.")
-    codes, classes, scores, weights = _prepare(y_true, y_score, kwargs.get("labels"),
-                                               sample_weight, binary_columns="ranking")
-    average = kwargs.get("average", "macro")
-    if average not in (None, "macro", "weighted"):
-        one_vs_all_roc_auc_score(y_true, y_score, average=average)  # its own error
+    CHECK_AUC(kwargs)
+    return kwargs.get("labels"), kwargs.get("average", "macro")
+
+
+def _delong(y_true, y_score, sample_weight, kwargs):
+    """Per-class (or binary) ROC AUC and its DeLong standard error."""
+    labels, average = auc_options(kwargs)
+    codes, classes, scores, weights = _prepare(y_true, y_score, labels, sample_weight,
+                                               binary_columns="ranking")
     if average is not None and classes.shape[0] != 2:
         raise ValueError("DeLong's interval is for the AUC of each class (average=None) or "
                          "of a binary target; an average over classes needs bootstrap.")
@@ -423,7 +433,8 @@ def analytic_interval(metric, y_true, y_pred_or_score, *, confidence_level=0.95,
     >>> res.method, bool(res.confidence_interval.low < res.value < res.confidence_interval.high)
     ('delta', True)
     """
-    confidence_level = check_confidence_level(confidence_level)
+    _CHECK({"confidence_level": confidence_level, "method": method,
+            "sample_weight": sample_weight})
     name, func = _resolve(metric)
     z = _z(confidence_level)
     if name is None:

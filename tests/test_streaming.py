@@ -148,7 +148,7 @@ def test_inputs_are_not_modified():
 
 
 @pytest.mark.parametrize("make, match", [
-    (lambda: StreamingLoss("brier"), "metric must be one of"),
+    (lambda: StreamingLoss("brier"), "'metric' parameter of StreamingLoss must be a str among"),
     (lambda: StreamingLoss("hinge_loss", from_logits=True), "from_logits"),
     (lambda: StreamingLoss(labels=[1, 1]), "duplicate"),
     (lambda: StreamingLoss().compute(), "No samples yet"),
