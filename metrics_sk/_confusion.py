@@ -954,12 +954,12 @@ def _group_codes(groups, n):
         check_same_length(("y_true", code), ("groups", codes))
         code = code * vals.shape[0] + codes
         values.append(vals)
-    uniq, inverse = np.unique(code, return_inverse=True)
+    uniq, inverse = compact(code)
     keys = []
     for vals in reversed(values):
         uniq, part = np.divmod(uniq, vals.shape[0])
         keys.append(vals[part])
-    return inverse.reshape(-1), keys[::-1], names
+    return inverse, keys[::-1], names
 
 
 class GroupedConfusion:

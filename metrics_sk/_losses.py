@@ -14,7 +14,6 @@ from ._confusion import encode
 from ._validation import (
     check_same_length,
     check_sample_weight,
-    label_array,
 )
 
 
@@ -88,7 +87,7 @@ def encode_targets(y, labels):
         unknown = codes == classes.shape[0]
         if unknown.any():
             raise ValueError(f"y_true contains labels that are not in labels: "
-                             f"{sorted(set(y[unknown].tolist()))[:10]}.")
+                             f"{sorted(set(np.asarray(y)[unknown].tolist()))[:10]}.")
     return classes, codes
 
 
@@ -122,14 +121,13 @@ def _prepare(y_true, y_score, labels, sample_weight, *, name="y_score", allow_1d
     target (scikit-learn's convention: the score of the greater class, as binary scorers
     pass it) and returns two columns, ``[1 - p, p]`` or ``[-s, s]``.
     """
-    y = label_array(y_true, "y_true")
+    classes, codes = encode_targets(y_true, labels)
     scores = _score_array(y_score, name)
-    check_same_length(("y_true", y), (name, scores))
-    weights = check_sample_weight(sample_weight, y.shape[0],
+    check_same_length(("y_true", codes), (name, scores))
+    weights = check_sample_weight(sample_weight, codes.shape[0],
                                   allow_negative=allow_negative_weights)
     if weights is not None:  # sums of integer weights near the int64 limit would wrap
         weights = weights.astype(np.float64, copy=False)
-    classes, codes = encode_targets(y, labels)
     if classes.shape[0] < min_classes:
         raise ValueError(f"At least two classes are needed, but y_true contains only one label "
                          f"({classes.tolist()[0]!r}): pass all the classes with labels=.")

@@ -41,7 +41,6 @@ from ._validation import (
     check_same_length,
     check_sample_weight,
     is_dask_collection,
-    label_array,
     label_kind,
 )
 
@@ -162,7 +161,7 @@ class StreamingLoss:
 
     # -- accumulating ----------------------------------------------------------------------
     def _check_batch(self, y_true, y_score, sample_weight):
-        y = label_array(y_true, "y_true")
+        local, (codes,) = encode(y_true, names=["y_true"])  # the batch's labels, each sample's
         ova = self.metric == "one_vs_all_log_loss"
         # The dtype the in-memory function computes in: the drop-ins keep float32 as
         # scikit-learn does; from logits and one_vs_all_log_loss work in float64.
@@ -174,8 +173,9 @@ class StreamingLoss:
             raise ValueError(f"y_score must be 2-D, of shape (n_samples, n_classes)"
                              f"{'' if ova else ', or 1-D for a binary target'}; got shape "
                              f"{scores.shape}.")
-        check_same_length(("y_true", y), ("y_score", scores), ("sample_weight", sample_weight))
-        weights = check_sample_weight(sample_weight, y.shape[0], allow_negative=not ova)
+        check_same_length(("y_true", codes), ("y_score", scores),
+                          ("sample_weight", sample_weight))
+        weights = check_sample_weight(sample_weight, codes.shape[0], allow_negative=not ova)
         _finite_range(scores, "y_score",
                       probabilities=not self.from_logits and self.metric != "hinge_loss",
                       advice="pass from_logits=True for raw scores")
@@ -190,7 +190,6 @@ class StreamingLoss:
         if self._n_columns is not None and width != self._n_columns:
             raise ValueError(f"y_score has {width} columns, but earlier batches had "
                              f"{self._n_columns}.")
-        local, (codes,) = encode(y, names=["y_true"])  # the batch's labels, each sample's
         kind = _kind(local)
         if self._kind is not None and kind != self._kind:
             raise ValueError("Mix of label input types (string and number): this batch's "

@@ -134,7 +134,7 @@ class _Data:
         classes = np.trunc(self.target).astype(np.int64)
         bad = (classes < 0) | (classes >= self.approx.shape[1])
         if bad.any():
-            raise ValueError(f"y_true holds classes {np.unique(classes[bad])[:10].tolist()} "
+            raise ValueError(f"y_true holds classes {sorted(set(classes[bad].tolist()))[:10]} "
                              f"outside 0..{self.approx.shape[1] - 1}, the columns of approx.")
         return classes
 
