@@ -40,6 +40,7 @@ from ._validation import (
 # more cells than samples); beyond, non-zero cells are found by sorting the cell keys.
 _DENSE_CELLS = 1 << 22
 _DENSE_STORE = 1 << 16  # a Confusion keeps its cells dense up to this many
+_DENSE_KEYS = 1 << 16  # compact() counts keys of a range this wide (or 4 n) densely
 _CHUNK = 1 << 16  # samples per chunk of pair keys: 512 KiB of int64, cache-sized
 
 
@@ -347,7 +348,7 @@ def compact(keys):
         return keys[:0], np.zeros(0, dtype=np.int64)
     lo = int(keys.min())
     span = int(keys.max()) - lo + 1
-    if span <= max(4 * keys.shape[0], _DENSE_CELLS):
+    if span <= max(4 * keys.shape[0], _DENSE_KEYS):
         shifted = keys - lo if lo else keys
         present = _bincount(shifted, None, span) > 0
         return np.flatnonzero(present) + lo, (np.cumsum(present) - 1)[shifted]

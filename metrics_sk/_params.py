@@ -5,7 +5,11 @@ name (``PARAMETERS``), with the few per-metric differences in ``OVERRIDES``. The
 functions and the :class:`~metrics_sk.Confusion` methods build their checker from it, so
 one bad argument gets the same error (scikit-learn's ``InvalidParameterError``, a
 ``ValueError`` and ``TypeError``) in every family. The formulas behind them trust their
-parameters.
+parameters. The other families have their tables too: the score metrics (``SCORES``),
+:class:`~metrics_sk.StreamingLoss` (``STREAMING``), the intervals and comparisons
+(``INFERENCE``: ``bootstrap``, ``confidence_intervals``, ``analytic_interval``,
+``compare``, ``corrected_resampled_ttest``) and the confusion plot (``PLOT``); e.g. a
+``confidence_level`` outside (0, 1) is the same error in all of them.
 
 The constraints are scikit-learn's own (``sklearn.utils._param_validation``); a failing
 argument is reported by scikit-learn's own ``validate_parameter_constraints``, so the
@@ -13,6 +17,8 @@ drop-ins raise scikit-learn's exact message. The happy path is a few ``is_satisf
 calls.
 """
 
+import functools
+import inspect
 from numbers import Integral, Real
 
 import numpy as np
@@ -96,7 +102,7 @@ _SCORE = {"y_true": ["array-like"], "y_score": ["array-like"],
           "labels": ["array-like", None], "sample_weight": ["array-like", None]}
 _OVA_AVERAGE = [StrOptions({"macro", "weighted"}), None]
 
-#: Constraints of the score metrics (checked by scikit-learn's ``validate_params``).
+#: Constraints of the score metrics (checked by :func:`checked`).
 SCORES = {
     "log_loss": {"y_true": ["array-like"], "y_proba": ["array-like", Hidden(None)],
                  "normalize": ["boolean"], "sample_weight": ["array-like", None],
@@ -149,3 +155,33 @@ PLOT = {
     "max_classes": [Interval(Integral, 1, None, closed="left"), None],
     "binary": ["boolean"],
 }
+
+
+def checked(constraints):
+    """Decorator: check a public function's arguments against ``constraints`` once per
+    call, with :class:`Checker` (scikit-learn's messages, without ``validate_params``'
+    per-call signature binding), then call it.
+
+    Examples
+    --------
+    >>> from metrics_sk._params import checked
+    >>> @checked({"normalize": ["boolean"]})
+    ... def total(values, *, normalize=True):
+    ...     return sum(values) / (len(values) if normalize else 1)
+    >>> total([1, 2, 3], normalize=False)
+    6.0
+    """
+    def decorate(func):
+        names = list(inspect.signature(func).parameters)
+        check = Checker(func.__qualname__, constraints)
+
+        @functools.wraps(func)
+        def wrapper(*args, **kwargs):
+            params = dict(zip(names, args))
+            params.update(kwargs)
+            check(params)
+            return func(*args, **kwargs)
+
+        return wrapper
+
+    return decorate

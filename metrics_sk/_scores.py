@@ -7,9 +7,11 @@ arrays: the per-sample losses below and the ranking kernels in :mod:`metrics_sk.
 :mod:`metrics_sk.catboost` calls the same kernels with CatBoost's conventions.
 
 ``log_loss`` and ``hinge_loss`` are scikit-learn drop-ins: inputs that scikit-learn
-accepts are computed here in one pass; every other input (one scikit-learn would warn
-about or reject, multilabel targets, ...) is handed to scikit-learn itself, so values,
-warnings and errors are scikit-learn's.
+accepts without a warning are computed here in one pass; every other input (one
+scikit-learn would warn about or reject, multilabel targets, ...) is handed to
+scikit-learn itself, so values, warnings and errors are scikit-learn's. Which inputs are
+which is decided before computing, by explicit predicates (:func:`_native_log_loss`,
+:func:`_native_hinge`); no exception is caught to decide it.
 """
 
 import warnings
@@ -34,8 +36,8 @@ from ._losses import (
     one_vs_all_losses,
 )
 from ._streaming import dask_route
-from ._params import SCORES
-from ._sklearn_compat import UndefinedMetricWarning, validate_params
+from ._params import SCORES, checked
+from ._sklearn_compat import UndefinedMetricWarning
 from ._validation import check_sample_weight, label_kind
 
 #: What each public function needs from a fitted estimator: a ``response_method`` for
@@ -160,7 +162,7 @@ def _native_hinge(y_true, pred_decision, labels, weights):
     return codes, decisions.reshape(-1)
 
 
-@validate_params(SCORES["log_loss"], prefer_skip_nested_validation=True)
+@checked(SCORES["log_loss"])
 @dask_route("log_loss")
 def log_loss(y_true, y_proba=None, *, normalize=True, sample_weight=None, labels=None,
              y_pred="deprecated", from_logits=False):
@@ -253,7 +255,7 @@ def log_loss(y_true, y_proba=None, *, normalize=True, sample_weight=None, labels
                           normalize=normalize)
 
 
-@validate_params(SCORES["hinge_loss"], prefer_skip_nested_validation=True)
+@checked(SCORES["hinge_loss"])
 @dask_route("hinge_loss")
 def hinge_loss(y_true, pred_decision, *, labels=None, sample_weight=None):
     r"""Average hinge loss; Crammer-Singer for several classes.
@@ -311,7 +313,7 @@ def hinge_loss(y_true, pred_decision, *, labels=None, sample_weight=None):
 
 
 # -- metrics_sk's own score metrics --------------------------------------------------------
-@validate_params(SCORES["one_vs_all_log_loss"], prefer_skip_nested_validation=True)
+@checked(SCORES["one_vs_all_log_loss"])
 @dask_route("one_vs_all_log_loss")
 def one_vs_all_log_loss(y_true, y_score, *, labels=None, sample_weight=None, from_logits=False):
     r"""Mean over the classes of the binary cross-entropy of each class against the rest.
@@ -372,7 +374,7 @@ def one_vs_all_log_loss(y_true, y_score, *, labels=None, sample_weight=None, fro
     return average_losses(one_vs_all_losses(codes, scores, from_logits=from_logits), weights)
 
 
-@validate_params(SCORES["roc_auc_mu_score"], prefer_skip_nested_validation=True)
+@checked(SCORES["roc_auc_mu_score"])
 def roc_auc_mu_score(y_true, y_score, *, labels=None, sample_weight=None, cost_matrix=None):
     r"""AUC mu: the multi-class AUC of Kleiman and Page, with a misclassification cost matrix.
 
@@ -471,7 +473,7 @@ def _per_class(values, average, codes, weights, classes, what):
     return _reduce(values, average, support)
 
 
-@validate_params(SCORES["one_vs_all_roc_auc_score"], prefer_skip_nested_validation=True)
+@checked(SCORES["one_vs_all_roc_auc_score"])
 def one_vs_all_roc_auc_score(y_true, y_score, *, labels=None, sample_weight=None,
                              average="macro"):
     r"""ROC AUC of each class against all the others, or their average.
@@ -541,7 +543,7 @@ def one_vs_all_roc_auc_score(y_true, y_score, *, labels=None, sample_weight=None
     return _per_class(values, average, codes, weights, classes, "ROC AUC")
 
 
-@validate_params(SCORES["one_vs_all_pr_auc_score"], prefer_skip_nested_validation=True)
+@checked(SCORES["one_vs_all_pr_auc_score"])
 def one_vs_all_pr_auc_score(y_true, y_score, *, labels=None, sample_weight=None,
                             average="macro"):
     r"""Area under the precision-recall curve of each class against the others (trapezoid).
