@@ -529,3 +529,25 @@ def test_named_score_columns_are_aligned_by_name_or_warned():
         warnings.simplefilter("error")  # in order, or other names: no warning
         msk.log_loss(y, frame)
         msk.log_loss(y, pd.DataFrame(proba, columns=["p0", "p1", "p2"]))
+
+
+@pytest.mark.parametrize("function, kernel, scores", [
+    (msk.log_loss, "log_losses", [[0.8, 0.2], [0.3, 0.7], [0.6, 0.4]]),
+    (msk.hinge_loss, "hinge_losses", [0.5, -1.0, 2.0]),
+])
+def test_no_exception_driven_fallback(monkeypatch, function, kernel, scores):
+    # Which inputs go to scikit-learn is decided before computing: an error raised while
+    # computing an accepted input is a bug, and it propagates (it never becomes
+    # scikit-learn's answer).
+    import metrics_sk._scores as scores_module
+
+    def broken(*args, **kwargs):
+        raise ValueError("a bug in the kernel")
+
+    monkeypatch.setattr(scores_module, kernel, broken)
+    with pytest.raises(ValueError, match="a bug in the kernel"):
+        function([0, 1, 0], scores)
+    # inputs scikit-learn handles (here: a multilabel target) still go to it
+    if function is msk.log_loss:
+        assert function([[0, 1], [1, 0]], [[0.2, 0.8], [0.7, 0.3]]) == pytest.approx(
+            skm.log_loss([[0, 1], [1, 0]], [[0.2, 0.8], [0.7, 0.3]]))
