@@ -76,7 +76,11 @@ def _plain_targets(y_true):
     """``y_true`` as a 1-D array when the one label encoder takes it as it is: numbers
     (floats holding integers) or strings, not a masked, sparse, 2-D or object array;
     None otherwise."""
-    if sp.issparse(y_true) or isinstance(y_true, np.ma.MaskedArray) or np.ndim(y_true) != 1:
+    if sp.issparse(y_true) or isinstance(y_true, np.ma.MaskedArray) or (
+            isinstance(y_true, (list, tuple))
+            and any(isinstance(v, (list, tuple, np.ndarray)) for v in y_true)):
+        return None  # (sequences of sequences: scikit-learn's legacy-multilabel error)
+    if np.ndim(y_true) != 1:
         return None
     y = np.asarray(y_true)
     if y.shape[0] == 0 or y.dtype.kind not in "biufUS":
