@@ -366,15 +366,19 @@ def _count_intervals(sampler, statistic, n_resamples, confidence_level, method, 
 def _sampler_from_samples(confusion, y_true, y_pred, sample_weight):
     """A weighted sampler: the cell of each sample among ``confusion``'s labels (a label
     outside them in the other slot), from the one encoding of the samples."""
-    _, cells, cell_of, weights = count_samples(y_true, y_pred, labels=confusion.labels,
-                                               sample_weight=sample_weight)
-    return _weighted_sampler(confusion, cells, cell_of, weights)
+    return weighted_sampler(count_samples(y_true, y_pred, labels=confusion.labels,
+                                          sample_weight=sample_weight), confusion)
 
 
-def _weighted_sampler(confusion, cells, cell_of, weights):
-    weights = np.ones(cell_of.shape[0]) if weights is None else weights
-    return _CellSampler(confusion, cell_of, np.ascontiguousarray(weights, dtype=np.float64),
-                        cells=cells)
+def weighted_sampler(samples, confusion=None):
+    """The sampler of :class:`~metrics_sk._confusion.SampleCells` (their confusion by
+    default): resamples the samples, by their cells and weights."""
+    confusion = samples.confusion() if confusion is None else confusion
+    n = samples.cell_of.shape[0]
+    weights = np.ones(n) if samples.weights is None else samples.weights
+    return _CellSampler(confusion, samples.cell_of,
+                        np.ascontiguousarray(weights, dtype=np.float64),
+                        cells=(samples.rows, samples.cols))
 
 
 # -- public ------------------------------------------------------------------------------------
@@ -566,8 +570,8 @@ def bootstrap(metric, y_true, y_pred, *, n_resamples=1000, confidence_level=0.95
             sampler = _CellSampler(build_confusion(y_true, y_pred))
         else:  # the builder's one encoding gives the confusion and each sample's cell
             _refuse_dask(y_true, y_pred, sample_weight)
-            sampler = _weighted_sampler(*count_samples(y_true, y_pred,
-                                                       sample_weight=sample_weight))
+            sampler = weighted_sampler(count_samples(y_true, y_pred,
+                                                     sample_weight=sample_weight))
         vectorized = name in VECTORIZED
         _, results = _count_intervals(sampler, statistic, n_resamples, confidence_level,
                                       method, rng, vectorized)

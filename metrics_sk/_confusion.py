@@ -1094,34 +1094,49 @@ for _name, _formula in _counts.FORMULAS.items():
     setattr(GroupedConfusion, _name, _group_method(_formula))
 
 
-def count_samples(y_true, y_pred, *, labels=None, sample_weight=None):
-    """The :class:`Confusion` of the samples and the cell of each sample, from one encoding.
+class SampleCells:
+    """The cell of each sample of a :class:`Confusion`, from the one encoding of the samples
+    (:func:`count_samples`): what the weighted bootstrap and the squared weights of the
+    analytic intervals need besides the counts, without encoding the samples again.
 
-    Returns ``(confusion, (rows, cols), cell_of, weights)``: the non-zero cells (positions
-    among the labels, ``K`` for the other slot), each sample's index among them, and the
-    checked weights (or None). For the callers that need the samples' cells as well as
-    the counts: the weighted bootstrap, the groups."""
+    ``rows`` and ``cols`` are the non-zero cells (positions among ``labels``, ``K`` for the
+    other slot), ``cell_of`` each sample's index among them, ``weights`` the checked sample
+    weights (or None).
+    """
+
+    def __init__(self, labels, fixed, cells, cell_of, weights):
+        self.labels, self.fixed = labels, fixed
+        self.rows, self.cols = cells
+        self.cell_of, self.weights = cell_of, weights
+
+    def confusion(self, weights=None):
+        """The :class:`Confusion` of per-sample ``weights`` (by default the samples' own)
+        summed in the samples' cells."""
+        weights = self.weights if weights is None else weights
+        size = self.labels.shape[0] + 1
+        counts = _bincount(self.cell_of, weights, self.rows.shape[0])
+        matrix = sp.csr_array((counts, (self.rows, self.cols)), shape=(size, size))
+        return Confusion._of(self.labels, matrix, fixed=self.fixed, weighted=weights is not None)
+
+
+def count_samples(y_true, y_pred, *, labels=None, sample_weight=None):
+    """The :class:`SampleCells` of the samples: one encoding, each sample's cell."""
     values, (t, p) = encode(y_true, y_pred, labels=labels, names=["y_true", "y_pred"])
     weights = check_sample_weight(sample_weight, t.shape[0])
     size = values.shape[0] + 1
     cells, cell_of = compact(t * size + p)
-    rows, cols = np.divmod(cells, size)
-    counts = _bincount(cell_of, weights, cells.shape[0])
-    matrix = sp.csr_array((counts, (rows, cols)), shape=(size, size))
-    confusion = Confusion._of(values, matrix, fixed=labels is not None,
-                              weighted=weights is not None)
-    return confusion, (rows, cols), cell_of, weights
+    return SampleCells(values, labels is not None, np.divmod(cells, size), cell_of, weights)
 
 
 def count_groups(y_true, y_pred, groups, *, labels=None, sample_weight=None):
     """The :class:`GroupedConfusion` of the samples: one pass over them, memory
     O(groups x distinct cells + labels)."""
-    overall, (rows, cols), where, weights = count_samples(
-        y_true, y_pred, labels=labels, sample_weight=sample_weight)
-    g, keys, names = _group_codes(groups, where.shape[0])
-    m = rows.shape[0]
-    counts = _bincount(g * m + where, weights, keys[0].shape[0] * m)
-    return GroupedConfusion(overall, rows, cols, counts.reshape(-1, m), keys, names)
+    samples = count_samples(y_true, y_pred, labels=labels, sample_weight=sample_weight)
+    g, keys, names = _group_codes(groups, samples.cell_of.shape[0])
+    m = samples.rows.shape[0]
+    counts = _bincount(g * m + samples.cell_of, samples.weights, keys[0].shape[0] * m)
+    return GroupedConfusion(samples.confusion(), samples.rows, samples.cols,
+                            counts.reshape(-1, m), keys, names)
 
 
 def _float_total(cells):
