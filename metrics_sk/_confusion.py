@@ -351,7 +351,9 @@ def compact(keys):
     if span <= max(4 * keys.shape[0], _DENSE_KEYS):
         shifted = keys - lo if lo else keys
         present = _bincount(shifted, None, span) > 0
-        return np.flatnonzero(present) + lo, (np.cumsum(present) - 1)[shifted]
+        if present.all():  # every value of the range occurs: the codes are the offsets
+            return np.arange(lo, lo + span, dtype=keys.dtype), shifted
+        return np.flatnonzero(present) + lo, (np.cumsum(present) - 1).take(shifted)
     values, inverse = np.unique(keys, return_inverse=True)
     return values, inverse.reshape(-1)
 
