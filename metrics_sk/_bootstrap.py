@@ -28,15 +28,10 @@ import scipy.sparse as sp
 from scipy.special import ndtr, ndtri
 
 
-from ._confusion import Confusion, ConfusionBatch as _Replicates, positions
+from ._confusion import Confusion, ConfusionBatch as _Replicates, compact, count_samples
+from ._params import INFERENCE, Checker
 from ._registry import METRICS, resolve
-from ._losses import _unique_codes
-from ._validation import (
-    check_same_length,
-    check_sample_weight,
-    is_dask_collection,
-    label_array,
-)
+from ._validation import check_same_length, is_dask_collection
 
 ConfidenceInterval = namedtuple("ConfidenceInterval", ["low", "high"])
 ConfidenceInterval.__doc__ = "Lower and upper bound of a confidence interval (as in scipy)."
@@ -129,13 +124,10 @@ def _leaves(value):
 
 # -- drawing replicates ----------------------------------------------------------------------
 def _rng(random_state):
+    """A numpy Generator from a checked ``random_state``."""
     if isinstance(random_state, np.random.RandomState):
         return np.random.default_rng(random_state.randint(np.iinfo(np.int64).max))
-    try:
-        return np.random.default_rng(random_state)
-    except (TypeError, ValueError) as exc:
-        raise ValueError(f"random_state must be None, an int, a numpy Generator or "
-                         f"RandomState; got {random_state!r}.") from exc
+    return np.random.default_rng(random_state)
 
 
 def nonzero_cells(confusion):
@@ -187,8 +179,10 @@ class _CellSampler:
             self.n = int(counts.sum())
         else:
             self.n = cell_of.shape[0]
-            values, code = np.unique(weights, return_inverse=True)
-            keys, pair_of = _unique_codes(cell_of * values.shape[0] + code.ravel())
+            # the distinct weights, numbered by their bits (finite: one bit pattern each)
+            values, code = compact(weights.view(np.int64))
+            values = values.view(np.float64)
+            keys, pair_of = compact(cell_of * values.shape[0] + code)
             self.pair_count = np.bincount(pair_of, minlength=keys.shape[0])
             self.pair_cell, self.pair_weight = np.divmod(keys, values.shape[0])
             self.pair_weight = values[self.pair_weight]
@@ -344,22 +338,8 @@ def _results(estimates, dists, jacks, jack_weight, confidence_level, method):
     return out
 
 
-def _check_options(n_resamples, confidence_level, method):
-    if (not isinstance(n_resamples, numbers.Integral) or isinstance(n_resamples, bool)
-            or n_resamples < 2):
-        raise ValueError(f"n_resamples must be an integer >= 2, got {n_resamples!r}.")
-    if not isinstance(method, str) or method.lower() not in _METHODS:
-        raise ValueError(f"method must be one of {_METHODS}, got {method!r}.")
-    return int(n_resamples), check_confidence_level(confidence_level), method.lower()
-
-
-def check_confidence_level(confidence_level):
-    """``confidence_level`` as a float in (0, 1); a ValueError otherwise."""
-    if (not isinstance(confidence_level, numbers.Real) or isinstance(confidence_level, bool)
-            or not 0 < confidence_level < 1):
-        raise ValueError(f"confidence_level must be a number in (0, 1), got "
-                         f"{confidence_level!r}.")
-    return float(confidence_level)
+_CHECK_BOOTSTRAP = Checker("bootstrap", INFERENCE["bootstrap"])
+_CHECK_INTERVALS = Checker("confidence_intervals", INFERENCE["confidence_intervals"])
 
 
 def _count_intervals(sampler, statistic, n_resamples, confidence_level, method, rng,
@@ -383,26 +363,22 @@ def _count_intervals(sampler, statistic, n_resamples, confidence_level, method, 
     return rebuild, _results(leaves, dists, jacks, jack_weight, confidence_level, method)
 
 
-def _positions(labels, y, other):
-    """Position of each label of ``y`` in ``labels`` (``other`` if absent), looking up
-    each distinct label once."""
-    distinct, codes = _unique_codes(y)
-    found = positions(labels, distinct)
-    return np.where(found < 0, other, found)[codes]
-
-
 def _sampler_from_samples(confusion, y_true, y_pred, sample_weight):
-    """A weighted sampler: the cell of each sample among ``confusion``'s labels."""
-    t, p = label_array(y_true, "y_true"), label_array(y_pred, "y_pred")
-    check_same_length(("y_true", t), ("y_pred", p), ("sample_weight", sample_weight))
-    w = check_sample_weight(sample_weight, t.shape[0])
-    if w is None:
-        w = np.ones(t.shape[0])
-    k = confusion.n_classes
-    codes = [_positions(confusion.labels, y, k) for y in (t, p)]
-    cells, cell_of = _unique_codes(codes[0] * (k + 1) + codes[1])
-    return _CellSampler(confusion, cell_of, w.astype(np.float64),
-                        cells=np.divmod(cells, k + 1))
+    """A weighted sampler: the cell of each sample among ``confusion``'s labels (a label
+    outside them in the other slot), from the one encoding of the samples."""
+    return weighted_sampler(count_samples(y_true, y_pred, labels=confusion.labels,
+                                          sample_weight=sample_weight), confusion)
+
+
+def weighted_sampler(samples, confusion=None):
+    """The sampler of :class:`~metrics_sk._confusion.SampleCells` (their confusion by
+    default): resamples the samples, by their cells and weights."""
+    confusion = samples.confusion() if confusion is None else confusion
+    n = samples.cell_of.shape[0]
+    weights = np.ones(n) if samples.weights is None else samples.weights
+    return _CellSampler(confusion, samples.cell_of,
+                        np.ascontiguousarray(weights, dtype=np.float64),
+                        cells=(samples.rows, samples.cols))
 
 
 # -- public ------------------------------------------------------------------------------------
@@ -471,12 +447,12 @@ def confidence_intervals(confusion, statistic, *, y_true=None, y_pred=None, samp
     >>> bool(ci["accuracy"].low < 0.85 < ci["accuracy"].high)
     True
     """
-    n_resamples, confidence_level, method = _check_options(n_resamples, confidence_level,
-                                                           method)
+    _CHECK_INTERVALS({"statistic": statistic, "y_true": y_true, "y_pred": y_pred,
+                      "sample_weight": sample_weight, "n_resamples": n_resamples,
+                      "confidence_level": confidence_level, "method": method,
+                      "random_state": random_state})
     if not isinstance(confusion, Confusion):
         raise ValueError(f"confusion must be a Confusion, got {type(confusion).__name__}.")
-    if not callable(statistic):
-        raise ValueError(f"statistic must be callable, got {type(statistic).__name__}.")
     if sample_weight is not None:
         if y_true is None or y_pred is None:
             raise ValueError("sample_weight needs y_true and y_pred: weighted replicates "
@@ -485,7 +461,7 @@ def confidence_intervals(confusion, statistic, *, y_true=None, y_pred=None, samp
     else:
         sampler = _CellSampler(confusion)
     rebuild, results = _count_intervals(sampler, statistic, n_resamples, confidence_level,
-                                        method, _rng(random_state), None)
+                                        method.lower(), _rng(random_state), None)
     return rebuild([r.confidence_interval for r in results])
 
 
@@ -579,8 +555,10 @@ def bootstrap(metric, y_true, y_pred, *, n_resamples=1000, confidence_level=0.95
     >>> bool(0.8 < ci.low < ci.high < 0.9), res.bootstrap_distribution.shape
     (True, (1000,))
     """
-    n_resamples, confidence_level, method = _check_options(n_resamples, confidence_level,
-                                                           method)
+    _CHECK_BOOTSTRAP({"n_resamples": n_resamples, "confidence_level": confidence_level,
+                      "method": method, "random_state": random_state,
+                      "sample_weight": sample_weight})
+    method = method.lower()
     name, func = _resolve(metric)
     rng = _rng(random_state)
     if name is not None:
@@ -590,10 +568,10 @@ def bootstrap(metric, y_true, y_pred, *, n_resamples=1000, confidence_level=0.95
         statistic = functools.partial(_call_method, method_of, kwargs)
         if sample_weight is None:
             sampler = _CellSampler(build_confusion(y_true, y_pred))
-        else:
+        else:  # the builder's one encoding gives the confusion and each sample's cell
             _refuse_dask(y_true, y_pred, sample_weight)
-            confusion = build_confusion(y_true, y_pred, sample_weight)
-            sampler = _sampler_from_samples(confusion, y_true, y_pred, sample_weight)
+            sampler = weighted_sampler(count_samples(y_true, y_pred,
+                                                     sample_weight=sample_weight))
         vectorized = name in VECTORIZED
         _, results = _count_intervals(sampler, statistic, n_resamples, confidence_level,
                                       method, rng, vectorized)

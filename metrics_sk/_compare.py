@@ -14,7 +14,6 @@ Paired DeLong compares two ROC AUCs of the same samples from their placement val
 """
 
 import functools
-import numbers
 import warnings
 from dataclasses import dataclass
 
@@ -28,22 +27,22 @@ from ._bootstrap import (
     ConfidenceInterval,
     _CellSampler,
     _call_method,
-    _check_options,
     _evaluate,
     _interval,
     _leaves,
     _resolve,
     _rng,
     _scalar,
-    check_confidence_level,
 )
-from ._confusion import Confusion, encode, positions
-from ._intervals import _group_variance, delong_components
+from ._confusion import Confusion, compact, encode
+from ._intervals import _group_variance, auc_options, delong_components
 from ._losses import _prepare, _score_array, check_scores
+from ._params import INFERENCE, Checker
 from ._scores import one_vs_all_roc_auc_score
 from ._validation import check_same_length, check_sample_weight, is_dask_collection
 
-_METHODS = ("bootstrap", "mcnemar", "stuart_maxwell", "delong")
+_CHECK = Checker("compare", INFERENCE["compare"])
+_CHECK_TTEST = Checker("corrected_resampled_ttest", INFERENCE["corrected_resampled_ttest"])
 
 
 @dataclass
@@ -93,17 +92,9 @@ class ComparisonResult:
 def _joint_cells(codes, k):
     """The distinct (true, A, B) code triples and each sample's index among them."""
     t, a, b = codes
-    n = t.shape[0]
-    keys = (t * k + a) * k + b
-    if k**3 <= max(n, 1 << 20):  # a dense count, no sort
-        cells = np.flatnonzero(np.bincount(keys, minlength=k**3))
-        lookup = np.zeros(k**3, dtype=np.int64)
-        lookup[cells] = np.arange(cells.size)
-        cell_of = lookup[keys]
-    else:
-        cells, cell_of = np.unique(keys, return_inverse=True)
+    cells, cell_of = compact((t * k + a) * k + b)
     true, rest = np.divmod(cells, k * k)
-    return (true, *np.divmod(rest, k)), cell_of.ravel()
+    return (true, *np.divmod(rest, k)), cell_of
 
 
 class _JointTable:
@@ -131,9 +122,11 @@ class _JointTable:
         return cls(values, cells, counts, cell_of, weights)
 
     def __add__(self, other):
-        values = np.union1d(self.values, other.values)
-        codes = [np.concatenate([positions(values, t.values)[getattr(t, side)]
-                                 for t in (self, other)]) for side in ("true", "a", "b")]
+        values, (both,) = encode(np.concatenate((self.values, other.values)),
+                                 names=["y_true"])
+        where = both[:self.values.shape[0]], both[self.values.shape[0]:]
+        codes = [np.concatenate([at[getattr(t, side)] for t, at in zip((self, other), where)])
+                 for side in ("true", "a", "b")]
         cells, fold = _joint_cells(codes, values.shape[0])
         counts = np.bincount(fold, weights=np.concatenate((self.counts, other.counts)),
                              minlength=cells[0].size)
@@ -150,17 +143,14 @@ class _JointTable:
         """``(sampler, fold)`` of one model: a sampler over its own confusion (its labels
         are those of y_true and its predictions, as the metric alone would see them) and
         the sparse matrix folding joint counts into that confusion's cells."""
-        present = np.unique(np.concatenate((self.true, pred)))
-        where = np.full(self.values.shape[0], -1)
-        where[present] = np.arange(present.size)
-        k = present.size
-        cells, fold = np.unique(where[self.true] * k + where[pred], return_inverse=True)
+        present, codes = compact(np.concatenate((self.true, pred)))
+        k, j = present.size, self.true.shape[0]
+        cells, fold = compact(codes[:j] * k + codes[j:])
         rows, cols = np.divmod(cells, k)
         sums = np.bincount(fold, weights=self.counts, minlength=cells.size)
         confusion = Confusion.from_matrix(sp.csr_array((sums, (rows, cols)), shape=(k, k)),
                                           labels=self.values[present])
-        j = self.counts.size
-        folding = sp.csr_array((np.ones(j), (np.arange(j), fold.ravel())), shape=(j, cells.size))
+        folding = sp.csr_array((np.ones(j), (np.arange(j), fold)), shape=(j, cells.size))
         return _CellSampler(confusion, cells=(rows, cols), counts=sums), folding
 
     def discordant(self):
@@ -241,7 +231,7 @@ def _stuart_maxwell(table):
     """Marginal homogeneity of the (prediction A, prediction B) table over the classes
     either model predicts."""
     _integer_counts(table, "stuart_maxwell")
-    present, index = np.unique(np.concatenate((table.a, table.b)), return_inverse=True)
+    present, index = compact(np.concatenate((table.a, table.b)))
     k = present.size
     if k < 2:
         return 1.0, 0.0
@@ -264,16 +254,12 @@ def _stuart_maxwell(table):
 
 
 def _paired_delong(y_true, score_a, score_b, sample_weight, kwargs, z):
-    labels, average = kwargs.pop("labels", None), kwargs.pop("average", "macro")
-    if kwargs:
-        raise TypeError(f"one_vs_all_roc_auc_score got unexpected arguments {sorted(kwargs)}.")
+    labels, average = auc_options(kwargs)
     codes, classes, sa, weights = _prepare(y_true, score_a, labels, sample_weight,
                                            name="y_pred_a", binary_columns="ranking")
     sb = _score_array(score_b, "y_pred_b")
     check_same_length(("y_pred_a", sa), ("y_pred_b", sb))
     sb = check_scores(sb, classes, labels, name="y_pred_b", binary_columns="ranking")
-    if average not in (None, "macro", "weighted"):
-        one_vs_all_roc_auc_score(y_true, score_a, average=average)  # its own error
     if average is not None and classes.shape[0] != 2:
         raise ValueError("Paired DeLong compares the AUC of each class (average=None) or of "
                          "a binary target; an average over classes needs bootstrap.")
@@ -387,10 +373,9 @@ def compare(metric, y_true, y_pred_a, y_pred_b, *, method="bootstrap", confidenc
     >>> bool(res.confidence_interval.low > 0), bool(res.pvalue < 0.01)
     (True, True)
     """
-    n_resamples, confidence_level, _ = _check_options(n_resamples, confidence_level,
-                                                      "percentile")
-    if method not in _METHODS:
-        raise ValueError(f"method must be one of {_METHODS}, got {method!r}.")
+    _CHECK({"method": method, "confidence_level": confidence_level,
+            "n_resamples": n_resamples, "random_state": random_state,
+            "sample_weight": sample_weight, "exact": exact})
     name, func = _resolve(metric)
     z = ndtri(0.5 + confidence_level / 2)
     if method == "delong":
@@ -469,15 +454,12 @@ def corrected_resampled_ttest(scores_a, scores_b, *, n_train, n_test, confidence
     >>> round(res.difference, 3), round(res.test_statistic, 3)
     (0.022, 2.515)
     """
-    confidence_level = check_confidence_level(confidence_level)
+    _CHECK_TTEST({"confidence_level": confidence_level, "n_train": n_train, "n_test": n_test})
     a, b = (np.asarray(s, dtype=np.float64) for s in (scores_a, scores_b))
     for name, s in (("scores_a", a), ("scores_b", b)):
         if s.ndim != 1 or s.shape[0] < 2 or not np.isfinite(s).all():
             raise ValueError(f"{name} must be a 1-D array of at least two finite scores.")
     check_same_length(("scores_a", a), ("scores_b", b))
-    for name, v in (("n_train", n_train), ("n_test", n_test)):
-        if not isinstance(v, numbers.Real) or isinstance(v, bool) or not v > 0:
-            raise ValueError(f"{name} must be a positive number, got {v!r}.")
     d = a - b
     j = d.shape[0]
     mean = float(d.mean())

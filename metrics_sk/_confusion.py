@@ -40,6 +40,7 @@ from ._validation import (
 # more cells than samples); beyond, non-zero cells are found by sorting the cell keys.
 _DENSE_CELLS = 1 << 22
 _DENSE_STORE = 1 << 16  # a Confusion keeps its cells dense up to this many
+_DENSE_KEYS = 1 << 16  # compact() counts keys of a range this wide (or 4 n) densely
 _CHUNK = 1 << 16  # samples per chunk of pair keys: 512 KiB of int64, cache-sized
 
 
@@ -315,16 +316,8 @@ def encode(*arrays, labels=None, names=None):
     n = arrs[0].shape[0]
     if kind == "num" and all(a.dtype.kind != "O" for a in arrs):
         both = np.concatenate([a.astype(np.int64, copy=False) for a in arrs])
-        lo = int(both.min()) if both.size else 0
-        span = int(both.max()) - lo + 1 if both.size else 0
-        if labels is None and span <= max(4 * both.shape[0], _DENSE_CELLS):
-            # a small range: a bincount finds the labels, a lookup table encodes them
-            shifted = both - lo if lo else both
-            present = _bincount(shifted, None, span) > 0
-            values = (np.flatnonzero(present) + lo).astype(np.result_type(*arrs))
-            inverse = (np.cumsum(present) - 1)[shifted]
-        elif labels is None:
-            values, inverse = np.unique(both, return_inverse=True)
+        if labels is None:
+            values, inverse = compact(both)
             values = values.astype(np.result_type(*arrs))
         else:
             values, inverse = labels, _fixed_codes(labels, both)
@@ -345,6 +338,24 @@ def encode(*arrays, labels=None, names=None):
     index = dict(zip(ordered, range(k)))
     return values, [np.fromiter(map(index.get, lst, repeat(k)), dtype=np.int64, count=n)
                     for lst in lists]
+
+
+def compact(keys):
+    """Sorted distinct values of the int64 array ``keys`` and the position of each key among
+    them: a bincount and a lookup table over a small range (no sort), else a sort. The one
+    place that numbers labels, cells or (cell, weight) pairs by their distinct values."""
+    if keys.shape[0] == 0:
+        return keys[:0], np.zeros(0, dtype=np.int64)
+    lo = int(keys.min())
+    span = int(keys.max()) - lo + 1
+    if span <= max(4 * keys.shape[0], _DENSE_KEYS):
+        shifted = keys - lo if lo else keys
+        present = _bincount(shifted, None, span) > 0
+        if present.all():  # every value of the range occurs: the codes are the offsets
+            return np.arange(lo, lo + span, dtype=keys.dtype), shifted
+        return np.flatnonzero(present) + lo, (np.cumsum(present) - 1).take(shifted)
+    values, inverse = np.unique(keys, return_inverse=True)
+    return values, inverse.reshape(-1)
 
 
 #: Bits of an integer weight summed per pass when integer weights are too large for
@@ -946,12 +957,12 @@ def _group_codes(groups, n):
         check_same_length(("y_true", code), ("groups", codes))
         code = code * vals.shape[0] + codes
         values.append(vals)
-    uniq, inverse = np.unique(code, return_inverse=True)
+    uniq, inverse = compact(code)
     keys = []
     for vals in reversed(values):
         uniq, part = np.divmod(uniq, vals.shape[0])
         keys.append(vals[part])
-    return inverse.reshape(-1), keys[::-1], names
+    return inverse, keys[::-1], names
 
 
 class GroupedConfusion:
@@ -1085,22 +1096,49 @@ for _name, _formula in _counts.FORMULAS.items():
     setattr(GroupedConfusion, _name, _group_method(_formula))
 
 
+class SampleCells:
+    """The cell of each sample of a :class:`Confusion`, from the one encoding of the samples
+    (:func:`count_samples`): what the weighted bootstrap and the squared weights of the
+    analytic intervals need besides the counts, without encoding the samples again.
+
+    ``rows`` and ``cols`` are the non-zero cells (positions among ``labels``, ``K`` for the
+    other slot), ``cell_of`` each sample's index among them, ``weights`` the checked sample
+    weights (or None).
+    """
+
+    def __init__(self, labels, fixed, cells, cell_of, weights):
+        self.labels, self.fixed = labels, fixed
+        self.rows, self.cols = cells
+        self.cell_of, self.weights = cell_of, weights
+
+    def confusion(self, weights=None):
+        """The :class:`Confusion` of per-sample ``weights`` (by default the samples' own)
+        summed in the samples' cells."""
+        weights = self.weights if weights is None else weights
+        size = self.labels.shape[0] + 1
+        counts = _bincount(self.cell_of, weights, self.rows.shape[0])
+        matrix = sp.csr_array((counts, (self.rows, self.cols)), shape=(size, size))
+        return Confusion._of(self.labels, matrix, fixed=self.fixed, weighted=weights is not None)
+
+
+def count_samples(y_true, y_pred, *, labels=None, sample_weight=None):
+    """The :class:`SampleCells` of the samples: one encoding, each sample's cell."""
+    values, (t, p) = encode(y_true, y_pred, labels=labels, names=["y_true", "y_pred"])
+    weights = check_sample_weight(sample_weight, t.shape[0])
+    size = values.shape[0] + 1
+    cells, cell_of = compact(t * size + p)
+    return SampleCells(values, labels is not None, np.divmod(cells, size), cell_of, weights)
+
+
 def count_groups(y_true, y_pred, groups, *, labels=None, sample_weight=None):
     """The :class:`GroupedConfusion` of the samples: one pass over them, memory
     O(groups x distinct cells + labels)."""
-    values, (t, p) = encode(y_true, y_pred, labels=labels, names=["y_true", "y_pred"])
-    n = t.shape[0]
-    weights = check_sample_weight(sample_weight, n)
-    g, keys, names = _group_codes(groups, n)
-    size = values.shape[0] + 1
-    cell = t * size + p
-    overall = Confusion._of(values, _cells(t, p, size, weights), fixed=labels is not None,
-                            weighted=weights is not None)
-    cells, where = np.unique(cell, return_inverse=True)
-    m = cells.shape[0]
-    counts = _bincount(g * m + where.reshape(-1), weights, keys[0].shape[0] * m)
-    rows, cols = np.divmod(cells, size)
-    return GroupedConfusion(overall, rows, cols, counts.reshape(-1, m), keys, names)
+    samples = count_samples(y_true, y_pred, labels=labels, sample_weight=sample_weight)
+    g, keys, names = _group_codes(groups, samples.cell_of.shape[0])
+    m = samples.rows.shape[0]
+    counts = _bincount(g * m + samples.cell_of, samples.weights, keys[0].shape[0] * m)
+    return GroupedConfusion(samples.confusion(), samples.rows, samples.cols,
+                            counts.reshape(-1, m), keys, names)
 
 
 def _float_total(cells):

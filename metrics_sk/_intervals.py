@@ -42,11 +42,12 @@ from ._bootstrap import (
     _rng,
     _sampler_from_samples,
     _scalar,
-    check_confidence_level,
     nonzero_cells,
+    weighted_sampler,
 )
-from ._confusion import Confusion
+from ._confusion import Confusion, SampleCells, count_samples
 from ._losses import _prepare
+from ._params import INFERENCE, SCORES, Checker
 from ._scores import one_vs_all_roc_auc_score
 from ._validation import is_dask_collection
 
@@ -250,16 +251,26 @@ def delong_components(codes, scores, weights, k, *, keep_order=True):
     return auc, v10, v01, pos
 
 
-def _delong(y_true, y_score, sample_weight, kwargs):
-    """Per-class (or binary) ROC AUC and its DeLong standard error."""
+_CHECK = Checker("analytic_interval", INFERENCE["analytic_interval"])
+#: The options of ``one_vs_all_roc_auc_score`` DeLong's intervals and tests take.
+CHECK_AUC = Checker("one_vs_all_roc_auc_score",
+                    {k: SCORES["one_vs_all_roc_auc_score"][k] for k in ("labels", "average")})
+
+
+def auc_options(kwargs):
+    """``(labels, average)`` of ``one_vs_all_roc_auc_score``'s keyword arguments, checked."""
     unknown = set(kwargs) - {"labels", "average"}
     if unknown:
         raise TypeError(f"one_vs_all_roc_auc_score got unexpected arguments {sorted(unknown)}.")
-    codes, classes, scores, weights = _prepare(y_true, y_score, kwargs.get("labels"),
-                                               sample_weight, binary_columns="ranking")
-    average = kwargs.get("average", "macro")
-    if average not in (None, "macro", "weighted"):
-        one_vs_all_roc_auc_score(y_true, y_score, average=average)  # its own error
+    CHECK_AUC(kwargs)
+    return kwargs.get("labels"), kwargs.get("average", "macro")
+
+
+def _delong(y_true, y_score, sample_weight, kwargs):
+    """Per-class (or binary) ROC AUC and its DeLong standard error."""
+    labels, average = auc_options(kwargs)
+    codes, classes, scores, weights = _prepare(y_true, y_score, labels, sample_weight,
+                                               binary_columns="ranking")
     if average is not None and classes.shape[0] != 2:
         raise ValueError("DeLong's interval is for the AUC of each class (average=None) or "
                          "of a binary target; an average over classes needs bootstrap.")
@@ -296,8 +307,13 @@ def _family(name, c, kwargs):
                      "analytic interval here; use bootstrap.")
 
 
-def _weight_squares(c, y_true, y_pred, sample_weight):
-    """The confusion of the squared sample weights, on the cells of ``c``."""
+def _weight_squares(c, samples):
+    """The confusion of the squared sample weights, on the cells of ``c``: from the
+    samples' cells (:class:`SampleCells`, no new encoding), or from ``(y_true, y_pred,
+    sample_weight)`` (e.g. Dask collections, counted where they live)."""
+    if isinstance(samples, SampleCells):
+        return samples.confusion(np.square(samples.weights, dtype=np.float64))
+    y_true, y_pred, sample_weight = samples
     w = sample_weight if is_dask_collection(sample_weight) else np.asarray(
         sample_weight, dtype=np.float64)
     return Confusion.from_predictions(y_true, y_pred, labels=c.labels, sample_weight=w * w)
@@ -307,7 +323,12 @@ def _fallback(name, c, samples, kwargs, confidence_level, why):
     warnings.warn(f"The analytic interval of {name} is undefined here ({why}); falling back "
                   "to the bootstrap (1000 replicates, random_state=0).", RuntimeWarning,
                   stacklevel=4)
-    sampler = _CellSampler(c) if samples is None else _sampler_from_samples(c, *samples)
+    if samples is None:
+        sampler = _CellSampler(c)
+    elif isinstance(samples, SampleCells):
+        sampler = weighted_sampler(samples, c)
+    else:
+        sampler = _sampler_from_samples(c, *samples)
     statistic = functools.partial(_call_method, getattr(Confusion, name), kwargs)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # the value has already said what is ill-defined
@@ -423,7 +444,8 @@ def analytic_interval(metric, y_true, y_pred_or_score, *, confidence_level=0.95,
     >>> res.method, bool(res.confidence_interval.low < res.value < res.confidence_interval.high)
     ('delta', True)
     """
-    confidence_level = check_confidence_level(confidence_level)
+    _CHECK({"confidence_level": confidence_level, "method": method,
+            "sample_weight": sample_weight})
     name, func = _resolve(metric)
     z = _z(confidence_level)
     if name is None:
@@ -441,8 +463,13 @@ def analytic_interval(metric, y_true, y_pred_or_score, *, confidence_level=0.95,
             low, high = np.where(perfect, value, low), np.where(perfect, value, high)
         return IntervalResult(_scalar(value), ConfidenceInterval(_scalar(low), _scalar(high)),
                               _scalar(se), "delong")
-    c = build_confusion(y_true, y_pred_or_score, sample_weight)
-    samples = None if sample_weight is None else (y_true, y_pred_or_score, sample_weight)
+    if sample_weight is None or any(is_dask_collection(a) for a in (
+            y_true, y_pred_or_score, sample_weight)):
+        c = build_confusion(y_true, y_pred_or_score, sample_weight)
+        samples = None if sample_weight is None else (y_true, y_pred_or_score, sample_weight)
+    else:  # one encoding: the confusion, and each sample's cell for the squared weights
+        samples = count_samples(y_true, y_pred_or_score, sample_weight=sample_weight)
+        c = samples.confusion()
     return confusion_interval(c, name, metric_kwargs, confidence_level=confidence_level,
                               method=method, samples=samples)
 
@@ -451,9 +478,10 @@ def confusion_intervals(c, metrics, *, confidence_level=0.95, samples=None):
     """:func:`analytic_interval` of several count metrics of one :class:`Confusion` (the
     report's hook), each with its default method: ``metrics`` is a list of ``(name,
     kwargs)``; ``samples`` the ``(y_true, y_pred, sample_weight)`` behind ``c`` when it
-    holds weight sums (for the squared weights and a bootstrap fallback). The delta
-    method's batch of moved confusions is built once for all of them."""
-    squares = _weight_squares(c, *samples) if samples is not None else c
+    holds weight sums (for the squared weights and a bootstrap fallback), or their
+    :class:`SampleCells`. The delta method's batch of moved confusions is built once for
+    all of them."""
+    squares = _weight_squares(c, samples) if samples is not None else c
     moved = _Moved(c, squares)
     return [confusion_interval(c, name, kwargs, confidence_level=confidence_level,
                                samples=samples, squares=squares, moved=moved)
@@ -465,7 +493,7 @@ def confusion_interval(c, name, kwargs, *, confidence_level=0.95, method=None, s
     """:func:`confusion_intervals` of one metric, with a choice of ``method``."""
     z = _z(confidence_level)
     q = squares if squares is not None else (
-        _weight_squares(c, *samples) if samples is not None else c)
+        _weight_squares(c, samples) if samples is not None else c)
     family = _family(name, c, kwargs)
     allowed = _ALLOWED.get(family, ("delta",)) + ("bootstrap",)
     method = allowed[0] if method is None else method

@@ -10,13 +10,10 @@ import warnings
 import numpy as np
 import scipy.sparse as sp
 
-from ._confusion import _kind, positions
+from ._confusion import encode
 from ._validation import (
-    check_labels_param,
-    check_numeric_labels,
     check_same_length,
     check_sample_weight,
-    label_array,
 )
 
 
@@ -80,42 +77,17 @@ def _rows_sum_to_one(proba):
     return bool((np.abs(row_sums - 1) <= 1e-8 + np.sqrt(np.finfo(proba.dtype).eps)).all())
 
 
-def _label_kind(y):
-    """``"num"`` or ``"str"``: the kind of the labels ``y`` (y_true); float labels must be
-    finite integers."""
-    kind = _kind(y, "y_true")
-    if kind == "num" and y.dtype.kind == "f":
-        check_numeric_labels(y, "y_true", y, y)
-    return kind
-
-
-def _unique_codes(y):
-    """Sorted distinct labels of ``y`` and the position of each label among them; integer
-    labels of a small range are encoded with one ``bincount``, without sorting."""
-    if y.dtype.kind in "iu" and y.shape[0]:
-        low, high = int(y.min()), int(y.max())
-        span = high - low + 1
-        if span <= max(y.shape[0], 1 << 16) and high < 1 << 62:
-            offset = y.astype(np.intp, copy=False) - low
-            present = np.bincount(offset, minlength=span) > 0
-            classes = (np.flatnonzero(present) + low).astype(y.dtype)
-            return classes, (np.cumsum(present) - 1)[offset]
-    classes, codes = np.unique(y, return_inverse=True)
-    return classes, codes.reshape(-1)
-
-
-def _encode(y, labels):
-    """Classes and the position of each label of ``y`` among them. Without ``labels``
-    the classes are the sorted distinct labels of ``y``."""
-    kind = _label_kind(y)
-    if labels is None:
-        return _unique_codes(y)
-    classes = check_labels_param(labels, kind)
-    codes = positions(classes, y)
-    unknown = codes < 0
-    if unknown.any():
-        raise ValueError(f"y_true contains labels that are not in labels: "
-                         f"{np.unique(y[unknown])[:10].tolist()}.")
+def encode_targets(y, labels):
+    """Classes and the position of each label of ``y`` (y_true) among them, by the one
+    label encoder (:func:`metrics_sk._confusion.encode`). Without ``labels`` the classes
+    are the sorted distinct labels of ``y``; with it, a label of ``y`` outside ``labels``
+    is an error."""
+    classes, (codes,) = encode(y, labels=labels, names=["y_true"])
+    if labels is not None:
+        unknown = codes == classes.shape[0]
+        if unknown.any():
+            raise ValueError(f"y_true contains labels that are not in labels: "
+                             f"{sorted(set(np.asarray(y)[unknown].tolist()))[:10]}.")
     return classes, codes
 
 
@@ -149,14 +121,13 @@ def _prepare(y_true, y_score, labels, sample_weight, *, name="y_score", allow_1d
     target (scikit-learn's convention: the score of the greater class, as binary scorers
     pass it) and returns two columns, ``[1 - p, p]`` or ``[-s, s]``.
     """
-    y = label_array(y_true, "y_true")
+    classes, codes = encode_targets(y_true, labels)
     scores = _score_array(y_score, name)
-    check_same_length(("y_true", y), (name, scores))
-    weights = check_sample_weight(sample_weight, y.shape[0],
+    check_same_length(("y_true", codes), (name, scores))
+    weights = check_sample_weight(sample_weight, codes.shape[0],
                                   allow_negative=allow_negative_weights)
     if weights is not None:  # sums of integer weights near the int64 limit would wrap
         weights = weights.astype(np.float64, copy=False)
-    classes, codes = _encode(y, labels)
     if classes.shape[0] < min_classes:
         raise ValueError(f"At least two classes are needed, but y_true contains only one label "
                          f"({classes.tolist()[0]!r}): pass all the classes with labels=.")
@@ -262,8 +233,55 @@ def crammer_singer_margins(codes, scores):
     return pick(scores, codes) - other
 
 
+def log_losses(codes, scores, *, from_logits):
+    """Per-sample cross-entropy of :func:`metrics_sk.log_loss`: from probabilities
+    (clipped to ``[eps, 1 - eps]`` of their dtype) or exactly from logits; 1-D ``scores``
+    are the probability (log-odds) of the greater class of a binary target."""
+    if scores.ndim == 1:
+        scores = _by_row(scores, codes)
+        if from_logits:
+            return sigmoid_cross_entropy(codes == 1, scores)
+        true = np.where(codes == 1, scores, 1 - scores)
+    elif from_logits:
+        return softmax_cross_entropy(codes, scores)
+    else:
+        true = pick(scores, codes)
+    eps = np.finfo(true.dtype).eps
+    return -np.log(np.clip(true, eps, 1 - eps))
+
+
+def hinge_losses(codes, scores):
+    """Per-sample hinge loss of :func:`metrics_sk.hinge_loss`: ``max(0, 1 - margin)``,
+    the margin Crammer-Singer's for 2-D decisions, ``+-f`` for the 1-D decision ``f`` of
+    the greater class of a binary target."""
+    if scores.ndim == 1:
+        margins = np.where(codes == 1, 1, -1) * _by_row(scores, codes)
+    else:
+        margins = crammer_singer_margins(codes, scores)
+    return np.clip(1 - margins, 0, None)
+
+
+def loss_sums(losses, weights):
+    """``(sum of w_i l_i, sum of w_i)`` of per-sample ``losses``, as :func:`numpy.average`
+    forms them (``sum of l_i`` and ``n`` without weights): the state of a streamed loss,
+    and with :func:`finish_loss` the value of the function, so a one-batch stream is the
+    function to the last bit."""
+    if weights is None:
+        return losses.sum(), losses.shape[0]
+    dtype = np.result_type(losses.dtype, weights.dtype)
+    return np.multiply(losses, weights, dtype=dtype).sum(), weights.sum(dtype=dtype)
+
+
+def finish_loss(total, weight, *, normalize=True):
+    """The loss from :func:`loss_sums`: the weighted mean, or with ``normalize=False`` the
+    weighted sum."""
+    if not normalize:
+        return float(total)
+    if weight == 0:
+        raise ZeroDivisionError("Weights sum to zero, can't be normalized")
+    return float(total / weight)
+
+
 def average_losses(losses, weights, *, normalize=True):
     """Weighted mean (or with ``normalize=False`` the weighted sum) of per-sample losses."""
-    if normalize:
-        return float(np.average(losses, weights=weights))
-    return float(np.sum(losses) if weights is None else np.dot(losses, weights))
+    return finish_loss(*loss_sums(losses, weights), normalize=normalize)

@@ -5,7 +5,11 @@ name (``PARAMETERS``), with the few per-metric differences in ``OVERRIDES``. The
 functions and the :class:`~metrics_sk.Confusion` methods build their checker from it, so
 one bad argument gets the same error (scikit-learn's ``InvalidParameterError``, a
 ``ValueError`` and ``TypeError``) in every family. The formulas behind them trust their
-parameters.
+parameters. The other families have their tables too: the score metrics (``SCORES``),
+:class:`~metrics_sk.StreamingLoss` (``STREAMING``), the intervals and comparisons
+(``INFERENCE``: ``bootstrap``, ``confidence_intervals``, ``analytic_interval``,
+``compare``, ``corrected_resampled_ttest``) and the confusion plot (``PLOT``); e.g. a
+``confidence_level`` outside (0, 1) is the same error in all of them.
 
 The constraints are scikit-learn's own (``sklearn.utils._param_validation``); a failing
 argument is reported by scikit-learn's own ``validate_parameter_constraints``, so the
@@ -13,11 +17,14 @@ drop-ins raise scikit-learn's exact message. The happy path is a few ``is_satisf
 calls.
 """
 
-from numbers import Real
+import functools
+import inspect
+from numbers import Integral, Real
 
 import numpy as np
 
 from ._sklearn_compat import (
+    Hidden,
     Interval,
     Options,
     StrOptions,
@@ -85,3 +92,96 @@ class Checker:
             options = compiled.get(name)
             if options is not None and not any(c.is_satisfied_by(value) for c in options):
                 validate_parameter_constraints(self.constraints, params, self.caller)
+
+
+# -- the other families: score metrics, streaming, intervals, comparison, plots ----------
+_OPEN_UNIT = [Interval(Real, 0.0, 1.0, closed="neither")]
+_RANDOM_STATE = [None, Interval(Integral, 0, None, closed="left"), np.random.Generator,
+                 np.random.RandomState, np.random.SeedSequence, np.random.BitGenerator]
+_SCORE = {"y_true": ["array-like"], "y_score": ["array-like"],
+          "labels": ["array-like", None], "sample_weight": ["array-like", None]}
+_OVA_AVERAGE = [StrOptions({"macro", "weighted"}), None]
+
+#: Constraints of the score metrics (checked by :func:`checked`).
+SCORES = {
+    "log_loss": {"y_true": ["array-like"], "y_proba": ["array-like", Hidden(None)],
+                 "normalize": ["boolean"], "sample_weight": ["array-like", None],
+                 "labels": ["array-like", None], "y_pred": ["array-like", str],
+                 "from_logits": ["boolean"]},
+    "hinge_loss": {"y_true": ["array-like"], "pred_decision": ["array-like"],
+                   "labels": ["array-like", None], "sample_weight": ["array-like", None]},
+    "one_vs_all_log_loss": {**_SCORE, "from_logits": ["boolean"]},
+    "roc_auc_mu_score": {**_SCORE, "cost_matrix": ["array-like", None]},
+    "one_vs_all_roc_auc_score": {**_SCORE, "average": _OVA_AVERAGE},
+    "one_vs_all_pr_auc_score": {**_SCORE, "average": _OVA_AVERAGE},
+}
+
+#: Constraints of :class:`~metrics_sk.StreamingLoss`.
+STREAMING = {
+    "metric": [StrOptions({"log_loss", "one_vs_all_log_loss", "hinge_loss"})],
+    "labels": ["array-like", None],
+    "from_logits": ["boolean"],
+    "normalize": ["boolean"],
+}
+
+_RESAMPLING = {
+    "n_resamples": [Interval(Integral, 2, None, closed="left")],
+    "confidence_level": _OPEN_UNIT,
+    "random_state": _RANDOM_STATE,
+    "sample_weight": ["array-like", None],
+}
+_INTERVAL_METHODS = {"percentile", "basic", "bca", "BCa"}  # scipy's spelling too
+#: Constraints of the interval and comparison functions.
+INFERENCE = {
+    "bootstrap": {**_RESAMPLING, "method": [StrOptions(_INTERVAL_METHODS)]},
+    "confidence_intervals": {**_RESAMPLING, "statistic": [callable],
+                             "method": [StrOptions(_INTERVAL_METHODS)],
+                             "y_true": ["array-like", None], "y_pred": ["array-like", None]},
+    "analytic_interval": {"confidence_level": _OPEN_UNIT, "sample_weight": ["array-like", None],
+                          "method": [StrOptions({"wilson", "clopper_pearson", "delta",
+                                                 "fisher_z", "kappa_se", "delong",
+                                                 "bootstrap"}), None]},
+    "compare": {**_RESAMPLING, "exact": ["boolean"],
+                "method": [StrOptions({"bootstrap", "mcnemar", "stuart_maxwell", "delong"})]},
+    "corrected_resampled_ttest": {"confidence_level": _OPEN_UNIT,
+                                  "n_train": [Interval(Real, 0, None, closed="neither")],
+                                  "n_test": [Interval(Real, 0, None, closed="neither")]},
+}
+
+#: Constraints of :meth:`Confusion.plot <metrics_sk.Confusion.plot>` and
+#: :meth:`ConfusionDisplay.from_confusion <metrics_sk.ConfusionDisplay.from_confusion>`.
+PLOT = {
+    "normalize": [StrOptions({"true", "pred", "all"}), None],
+    "max_classes": [Interval(Integral, 1, None, closed="left"), None],
+    "binary": ["boolean"],
+}
+
+
+def checked(constraints):
+    """Decorator: check a public function's arguments against ``constraints`` once per
+    call, with :class:`Checker` (scikit-learn's messages, without ``validate_params``'
+    per-call signature binding), then call it.
+
+    Examples
+    --------
+    >>> from metrics_sk._params import checked
+    >>> @checked({"normalize": ["boolean"]})
+    ... def total(values, *, normalize=True):
+    ...     return sum(values) / (len(values) if normalize else 1)
+    >>> total([1, 2, 3], normalize=False)
+    6.0
+    """
+    def decorate(func):
+        names = list(inspect.signature(func).parameters)
+        check = Checker(func.__qualname__, constraints)
+
+        @functools.wraps(func)
+        def wrapper(*args, **kwargs):
+            params = dict(zip(names, args))
+            params.update(kwargs)
+            check(params)
+            return func(*args, **kwargs)
+
+        return wrapper
+
+    return decorate

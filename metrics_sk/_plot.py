@@ -5,14 +5,11 @@ confused ones are picked from the per-class counts (O(n_classes)) and their bloc
 cut out of the sparse matrix, so a 10**5-class confusion plots as fast as a 30-class one.
 """
 
-import numbers
-
 import numpy as np
 
 from ._counts import _position
+from ._params import PLOT, Checker
 from ._validation import classifier_predictions
-
-_NORMALIZE = (None, "true", "pred", "all")
 
 
 def _import_pyplot():
@@ -67,13 +64,7 @@ def _cut(text, width):
     return text[:head] + "\u2026" + text[len(text) - (width - 1 - head):]
 
 
-def _check_max_classes(max_classes):
-    if max_classes is None:
-        return None
-    if (not isinstance(max_classes, numbers.Integral) or isinstance(max_classes, bool)
-            or max_classes < 1):
-        raise ValueError(f"max_classes must be an integer >= 1 or None, got {max_classes!r}.")
-    return int(max_classes)
+_CHECK = Checker("ConfusionDisplay.from_confusion", PLOT)
 
 
 class ConfusionDisplay:
@@ -183,15 +174,13 @@ class ConfusionDisplay:
         display : ConfusionDisplay
             The display, drawn.
         """
-        if normalize not in _NORMALIZE:
-            raise ValueError(f"normalize must be one of 'true', 'pred', 'all' or None, "
-                             f"got {normalize!r}.")
+        _CHECK({"normalize": normalize, "max_classes": max_classes, "binary": binary})
         if confusion.n_classes == 0:
             raise ValueError("The confusion is empty: nothing to plot.")
         if binary:
             display = cls._binary(confusion, normalize, pos_label)
         else:
-            display = cls._multiclass(confusion, normalize, _check_max_classes(max_classes))
+            display = cls._multiclass(confusion, normalize, max_classes)
         if display_labels is not None:
             display.display_labels = _names(display_labels, confusion, display.classes_,
                                             binary)

@@ -7,9 +7,11 @@ arrays: the per-sample losses below and the ranking kernels in :mod:`metrics_sk.
 :mod:`metrics_sk.catboost` calls the same kernels with CatBoost's conventions.
 
 ``log_loss`` and ``hinge_loss`` are scikit-learn drop-ins: inputs that scikit-learn
-accepts are computed here in one pass; every other input (one scikit-learn would warn
-about or reject, multilabel targets, ...) is handed to scikit-learn itself, so values,
-warnings and errors are scikit-learn's.
+accepts without a warning are computed here in one pass; every other input (one
+scikit-learn would warn about or reject, multilabel targets, ...) is handed to
+scikit-learn itself, so values, warnings and errors are scikit-learn's. Which inputs are
+which is decided before computing, by explicit predicates (:func:`_native_log_loss`,
+:func:`_native_hinge`); no exception is caught to decide it.
 """
 
 import warnings
@@ -17,27 +19,26 @@ import warnings
 import numpy as np
 import sklearn.metrics as skm
 
+import scipy.sparse as sp
+
 from . import _auc
-from ._confusion import _is_sorted
+from ._confusion import _is_sorted, encode
 from ._counts import _reduce
 from ._losses import (
     _check_cost_matrix,
-    _encode,
-    _finite_range,
     _prepare,
     _rows_sum_to_one,
     _score_array,
     _warn_unaligned,
     average_losses,
-    crammer_singer_margins,
+    hinge_losses,
+    log_losses,
     one_vs_all_losses,
-    pick,
-    sigmoid_cross_entropy,
-    softmax_cross_entropy,
 )
 from ._streaming import dask_route
-from ._sklearn_compat import Hidden, StrOptions, UndefinedMetricWarning, validate_params
-from ._validation import check_same_length, check_sample_weight, label_array
+from ._params import SCORES, checked
+from ._sklearn_compat import UndefinedMetricWarning
+from ._validation import check_sample_weight, label_kind
 
 #: What each public function needs from a fitted estimator: a ``response_method`` for
 #: :func:`sklearn.metrics.make_scorer` (a tuple means "the first one the estimator has").
@@ -50,72 +51,122 @@ RESPONSE_METHOD = {
     "one_vs_all_pr_auc_score": "predict_proba",
 }
 
-_SCORE_PARAMS = {
-    "y_true": ["array-like"],
-    "y_score": ["array-like"],
-    "labels": ["array-like", None],
-    "sample_weight": ["array-like", None],
-}
-_AVERAGE = {"average": [StrOptions({"macro", "weighted"}), None]}
-
 _LABELS_DOC = """labels : array-like of shape (n_classes,), default=None
         The class of each column of ``y_score``, in column order. By default the
         sorted classes of ``y_true``, which must then all occur."""
 
 
 # -- scikit-learn drop-ins ---------------------------------------------------------------
+# Which inputs the drop-ins compute themselves is decided before computing, by explicit
+# predicates on the inputs: those scikit-learn accepts without a warning, in the layouts
+# computed here. Every other input (one scikit-learn warns about, rejects, or handles in
+# its own way: multilabel targets, lists of lists, object labels, unsorted labels=, ...)
+# is handed to scikit-learn, so its values, warnings and errors are scikit-learn's. An
+# error raised once an input is accepted is a real error, and propagates.
 def _drop_in_weights(sample_weight):
     """Check a 1-D ``sample_weight`` of a drop-in before anything can hand the inputs to
     scikit-learn: NaN or infinite weights are an error even where scikit-learn would return
-    NaN. Returns the checked weights, or any other ``sample_weight`` unchanged, for
-    :func:`_sized_weights` to check."""
+    NaN. Returns the checked weights, or any other ``sample_weight`` unchanged."""
     if sample_weight is not None and np.ndim(sample_weight) == 1:
         return check_sample_weight(sample_weight, len(sample_weight), allow_negative=True)
     return sample_weight
 
 
-def _sized_weights(weights, n):
-    """The weights from :func:`_drop_in_weights` for ``n`` samples (checked once); a
-    ValueError or TypeError when they do not fit."""
-    if isinstance(weights, np.ndarray) and weights.ndim == 1:  # checked already
-        if weights.shape[0] != n:
-            raise ValueError("sample_weight has the wrong length")
-        return weights
-    return check_sample_weight(weights, n, allow_negative=True)
+def _plain_targets(y_true):
+    """``y_true`` as a 1-D array when the one label encoder takes it as it is: numbers
+    (floats holding integers) or strings, not a masked, sparse, 2-D or object array;
+    None otherwise."""
+    if sp.issparse(y_true) or isinstance(y_true, np.ma.MaskedArray) or (
+            isinstance(y_true, (list, tuple))
+            and any(isinstance(v, (list, tuple, np.ndarray)) for v in y_true)):
+        return None  # (sequences of sequences: scikit-learn's legacy-multilabel error)
+    if np.ndim(y_true) != 1:
+        return None
+    y = np.asarray(y_true)
+    if y.shape[0] == 0 or y.dtype.kind not in "biufUS":
+        return None
+    if y.dtype.kind == "f":
+        low, high = y.min(), y.max()
+        if not (-(2.0**63) < low and high < 2.0**63 and np.array_equal(y, np.trunc(y))):
+            return None  # NaN, infinite, huge or continuous
+    return y
 
 
-def _log_loss_inputs(y_true, y_proba, labels, weights):
-    """Each sample's probability of its true class, and the weights (from
-    :func:`_drop_in_weights`), when scikit-learn would accept these inputs without a
-    warning; a ValueError or TypeError otherwise."""
-    y = label_array(y_true, "y_true")
-    proba = _score_array(y_proba, "y_proba", keep_float_dtype=True)
-    check_same_length(("y_proba", proba), ("y_true", y))
-    weights = _sized_weights(weights, y.shape[0])
-    if weights is not None and not weights.any():
-        raise ValueError("all weights are zero")
-    _finite_range(proba, "y_proba", probabilities=True)
-    classes, codes = _encode(y, labels)
+def _plain_labels(labels, y):
+    """Whether ``labels`` is None or sorted, distinct labels of ``y``'s kind (at least
+    two): the columns then follow them, as scikit-learn's LabelBinarizer orders them."""
+    if labels is None:
+        return True
+    lab = np.asarray(labels)
+    if lab.ndim != 1 or lab.shape[0] < 2 or lab.dtype.kind not in "biuUS" or (
+            label_kind(lab) != label_kind(y)):
+        return False
+    return _is_sorted(lab)
+
+
+def _plain_scores(y_score, n, weights):
+    """``y_score`` (kept in its float dtype) and the weights when the scores are a finite
+    numeric array of ``n`` rows and the weights (from :func:`_drop_in_weights`) a 1-D
+    array of ``n`` not all zero; None otherwise."""
+    if sp.issparse(y_score) or np.ndim(y_score) not in (1, 2):
+        return None
+    scores = np.asarray(y_score)
+    if scores.dtype.kind not in "iuf" or scores.shape[0] != n:
+        return None
+    if weights is not None and not (isinstance(weights, np.ndarray) and weights.ndim == 1
+                                    and weights.shape[0] == n and weights.any()):
+        return None
+    scores = _score_array(scores, "y_score", keep_float_dtype=True)
+    if not np.isfinite(scores.min() + scores.max()):
+        return None
+    return scores
+
+
+def _native_log_loss(y_true, y_proba, labels, weights):
+    """``(codes, proba)`` of the inputs computed here: those scikit-learn accepts without
+    a warning; None for every other input (scikit-learn's)."""
+    y = _plain_targets(y_true)
+    if y is None or not _plain_labels(labels, y):
+        return None
+    proba = _plain_scores(y_proba, y.shape[0], weights)
+    if proba is None or proba.min() < 0 or proba.max() > 1:
+        return None
+    classes, (codes,) = encode(y, labels=labels, names=["y_true"])
     _warn_unaligned(y_proba, classes, "y_proba", "log_loss")
-    if classes.shape[0] < 2 or (labels is not None and not _is_sorted(classes)):
-        raise ValueError("labels")
+    k = classes.shape[0]
+    if k < 2 or (codes == k).any():
+        return None
     if proba.ndim == 2 and proba.shape[1] == 1:
         proba = proba[:, 0]
-    if proba.ndim == 1 and classes.shape[0] == 2:
-        return np.where(codes == 1, proba, 1 - proba), weights
-    if proba.ndim != 2 or proba.shape[1] != classes.shape[0]:
-        raise ValueError("columns")
-    if not _rows_sum_to_one(proba):
-        raise ValueError("rows do not sum to one")
-    return pick(proba, codes), weights
+    if proba.ndim == 1:
+        return (codes, proba) if k == 2 else None
+    if proba.shape[1] != k or not _rows_sum_to_one(proba):
+        return None
+    return codes, proba
 
 
-@validate_params(
-    {"y_true": ["array-like"], "y_proba": ["array-like", Hidden(None)], "normalize": ["boolean"],
-     "sample_weight": ["array-like", None], "labels": ["array-like", None],
-     "y_pred": ["array-like", str], "from_logits": ["boolean"]},
-    prefer_skip_nested_validation=True,
-)
+def _native_hinge(y_true, pred_decision, labels, weights):
+    """``(codes, decisions)`` of the inputs computed here, None for scikit-learn's."""
+    y = _plain_targets(y_true)
+    if y is None or not _plain_labels(labels, y) or np.asarray(pred_decision).dtype == bool:
+        return None  # (scikit-learn keeps boolean decisions: its own results)
+    decisions = _plain_scores(pred_decision, y.shape[0], weights)
+    if decisions is None:
+        return None
+    classes, (codes,) = encode(y, labels=labels, names=["y_true"])
+    _warn_unaligned(pred_decision, classes, "pred_decision", "hinge_loss")
+    k = classes.shape[0]
+    if k > 2:
+        ok = decisions.ndim == 2 and decisions.shape[1] == k and not (codes == k).any()
+        return (codes, decisions) if ok else None
+    if labels is not None:  # binary: scikit-learn binarizes y_true alone
+        classes, (codes,) = encode(y, names=["y_true"])
+    if classes.shape[0] != 2 or not (decisions.ndim == 1 or decisions.shape[1] == 1):
+        return None
+    return codes, decisions.reshape(-1)
+
+
+@checked(SCORES["log_loss"])
 @dask_route("log_loss")
 def log_loss(y_true, y_proba=None, *, normalize=True, sample_weight=None, labels=None,
              y_pred="deprecated", from_logits=False):
@@ -196,51 +247,19 @@ def log_loss(y_true, y_proba=None, *, normalize=True, sample_weight=None, labels
         if labels is not None and not _is_sorted(classes):
             raise ValueError("labels must be sorted: the columns of y_proba follow the sorted "
                              "classes, as in scikit-learn's log_loss.")
-        if logits.ndim == 1:
-            losses = sigmoid_cross_entropy(codes == 1, logits)
-        else:
-            losses = softmax_cross_entropy(codes, logits)
-        return average_losses(losses, weights, normalize=normalize)
+        return average_losses(log_losses(codes, logits, from_logits=True), weights,
+                              normalize=normalize)
     weights = _drop_in_weights(sample_weight)
-    try:
-        true_proba, weights = _log_loss_inputs(y_true, y_proba, labels, weights)
-    except (ValueError, TypeError):  # scikit-learn warns, raises or handles it
+    native = _native_log_loss(y_true, y_proba, labels, weights)
+    if native is None:
         return skm.log_loss(y_true, y_proba, normalize=normalize, sample_weight=sample_weight,
                             labels=labels)
-    eps = np.finfo(true_proba.dtype).eps
-    losses = -np.log(np.clip(true_proba, eps, 1 - eps))
-    return average_losses(losses, weights, normalize=normalize)
+    codes, proba = native
+    return average_losses(log_losses(codes, proba, from_logits=False), weights,
+                          normalize=normalize)
 
 
-def _hinge_inputs(y_true, pred_decision, labels, weights):
-    """Margins and weights (from :func:`_drop_in_weights`) when scikit-learn accepts the
-    inputs; an error otherwise."""
-    y = label_array(y_true, "y_true")
-    decisions = np.asarray(pred_decision)
-    if decisions.dtype.kind == "b":  # scikit-learn keeps booleans: its own results
-        raise TypeError("boolean decisions")
-    scores = _score_array(decisions, "pred_decision", keep_float_dtype=True)
-    check_same_length(("y_true", y), ("pred_decision", scores))
-    weights = _sized_weights(weights, y.shape[0])
-    _finite_range(scores, "pred_decision")
-    classes, codes = _encode(y, labels)
-    _warn_unaligned(pred_decision, classes, "pred_decision", "hinge_loss")
-    if classes.shape[0] > 2:
-        if not _is_sorted(classes) or scores.ndim != 2 or scores.shape[1] != classes.shape[0]:
-            raise ValueError("columns")
-        return crammer_singer_margins(codes, scores), weights
-    if labels is not None:  # binary: scikit-learn binarizes y_true alone
-        classes, codes = _encode(y, None)
-    if classes.shape[0] != 2 or not (scores.ndim == 1 or scores.shape[1] == 1):
-        raise ValueError("binary")
-    return np.where(codes == 1, 1, -1) * scores.reshape(-1), weights
-
-
-@validate_params(
-    {"y_true": ["array-like"], "pred_decision": ["array-like"], "labels": ["array-like", None],
-     "sample_weight": ["array-like", None]},
-    prefer_skip_nested_validation=True,
-)
+@checked(SCORES["hinge_loss"])
 @dask_route("hinge_loss")
 def hinge_loss(y_true, pred_decision, *, labels=None, sample_weight=None):
     r"""Average hinge loss; Crammer-Singer for several classes.
@@ -291,16 +310,14 @@ def hinge_loss(y_true, pred_decision, *, labels=None, sample_weight=None):
     0.5667
     """
     weights = _drop_in_weights(sample_weight)
-    try:
-        margins, weights = _hinge_inputs(y_true, pred_decision, labels, weights)
-    except (ValueError, TypeError):  # scikit-learn raises or handles it
+    native = _native_hinge(y_true, pred_decision, labels, weights)
+    if native is None:
         return skm.hinge_loss(y_true, pred_decision, labels=labels, sample_weight=sample_weight)
-    return average_losses(np.clip(1 - margins, 0, None), weights)
+    return average_losses(hinge_losses(*native), weights)
 
 
 # -- metrics_sk's own score metrics --------------------------------------------------------
-@validate_params({**_SCORE_PARAMS, "from_logits": ["boolean"]},
-                 prefer_skip_nested_validation=True)
+@checked(SCORES["one_vs_all_log_loss"])
 @dask_route("one_vs_all_log_loss")
 def one_vs_all_log_loss(y_true, y_score, *, labels=None, sample_weight=None, from_logits=False):
     r"""Mean over the classes of the binary cross-entropy of each class against the rest.
@@ -361,8 +378,7 @@ def one_vs_all_log_loss(y_true, y_score, *, labels=None, sample_weight=None, fro
     return average_losses(one_vs_all_losses(codes, scores, from_logits=from_logits), weights)
 
 
-@validate_params({**_SCORE_PARAMS, "cost_matrix": ["array-like", None]},
-                 prefer_skip_nested_validation=True)
+@checked(SCORES["roc_auc_mu_score"])
 def roc_auc_mu_score(y_true, y_score, *, labels=None, sample_weight=None, cost_matrix=None):
     r"""AUC mu: the multi-class AUC of Kleiman and Page, with a misclassification cost matrix.
 
@@ -461,7 +477,7 @@ def _per_class(values, average, codes, weights, classes, what):
     return _reduce(values, average, support)
 
 
-@validate_params({**_SCORE_PARAMS, **_AVERAGE}, prefer_skip_nested_validation=True)
+@checked(SCORES["one_vs_all_roc_auc_score"])
 def one_vs_all_roc_auc_score(y_true, y_score, *, labels=None, sample_weight=None,
                              average="macro"):
     r"""ROC AUC of each class against all the others, or their average.
@@ -531,7 +547,7 @@ def one_vs_all_roc_auc_score(y_true, y_score, *, labels=None, sample_weight=None
     return _per_class(values, average, codes, weights, classes, "ROC AUC")
 
 
-@validate_params({**_SCORE_PARAMS, **_AVERAGE}, prefer_skip_nested_validation=True)
+@checked(SCORES["one_vs_all_pr_auc_score"])
 def one_vs_all_pr_auc_score(y_true, y_score, *, labels=None, sample_weight=None,
                             average="macro"):
     r"""Area under the precision-recall curve of each class against the others (trapezoid).

@@ -2,17 +2,19 @@
 
 The count metrics stream through :class:`~metrics_sk.Confusion` (``update`` and ``+``).
 The score metrics that are weighted means of per-sample losses (log loss, one-vs-all log
-loss, hinge loss) stream through :class:`StreamingLoss`, which keeps sums of those
-losses, computed by the kernels of ``metrics_sk._scores``.
+loss, hinge loss) stream through :class:`StreamingLoss`, on the same kernels as the
+functions (``metrics_sk._losses``): the state is the weighted sum of the per-sample losses
+and the sum of the weights, formed as the function forms them (:func:`loss_sums`), so the
+stream of one batch equals the function to the last bit, and several batches equal it to
+rounding.
 
-Which column of the scores holds a sample's true class depends on *all* the classes,
-which a batch may not show. So without ``labels=`` the accumulator keeps, for each true
-label it has seen, the loss sum for every column the label could still occupy: a batch
-with ``m`` of the ``K`` classes places its ``r``-th smallest label in columns
-``r .. r + K - m`` (one column when the batch shows every class). Merging two
-accumulators adds the sums of shared labels (columns one side ruled out stay ruled out),
-and :meth:`StreamingLoss.compute` picks each label's column once all labels are known.
-State is O(labels x columns), independent of the number of samples.
+Which column of the scores holds a sample's true class depends on *all* the classes.
+They are known from ``labels=``, or as soon as the labels seen fill every column. Until
+then (batches that miss classes, without ``labels=``) a batch's losses are kept *pending*,
+for each of its labels, in every column the label could still occupy: a batch with ``m``
+of the ``K`` classes places its ``r``-th smallest label in columns ``r .. r + K - m``.
+Once the classes are known each label's column is picked and the pending sums join the
+total. Pending state is O(labels x columns), independent of the number of samples.
 """
 
 import functools
@@ -22,60 +24,37 @@ import warnings
 import numpy as np
 
 from . import _dask
-from ._confusion import positions
+from ._confusion import encode
 from ._losses import (
     _finite_range,
-    _label_kind,
     _rows_sum_to_one,
     _score_array,
-    crammer_singer_margins,
+    finish_loss,
+    hinge_losses,
+    log_losses,
+    loss_sums,
     one_vs_all_losses,
-    pick,
-    sigmoid_cross_entropy,
-    softmax_cross_entropy,
 )
+from ._params import Checker, STREAMING
 from ._validation import (
     check_labels_param,
     check_same_length,
     check_sample_weight,
     is_dask_collection,
-    label_array,
+    label_kind,
 )
 
 METRICS = ("log_loss", "one_vs_all_log_loss", "hinge_loss")
+_CHECK = Checker("StreamingLoss", STREAMING)
 
 
-# -- per-sample losses, given candidate columns of each sample's true class ----------------
-# ``columns`` has shape (n, c): the loss of sample i with its true class in column
-# ``columns[i, j]``, for each j, computed as the metric function computes it.
-def _log_loss_losses(columns, scores, from_logits):
-    """Cross-entropy of each sample, as :func:`metrics_sk.log_loss` computes it."""
-    if from_logits:
-        if scores.ndim == 1:
-            return sigmoid_cross_entropy(columns == 1, scores[:, None])
-        return softmax_cross_entropy(columns, scores)
-    if scores.ndim == 2:
-        true = pick(scores, columns)
-    else:
-        true = np.where(columns == 1, scores[:, None], 1 - scores[:, None])
-    eps = np.finfo(true.dtype).eps
-    return -np.log(np.clip(true, eps, 1 - eps))
-
-
-def _one_vs_all_losses(columns, scores, from_logits):
-    return one_vs_all_losses(columns, scores, from_logits=from_logits)
-
-
-def _hinge_losses(columns, scores, from_logits):
-    if scores.ndim == 1:
-        margins = np.where(columns == 1, 1, -1) * scores[:, None]
-    else:
-        margins = crammer_singer_margins(columns, scores)
-    return np.clip(1 - margins, 0, None)
-
-
-_LOSSES = {"log_loss": _log_loss_losses, "one_vs_all_log_loss": _one_vs_all_losses,
-           "hinge_loss": _hinge_losses}
+def _kind(classes):
+    """``"num"``, ``"str"`` or ``"bytes"``: the kind of encoded (checked) labels."""
+    kind = label_kind(classes)
+    if kind is None:  # an object array: its first value says
+        first = classes[0]
+        kind = "str" if isinstance(first, str) else "bytes" if isinstance(first, bytes) else "num"
+    return kind
 
 
 class StreamingLoss:
@@ -84,7 +63,8 @@ class StreamingLoss:
     ``update`` adds a batch, ``compute`` gives the value so far, ``a + b`` merges two
     accumulators (e.g. from different processes or Dask partitions) without changing
     either; the object is small and picklable. ``compute()`` after any sequence of
-    updates and merges equals the metric of the same name on all the samples at once.
+    updates and merges equals the metric of the same name on all the samples at once
+    (after one batch to the last bit, after several to rounding).
 
     Parameters
     ----------
@@ -115,7 +95,7 @@ class StreamingLoss:
     Notes
     -----
     Each metric is :math:`L = \\sum_i w_i \\ell_i / \\sum_i w_i` with per-sample losses
-    :math:`\\ell_i` (see the metric functions), so the state is the per-class sums of
+    :math:`\\ell_i` (see the metric functions), so the state is the sums of
     :math:`w_i \\ell_i` and :math:`w_i`; merging adds them.
 
     Examples
@@ -134,18 +114,16 @@ class StreamingLoss:
     >>> b = StreamingLoss().update(y[3:], proba[3:])
     >>> bool(np.isclose((a + b).compute(), log_loss(y, proba)))
     True
+    >>> StreamingLoss().update(y, proba).compute() == log_loss(y, proba)
+    True
     """
 
     def __init__(self, metric="log_loss", *, labels=None, from_logits=False, normalize=True):
-        if metric not in METRICS:
-            raise ValueError(f"metric must be one of {METRICS}, got {metric!r}.")
-        if not isinstance(from_logits, (bool, np.bool_)):
-            raise ValueError(f"from_logits must be a bool, got {from_logits!r}.")
+        _CHECK({"metric": metric, "labels": labels, "from_logits": from_logits,
+                "normalize": normalize})
         if from_logits and metric == "hinge_loss":
             raise ValueError("from_logits applies to the log losses; hinge_loss takes raw "
                              "decision values already.")
-        if not isinstance(normalize, (bool, np.bool_)):
-            raise ValueError(f"normalize must be a bool, got {normalize!r}.")
         self.metric = metric
         self.from_logits = bool(from_logits)
         self.normalize = bool(normalize)
@@ -163,9 +141,9 @@ class StreamingLoss:
         self : StreamingLoss
             This accumulator, empty.
         """
-        self._seen = None  # sorted true labels seen
-        self._sums = np.zeros((0, 0))  # (labels seen, columns): loss sums, NaN if impossible
-        self._weights = np.zeros(0)  # weight per label seen
+        self._classes = None  # the class of each column, once known
+        self._total, self._weight = 0.0, 0  # the sums over samples of known columns
+        self._pending = None  # (labels, loss sums (labels, columns) NaN where ruled out, weights)
         self._n_columns = None
         self._kind = None
         self.n_samples = 0
@@ -173,7 +151,8 @@ class StreamingLoss:
 
     @property
     def weight(self):
-        return float(self._weights.sum())
+        pending = 0.0 if self._pending is None else self._pending[2].sum()
+        return float(self._weight + pending)
 
     def _empty_like(self):
         out = StreamingLoss.__new__(StreamingLoss)
@@ -182,19 +161,21 @@ class StreamingLoss:
 
     # -- accumulating ----------------------------------------------------------------------
     def _check_batch(self, y_true, y_score, sample_weight):
-        y = label_array(y_true, "y_true")
+        local, (codes,) = encode(y_true, names=["y_true"])  # the batch's labels, each sample's
         ova = self.metric == "one_vs_all_log_loss"
         # The dtype the in-memory function computes in: the drop-ins keep float32 as
-        # scikit-learn does, one_vs_all_log_loss works in float64.
-        scores = _score_array(y_score, "y_score", keep_float_dtype=not ova)
+        # scikit-learn does; from logits and one_vs_all_log_loss work in float64.
+        keep = self.metric == "hinge_loss" or (self.metric == "log_loss" and not self.from_logits)
+        scores = _score_array(y_score, "y_score", keep_float_dtype=keep)
         if scores.ndim == 2 and scores.shape[1] == 1 and not ova:
             scores = scores[:, 0]
         if scores.ndim not in (1, 2) or (ova and scores.ndim == 1):
             raise ValueError(f"y_score must be 2-D, of shape (n_samples, n_classes)"
                              f"{'' if ova else ', or 1-D for a binary target'}; got shape "
                              f"{scores.shape}.")
-        check_same_length(("y_true", y), ("y_score", scores), ("sample_weight", sample_weight))
-        weights = check_sample_weight(sample_weight, y.shape[0], allow_negative=not ova)
+        check_same_length(("y_true", codes), ("y_score", scores),
+                          ("sample_weight", sample_weight))
+        weights = check_sample_weight(sample_weight, codes.shape[0], allow_negative=not ova)
         _finite_range(scores, "y_score",
                       probabilities=not self.from_logits and self.metric != "hinge_loss",
                       advice="pass from_logits=True for raw scores")
@@ -209,11 +190,45 @@ class StreamingLoss:
         if self._n_columns is not None and width != self._n_columns:
             raise ValueError(f"y_score has {width} columns, but earlier batches had "
                              f"{self._n_columns}.")
-        kind = _label_kind(y)
+        kind = _kind(local)
         if self._kind is not None and kind != self._kind:
             raise ValueError("Mix of label input types (string and number): this batch's "
                              "y_true differs from earlier batches.")
-        return y, scores, weights, width, kind
+        return local, codes, scores, weights, width, kind
+
+    def _given_classes(self, width):
+        """The classes of the columns fixed by ``labels=`` (None when the labels of
+        ``y_true`` decide them: without ``labels=``, and for a binary hinge target, which
+        scikit-learn binarizes on ``y_true`` alone)."""
+        if self.metric == "hinge_loss" and width == 2:
+            if self.labels is not None and self.labels.shape[0] > 2:
+                raise ValueError("The decisions are 1-D but labels has "
+                                 f"{self.labels.shape[0]} classes; pass one column per class.")
+            return None
+        if self.labels is not None and width != self.labels.shape[0]:
+            raise ValueError(f"y_score has {width} columns but labels has "
+                             f"{self.labels.shape[0]} entries.")
+        return self.labels
+
+    def _losses(self, codes, scores):
+        if self.metric == "log_loss":
+            return log_losses(codes, scores, from_logits=self.from_logits)
+        if self.metric == "hinge_loss":
+            return hinge_losses(codes, scores)
+        return one_vs_all_losses(codes, scores, from_logits=self.from_logits)
+
+    def _columns(self, labels, classes):
+        """The column of each of ``labels`` among the known ``classes``."""
+        k = classes.shape[0]
+        _, (columns,) = encode(labels, labels=classes, names=["y_true"])
+        unknown = columns == k
+        if unknown.any():
+            if self.labels is not None and k == self.labels.shape[0]:
+                raise ValueError(f"y_true contains labels that are not in labels: "
+                                 f"{labels[unknown][:10].tolist()}.")
+            raise ValueError(f"y_true has more than {k} classes but y_score has {k} "
+                             "columns; pass labels= with the class of each column.")
+        return columns
 
     def update(self, y_true, y_score, sample_weight=None):
         """Add a batch (numpy-like, or Dask collections reduced on their workers).
@@ -241,47 +256,76 @@ class StreamingLoss:
             merged = _dask.reduce_partitions([update_one(self._empty_like(), t, s, w)
                                               for t, s, w in parts])
             return self if merged is None else self._absorb(merged)
-        y, scores, weights, width, kind = self._check_batch(y_true, y_score, sample_weight)
-        local, codes = np.unique(y, return_inverse=True)
-        codes = codes.reshape(-1)
+        local, codes, scores, weights, width, kind = self._check_batch(y_true, y_score,
+                                                                       sample_weight)
+        given = self._given_classes(width)
+        self._n_columns, self._kind = width, kind
         m = local.shape[0]
-        fixed = self._fixed_columns(local, width)
-        rows = np.arange(m)[:, None]
-        if fixed is not None:
-            label_columns = fixed[:, None]
+        if self._classes is None and given is None and m == width:
+            self._resolve(local)  # this batch shows every class
+        elif self._classes is None:
+            self._classes = given
+        if self._classes is not None:
+            columns = self._columns(local, self._classes)[codes]
+            total, weight = loss_sums(self._losses(columns, scores), weights)
+            self._total, self._weight = self._total + total, self._weight + weight
         else:
             if m > width:
                 raise ValueError(f"y_true has {m} classes but y_score has {width} columns; "
                                  "pass labels= with the class of each column.")
-            label_columns = rows + np.arange(width - m + 1)  # r-th label: r .. r + width - m
-        # One pass for every (label, candidate column): the loss of each sample with its
-        # true class in each of its label's candidate columns, summed per label.
-        losses = _LOSSES[self.metric](label_columns[codes], scores, self.from_logits)
-        sums = np.full((m, width), np.nan)
-        sums[rows, label_columns] = _sum_by_label(codes, _weighted(losses, weights), m)
-        batch_weights = np.bincount(codes, weights=weights, minlength=m).astype(np.float64)
-        batch = self._empty_like()
-        batch._seen, batch._sums, batch._weights = local, sums, batch_weights
-        batch._n_columns, batch._kind, batch.n_samples = width, kind, y.shape[0]
-        return self._absorb(batch)
+            # every (label, candidate column) in one pass: the loss of each sample with
+            # its true class in each of its label's candidate columns, summed per label
+            rows = np.arange(m)[:, None]
+            candidates = rows + np.arange(width - m + 1)  # r-th label: r .. r + width - m
+            losses = self._losses(candidates[codes], scores)
+            sums = np.full((m, width), np.nan)
+            sums[rows, candidates] = _sum_by_label(codes, _weighted(losses, weights), m)
+            self._add_pending(local, sums, np.bincount(codes, weights=weights, minlength=m))
+        self.n_samples += codes.shape[0]
+        return self
 
-    def _fixed_columns(self, local, width):
-        """The column of each label of the batch when the classes are known, else None."""
-        if self.metric == "hinge_loss" and width == 2:
-            if self.labels is not None and self.labels.shape[0] > 2:
-                raise ValueError("The decisions are 1-D but labels has "
-                                 f"{self.labels.shape[0]} classes; pass one column per class.")
-            return None  # scikit-learn binarizes a binary hinge target on y_true alone
-        if self.labels is None:
-            return None
-        col = positions(self.labels, local)
-        if (col < 0).any():
-            raise ValueError(f"y_true contains labels that are not in labels: "
-                             f"{local[col < 0][:10].tolist()}.")
-        if width != self.labels.shape[0]:
-            raise ValueError(f"y_score has {width} columns but labels has "
-                             f"{self.labels.shape[0]} entries.")
-        return col
+    def _add_pending(self, labels, sums, weights):
+        """Keep per-label candidate sums until the classes are known (then fold them)."""
+        if self._classes is not None:
+            self._fold(labels, sums, weights)
+            return
+        if self._pending is not None:
+            seen, old_sums, old_weights = self._pending
+            union, (both,) = encode(np.concatenate((seen, labels)), names=["y_true"])
+            old, new = both[:seen.shape[0]], both[seen.shape[0]:]
+            merged = np.zeros((union.shape[0], sums.shape[1]))
+            merged[old] += old_sums  # NaN marks a column either side ruled out
+            merged[new] += sums
+            total = np.zeros(union.shape[0])
+            total[old] += old_weights
+            total[new] += weights
+            labels, sums, weights = union, merged, total
+        else:
+            sums, weights = sums.copy(), np.asarray(weights, dtype=np.float64).copy()
+        if labels.shape[0] > self._n_columns:
+            raise ValueError(f"y_true has {labels.shape[0]} classes but y_score has "
+                             f"{self._n_columns} columns; pass labels= with the class of "
+                             "each column.")
+        self._pending = labels, sums, weights
+        if labels.shape[0] == self._n_columns:
+            self._resolve(labels)
+
+    def _picked(self, classes, pending):
+        """The sums of ``pending`` with each label in its column among ``classes``."""
+        labels, sums, weights = pending
+        columns = self._columns(labels, classes)
+        return sums[np.arange(labels.shape[0]), columns].sum(), weights.sum()
+
+    def _fold(self, labels, sums, weights):
+        total, weight = self._picked(self._classes, (labels, sums, weights))
+        self._total, self._weight = self._total + total, self._weight + weight
+
+    def _resolve(self, classes):
+        """The classes are known: fold what is pending into the total."""
+        self._classes = classes
+        pending, self._pending = self._pending, None
+        if pending is not None:
+            self._fold(*pending)
 
     # -- merging ---------------------------------------------------------------------------
     def _check_compatible(self, other):
@@ -299,30 +343,23 @@ class StreamingLoss:
         if None not in (self._kind, other._kind) and self._kind != other._kind:
             raise ValueError("Cannot merge accumulators whose labels are of different types "
                              "(strings and numbers).")
+        if self._classes is not None and other._classes is not None and not np.array_equal(
+                self._classes, other._classes):
+            raise ValueError(f"Cannot merge accumulators of the classes "
+                             f"{self._classes[:10].tolist()} and {other._classes[:10].tolist()}: "
+                             "their labels fill more columns than there are.")
 
     def _absorb(self, other):
         """Add ``other``'s sums into ``self`` (in place); return ``self``."""
         self._check_compatible(other)
-        if other._seen is None:
+        if other.n_samples == 0:
             return self
-        if self._seen is None:
-            self._seen, self._sums = other._seen, other._sums.copy()
-            self._weights = other._weights.copy()
-        elif (where := positions(self._seen, other._seen)).min() >= 0:
-            # other's labels are all seen already: add in place (self owns its arrays)
-            self._sums[where] += other._sums  # NaN marks a column either side ruled out
-            self._weights[where] += other._weights
-        else:
-            union = np.union1d(self._seen, other._seen)
-            sums = np.zeros((union.shape[0], self._n_columns))
-            weights = np.zeros(union.shape[0])
-            for part in (self, other):
-                where = positions(union, part._seen)
-                sums[where] += part._sums  # NaN marks a column this part ruled out
-                weights[where] += part._weights
-            self._seen, self._sums, self._weights = union, sums, weights
-        self._n_columns = other._n_columns
-        self._kind = other._kind
+        self._n_columns, self._kind = other._n_columns, other._kind
+        if self._classes is None and other._classes is not None:
+            self._resolve(other._classes)
+        self._total, self._weight = self._total + other._total, self._weight + other._weight
+        if other._pending is not None:
+            self._add_pending(*other._pending)
         self.n_samples += other.n_samples
         return self
 
@@ -348,26 +385,6 @@ class StreamingLoss:
         return out._absorb(self)
 
     # -- the value -------------------------------------------------------------------------
-    def _classes(self):
-        """The classes whose order gives the columns, and the column of each seen label."""
-        k = self._n_columns
-        if self.metric == "hinge_loss" and k == 2:  # binary: y_true alone, greater is +1
-            if self._seen.shape[0] > 2:
-                raise ValueError(f"y_true has {self._seen.shape[0]} classes but the decisions "
-                                 "are 1-D; pass one column per class.")
-            return self._seen, np.arange(self._seen.shape[0])
-        classes = self.labels if self.labels is not None else self._seen
-        if classes.shape[0] < 2 and self.metric == "log_loss":
-            raise ValueError(f"y_true contains only one label ({classes[0]!r}). Please provide "
-                             "the list of all expected class labels explicitly through the "
-                             "labels argument.")
-        if classes.shape[0] != k:
-            source = ("labels has" if self.labels is not None else "y_true has")
-            raise ValueError(f"y_score has {k} columns but {source} {classes.shape[0]} "
-                             f"classes {classes[:10].tolist()}; pass labels= with every "
-                             "class.")
-        return classes, positions(classes, self._seen)
-
     def compute(self):
         """Compute the metric over every sample so far.
 
@@ -376,20 +393,30 @@ class StreamingLoss:
         loss : float
             The loss of all samples seen, as the one-shot function gives it.
         """
-        if self._seen is None:
+        if self.n_samples == 0:
             raise ValueError("No samples yet: call update() before compute().")
-        _, columns = self._classes()
-        total = float(self._sums[np.arange(self._seen.shape[0]), columns].sum())
-        if not self.normalize:
-            return total
-        weight = self._weights.sum()
-        if weight == 0:
-            raise ZeroDivisionError("Weights sum to zero, can't be normalized")
-        return total / float(weight)
+        total, weight = self._total, self._weight
+        if self._pending is not None:  # the labels seen do not fill the columns
+            seen, k = self._pending[0], self._n_columns
+            if self.metric == "hinge_loss" and k == 2:  # one label: scikit-learn's -1
+                classes = seen
+            elif seen.shape[0] < 2 and self.metric == "log_loss":
+                raise ValueError(f"y_true contains only one label ({seen[0]!r}). Please "
+                                 "provide the list of all expected class labels explicitly "
+                                 "through the labels argument.")
+            else:
+                raise ValueError(f"y_score has {k} columns but y_true has {seen.shape[0]} "
+                                 f"classes {seen[:10].tolist()}; pass labels= with every "
+                                 "class.")
+            more, more_weight = self._picked(classes, self._pending)
+            total, weight = total + more, weight + more_weight
+        return finish_loss(total, weight, normalize=self.normalize)
 
     def __repr__(self):
+        seen = (0 if self._classes is None else self._classes.shape[0]) if self._pending is None \
+            else self._pending[0].shape[0]
         return (f"StreamingLoss({self.metric!r}, n_samples={self.n_samples}, "
-                f"n_labels_seen={0 if self._seen is None else self._seen.shape[0]})")
+                f"n_labels_seen={seen})")
 
 
 def _weighted(losses, weights):

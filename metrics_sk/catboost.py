@@ -134,7 +134,7 @@ class _Data:
         classes = np.trunc(self.target).astype(np.int64)
         bad = (classes < 0) | (classes >= self.approx.shape[1])
         if bad.any():
-            raise ValueError(f"y_true holds classes {np.unique(classes[bad])[:10].tolist()} "
+            raise ValueError(f"y_true holds classes {sorted(set(classes[bad].tolist()))[:10]} "
                              f"outside 0..{self.approx.shape[1] - 1}, the columns of approx.")
         return classes
 
@@ -257,7 +257,7 @@ def _balanced_accuracy(data, params):
 def _multiclass_log_loss(data, params):
     if data.binary:
         raise ValueError("MultiClass needs an approx of shape (n_samples, n_classes).")
-    return [data.final_error(_losses.softmax_cross_entropy(data.classes, data.approx))]
+    return [data.final_error(_losses.log_losses(data.classes, data.approx, from_logits=True))]
 
 
 def _one_vs_all_log_loss(data, params):
@@ -271,16 +271,13 @@ def _logloss(data, params):
     if not data.binary:
         raise ValueError("Metric logloss supports only single-dimensional data: use MultiClass "
                          "for an approx of shape (n_samples, n_classes).")
-    losses = _losses.sigmoid_cross_entropy(data.target > _TARGET_BORDER, data.approx)
-    return [data.final_error(losses)]
+    positive = (data.target > _TARGET_BORDER).astype(np.int64)
+    return [data.final_error(_losses.log_losses(positive, data.approx, from_logits=True))]
 
 
 def _hinge_loss(data, params):
-    if data.binary:
-        margins = np.where(data.target > _TARGET_BORDER, 1.0, -1.0) * data.approx
-    else:
-        margins = _losses.crammer_singer_margins(data.classes, data.approx)
-    return [data.final_error(np.clip(1 - margins, 0, None))]
+    codes = (data.target > _TARGET_BORDER).astype(np.int64) if data.binary else data.classes
+    return [data.final_error(_losses.hinge_losses(codes, data.approx))]
 
 
 def _binary_auc(data):

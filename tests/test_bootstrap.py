@@ -318,3 +318,25 @@ def test_doc_formula_one_replicate_is_a_multinomial_draw():
     assert counts.shape == (50, c.matrix.nnz)
     assert np.all(counts.sum(1) == 1000)
     assert sum(sampler.confusion_of(r) for r in counts[:2]).total == 2000
+
+
+@pytest.mark.parametrize("name, call", [
+    ("bootstrap", lambda **kw: msk.bootstrap("accuracy_score", [0, 1, 1], [0, 1, 0], **kw)),
+    ("confidence_intervals", lambda **kw: confidence_intervals(
+        Confusion.from_predictions([0, 1, 1], [0, 1, 0]), Confusion.accuracy_score, **kw)),
+    ("analytic_interval", lambda **kw: msk.analytic_interval(
+        "accuracy_score", [0, 1, 1], [0, 1, 0], **kw)),
+    ("compare", lambda **kw: msk.compare("accuracy_score", [0, 1, 1], [0, 1, 0],
+                                         [0, 0, 0], **kw)),
+    ("corrected_resampled_ttest", lambda **kw: msk.corrected_resampled_ttest(
+        [0.8, 0.9], [0.7, 0.8], n_train=10, n_test=5, **kw)),
+])
+@pytest.mark.parametrize("level", [1.5, 0, "0.9", None])
+def test_a_bad_confidence_level_is_the_same_error_everywhere(name, call, level):
+    # one table (metrics_sk._params.INFERENCE), one checker: scikit-learn's
+    # InvalidParameterError (a ValueError and a TypeError) naming the argument
+    from sklearn.utils._param_validation import InvalidParameterError
+
+    with pytest.raises(InvalidParameterError,
+                       match=f"'confidence_level' parameter of {name} must be"):
+        call(confidence_level=level)

@@ -193,7 +193,7 @@ def test_corrected_ttest_errors_and_constant_differences():
 # -- errors -----------------------------------------------------------------------------------
 def test_bad_arguments():
     y, a, b = _models(40)
-    with pytest.raises(ValueError, match="method must be one of"):
+    with pytest.raises(ValueError, match="'method' parameter of compare must be a str among"):
         compare("accuracy_score", y, a, b, method="wilcoxon")
     with pytest.raises(ValueError, match="metric must be 'accuracy_score'"):
         compare("f1_score", y, a, b, method="mcnemar", average="macro")

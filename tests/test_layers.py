@@ -98,3 +98,39 @@ def test_the_check_can_fail():
     assert upward_edges({"_counts": {"_report"}}) == [("_counts", "_report")]
     with pytest.raises(AssertionError, match="no layer"):
         _layer("_not_a_module")
+
+
+#: The modules that may sort or search label values: the one label encoder (with the
+#: builder), and the modules that sort *scores* or rankings, not labels.
+ENCODERS = {
+    "_confusion": "the label encoder (encode, compact) and the builder",
+    "_auc": "ranking kernels: searchsorted over sorted scores",
+    "_plot": "the first place of each class in a ranking of cells",
+    "_cli": "the digits demo: the classes of predict_proba's columns (not label encoding "
+            "of user data)",
+}
+
+
+def encoding_calls(path):
+    """Lines of ``path`` that call ``unique`` or ``searchsorted`` (numpy's or a method)."""
+    lines = []
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Call):
+            func = node.func
+            name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+            if name in ("unique", "searchsorted", "union1d"):
+                lines.append(node.lineno)
+    return lines
+
+
+def test_one_label_encoder():
+    """No module encodes labels on its own: they all go through ``_confusion.encode`` (or
+    its key compactor ``compact``)."""
+    found = {path.stem: encoding_calls(path) for path in sorted(PACKAGE.glob("*.py"))}
+    assert {m: lines for m, lines in found.items() if lines and m not in ENCODERS} == {}
+
+
+def test_the_encoder_check_can_fail(tmp_path):
+    path = tmp_path / "_x.py"
+    path.write_text("import numpy as np\nnp.unique([1])\n")
+    assert encoding_calls(path) == [2]

@@ -110,6 +110,10 @@ def test_log_loss_float32_and_clipping():
     dict(y_true=[0, 1, 1], y_proba=["a", "b", "c"]),
     dict(y_true=[0, 1, 1], y_pred=[0.2, 0.3, 0.5]),
     dict(y_true=[0, 1, 1], y_proba=[0.2, 0.3, 0.5], normalize="yes"),
+    dict(y_true=[[0, 1], [1]], y_proba=[0.2, 0.3]),  # a ragged (legacy multilabel) target
+    dict(y_true=["a", "b"], y_proba=[[0.2, 0.8], [0.3, 0.7]], labels=["a", "a", "b"]),
+    dict(y_true=np.array(["a", "b"], dtype=object), y_proba=[[0.2, 0.8], [0.3, 0.7]]),
+    dict(y_true=[1e20, 1.0], y_proba=[0.2, 0.3]),
 ])
 def test_log_loss_warnings_and_errors_are_sklearns(case):
     assert_same_outcome(msk.log_loss, skm.log_loss, **case)
@@ -173,6 +177,8 @@ def test_hinge_loss_matches_sklearn(seed, weights):
     dict(y_true=[0, 1, 5], pred_decision=[[0, 1, 2]] * 3, labels=[0, 1, 2]),
     dict(y_true=[0, 1, 1], pred_decision=[0.5, -1, 2], sample_weight=[0, 0, 0]),
     dict(y_true=[0, 1, 1], pred_decision=[True, False, True]),
+    dict(y_true=[[0, 1], [1]], pred_decision=[0.2, 0.3]),
+    dict(y_true=[0, 1, 2], pred_decision=[[1, 0, 0], [0, 1, 0], [0, 0, 1]], labels=[2, 1, 0]),
 ])
 def test_hinge_loss_edge_cases_are_sklearns(case):
     assert_same_outcome(msk.hinge_loss, skm.hinge_loss, **case)
@@ -529,3 +535,25 @@ def test_named_score_columns_are_aligned_by_name_or_warned():
         warnings.simplefilter("error")  # in order, or other names: no warning
         msk.log_loss(y, frame)
         msk.log_loss(y, pd.DataFrame(proba, columns=["p0", "p1", "p2"]))
+
+
+@pytest.mark.parametrize("function, kernel, scores", [
+    (msk.log_loss, "log_losses", [[0.8, 0.2], [0.3, 0.7], [0.6, 0.4]]),
+    (msk.hinge_loss, "hinge_losses", [0.5, -1.0, 2.0]),
+])
+def test_no_exception_driven_fallback(monkeypatch, function, kernel, scores):
+    # Which inputs go to scikit-learn is decided before computing: an error raised while
+    # computing an accepted input is a bug, and it propagates (it never becomes
+    # scikit-learn's answer).
+    import metrics_sk._scores as scores_module
+
+    def broken(*args, **kwargs):
+        raise ValueError("a bug in the kernel")
+
+    monkeypatch.setattr(scores_module, kernel, broken)
+    with pytest.raises(ValueError, match="a bug in the kernel"):
+        function([0, 1, 0], scores)
+    # inputs scikit-learn handles (here: a multilabel target) still go to it
+    if function is msk.log_loss:
+        assert function([[0, 1], [1, 0]], [[0.2, 0.8], [0.7, 0.3]]) == pytest.approx(
+            skm.log_loss([[0, 1], [1, 0]], [[0.2, 0.8], [0.7, 0.3]]))

@@ -118,6 +118,27 @@ def test_streaming_loss_update_and_merge_equal_one_shot(case):
     assert np.isclose(merged.weight, y.shape[0] if w is None else w.sum())
 
 
+@SETTINGS
+@given(scored(), st.booleans(), st.booleans())
+def test_one_batch_is_the_function_to_the_last_bit(case, float32, normalize):
+    # the same kernels and the same reduction (weighted sum of the per-sample losses, one
+    # division) in the function and the stream: equal with ==, not approximately
+    metric, options, y, scores, w, cuts = case
+    if float32:
+        scores = scores.astype(np.float32)
+    function = getattr(msk, metric)
+    extra = {"normalize": normalize} if metric == "log_loss" else {}
+    expected = function(y, scores, sample_weight=w, **options, **extra)
+    acc = StreamingLoss(metric, normalize=normalize if extra else True, **options)
+    assert acc.update(y, scores, sample_weight=w).compute() == expected
+    # several batches and merges: the same sums, added in another order (rounding only)
+    streamed = StreamingLoss(metric, normalize=normalize if extra else True, **options)
+    for by, bs, bw in _batches(cuts, y, scores, w):
+        streamed.update(by, bs, sample_weight=bw)
+    rtol = 1e-6 if float32 and metric != "one_vs_all_log_loss" else 1e-13
+    np.testing.assert_allclose(streamed.compute(), expected, rtol=rtol, atol=0)
+
+
 def test_sum_instead_of_mean():
     y = [0, 1, 1, 0]
     proba = [[.9, .1], [.2, .8], [.6, .4], [.5, .5]]
@@ -148,7 +169,7 @@ def test_inputs_are_not_modified():
 
 
 @pytest.mark.parametrize("make, match", [
-    (lambda: StreamingLoss("brier"), "metric must be one of"),
+    (lambda: StreamingLoss("brier"), "'metric' parameter of StreamingLoss must be a str among"),
     (lambda: StreamingLoss("hinge_loss", from_logits=True), "from_logits"),
     (lambda: StreamingLoss(labels=[1, 1]), "duplicate"),
     (lambda: StreamingLoss().compute(), "No samples yet"),
