@@ -924,58 +924,74 @@ for _name, _formula in _counts.FORMULAS.items():
 
 
 
-def _group_codes(groups, n):
-    """Each sample's group, crossing the columns of ``groups``: ``(codes, keys, names)``
-    with ``keys`` one array per column (the key of each group, groups in sorted order) and
-    ``names`` the column names (fairlearn's ``sensitive_feature_<i>`` when unnamed)."""
+def _group_columns(groups):
+    """``(names, columns)`` of ``groups``: one array, or several columns (a DataFrame's,
+    a dict's, a 2-D array's), named as fairlearn names them (``sensitive_feature_<i>``
+    when unnamed)."""
     if isinstance(groups, dict):
         names, columns = list(groups), list(groups.values())
-    elif hasattr(groups, "columns"):  # a DataFrame: its columns, crossed
+    elif hasattr(groups, "columns"):  # a DataFrame (pandas or Dask): its columns, crossed
         names = [str(c) for c in groups.columns]
         columns = [groups[c] for c in groups.columns]
-    elif np.ndim(groups) == 2:
+    elif not is_dask_collection(groups) and np.ndim(groups) == 2:
         arr = np.asarray(groups)
         names, columns = [None] * arr.shape[1], list(arr.T)
     else:
         names, columns = [getattr(groups, "name", None)], [groups]
     names = [f"sensitive_feature_{i}" if name is None else name for i, name in enumerate(names)]
-    code = np.zeros(n, dtype=np.int64)
-    values = []
+    return names, columns
+
+
+def _group_codes(groups, n):
+    """Each sample's group, crossing the columns of ``groups``: ``(codes, keys, names)``
+    with ``keys`` one array per column (the key of each group, groups in sorted order) and
+    ``names`` the column names. Each column is encoded by the label encoder, and the
+    crossed codes (when there are several columns) once more: no sort for integer keys."""
+    names, columns = _group_columns(groups)
+    length = np.broadcast_to(np.int8(0), (n,))  # stands for y_true in the length check
+    code, values = None, []
     for column in columns:
         vals, (codes,) = encode(column, names=["groups"])
-        check_same_length(("y_true", code), ("groups", codes))
-        code = code * vals.shape[0] + codes
+        check_same_length(("y_true", length), ("groups", codes))
+        code = codes if code is None else code * vals.shape[0] + codes
         values.append(vals)
-    uniq, inverse = np.unique(code, return_inverse=True)
+    if len(values) == 1:  # the encoder's codes are the groups
+        return code, values, names
+    uniq, (inverse,) = encode(code, names=["groups"])
     keys = []
     for vals in reversed(values):
         uniq, part = np.divmod(uniq, vals.shape[0])
         keys.append(vals[part])
-    return inverse.reshape(-1), keys[::-1], names
+    return inverse, keys[::-1], names
 
 
 class GroupedConfusion:
     """The confusions of groups of the samples, counted in one pass.
 
     Groups are slices, segments or sensitive groups: a group is one more axis of the cell
-    key. Built by ``Confusion.from_predictions(y_true, y_pred, groups=...)``. Every count metric
+    key. Built by ``Confusion.from_predictions(y_true, y_pred, groups=...)``, or empty
+    (``GroupedConfusion()``) and then :meth:`update`-d batch by batch. Every count metric
     is a method, with the parameters of the ``Confusion`` method of that name; it returns
     one value per group as a pandas Series indexed by group (a MultiIndex for crossed
     groups), a DataFrame with a column per class for per-class results. Each group's value
     is the metric of that group's samples alone (over the labels that group has, unless
     ``labels=`` fixes them). Memory is O(groups x distinct cells + labels).
 
+    ``a + b`` merges two grouped confusions (union of the groups and of the labels)
+    without changing either; ``sum([...])`` works too; a grouped confusion pickles, so
+    Dask partitions are counted and merged on the workers.
+
     Parameters
     ----------
-    overall : Confusion
-        The confusion of all the samples.
-    rows, cols : ndarray of shape (n_cells,)
+    overall : Confusion, default=None
+        The confusion of all the samples (None: empty).
+    rows, cols : ndarray of shape (n_cells,), default=None
         The cells of the groups' counts (positions among the labels, the other slot last).
-    counts : ndarray of shape (n_groups, n_cells)
+    counts : ndarray of shape (n_groups, n_cells), default=None
         The count (or weight) of each cell in each group.
-    keys : list of ndarray
+    keys : list of ndarray, default=None
         The key of each group, one array per group column.
-    names : list of str
+    names : list of str, default=None
         The names of the group columns.
 
     See Also
@@ -990,9 +1006,18 @@ class GroupedConfusion:
     ...                                groups=["a", "a", "a", "b", "b"])
     >>> g.accuracy_score().to_dict()
     {'a': 0.6666666666666666, 'b': 1.0}
+    >>> g.update([1, 0], [1, 1], groups=["c", "a"])
+    GroupedConfusion(n_groups=3, n_classes=2, total=7)
+    >>> g.accuracy_score().to_dict()
+    {'a': 0.5, 'b': 1.0, 'c': 1.0}
     """
 
-    def __init__(self, overall, rows, cols, counts, keys, names):
+    def __init__(self, overall=None, rows=None, cols=None, counts=None, keys=None,
+                 names=None):
+        if overall is None:  # empty: no group, no label
+            overall, keys = Confusion(), [np.array([], dtype=np.int64)]
+            rows = cols = np.array([], dtype=np.int64)
+            counts = np.zeros((0, 0), dtype=np.int64)
         self.overall, self.keys, self.names = overall, keys, names
         self._batch = ConfusionBatch(overall, rows, cols, counts, own_labels=True)
 
@@ -1012,7 +1037,7 @@ class GroupedConfusion:
         import pandas as pd
 
         if len(self.keys) == 1:
-            return pd.Index(self.keys[0], name=self.names[0])
+            return pd.Index(self.keys[0], name=None if self.names is None else self.names[0])
         return pd.MultiIndex.from_arrays(self.keys, names=self.names)
 
     def group(self, i):
@@ -1056,6 +1081,72 @@ class GroupedConfusion:
             return pd.DataFrame(value, index=self.index(), columns=self.overall.labels)
         return pd.Series(value, index=self.index())
 
+    # -- merging ------------------------------------------------------------------
+    def __add__(self, other):
+        if not isinstance(other, GroupedConfusion):
+            return NotImplemented
+        return _merge_groups(self, other)
+
+    def __radd__(self, other):
+        if isinstance(other, int) and other == 0:  # sum([g1, g2, ...])
+            return self
+        return NotImplemented
+
+    def update(self, y_true, y_pred, *, groups, sample_weight=None):
+        """Count one more batch in place, adding its new groups and labels.
+
+        Labels fixed with ``labels=`` stay fixed.
+
+        Parameters
+        ----------
+        y_true : array-like of shape (n_samples,)
+            True labels of the batch.
+        y_pred : array-like of shape (n_samples,)
+            Predicted labels of the batch.
+        groups : array-like of shape (n_samples,), DataFrame or dict
+            The group of each sample of the batch, with the same group columns as the
+            groups already counted.
+        sample_weight : array-like of shape (n_samples,), default=None
+            Non-negative sample weights.
+
+        Returns
+        -------
+        self : GroupedConfusion
+            This grouped confusion, with the batch added.
+        """
+        labels = self.overall.labels if self.overall._fixed else None
+        batch = count_groups(y_true, y_pred, groups, labels=labels, sample_weight=sample_weight)
+        merged = _merge_groups(self, batch)
+        self.__init__(**merged.__getstate__())
+        return self
+
+    def __getstate__(self):
+        batch = self._batch
+        return {"overall": self.overall, "rows": batch._rows, "cols": batch._cols,
+                "counts": batch._counts, "keys": self.keys, "names": self.names}
+
+    def __setstate__(self, state):
+        self.__init__(**state)
+
+    def __eq__(self, other):
+        """Same groups, same labels, same counts in every group (cells in any order)."""
+        if not isinstance(other, GroupedConfusion):
+            return NotImplemented
+        if (self.names != other.names or self.overall != other.overall
+                or self.n_groups != other.n_groups
+                or not all(np.array_equal(a, b) for a, b in zip(self.keys, other.keys))):
+            return False
+        size = self.overall.n_classes + 1
+        dense = []
+        for g in (self, other):
+            b = g._batch
+            out = np.zeros((g.n_groups, size * size), dtype=b._counts.dtype)
+            out[:, b._rows * size + b._cols] = b._counts
+            dense.append(out)
+        return bool(np.array_equal(*dense))
+
+    __hash__ = None
+
     def __repr__(self):
         return (f"GroupedConfusion(n_groups={self.n_groups}, n_classes="
                 f"{self.overall.n_classes}, total={self.overall.total})")
@@ -1085,20 +1176,86 @@ for _name, _formula in _counts.FORMULAS.items():
     setattr(GroupedConfusion, _name, _group_method(_formula))
 
 
+def _merge_groups(a, b):
+    """Sum two grouped confusions over the union of their groups and of their labels;
+    neither is changed. Cells and groups are matched by the label encoder, so the result
+    is the grouped confusion of all their samples counted at once."""
+    if a.n_groups == 0 and a.overall.total == 0:
+        return GroupedConfusion(**_copied(b))
+    if b.n_groups == 0 and b.overall.total == 0:
+        return GroupedConfusion(**_copied(a))
+    if a.names != b.names:
+        raise ValueError(f"Cannot merge grouped confusions with different group columns: "
+                         f"{a.names} and {b.names}.")
+    overall = a.overall + b.overall  # the union of the labels (or a clear error)
+    k = overall.n_classes
+    size = k + 1
+    cell_keys = []
+    for x in (a, b):
+        where = np.append(positions(overall.labels, x.overall.labels), k)
+        cell_keys.append(where[x._batch._rows] * size + where[x._batch._cols])
+    cells, (cell_of,) = encode(np.concatenate(cell_keys), names=["cells"])
+    columns = {i: np.concatenate((ka, kb)) for i, (ka, kb) in enumerate(zip(a.keys, b.keys))}
+    group_of, keys, _ = _group_codes(columns, a.n_groups + b.n_groups)
+    m = cells.shape[0]
+    dtype = np.result_type(a._batch._counts, b._batch._counts)
+    counts = np.zeros(keys[0].shape[0] * m, dtype=dtype)
+    for x, g, c in ((a, group_of[:a.n_groups], cell_of[:cell_keys[0].shape[0]]),
+                    (b, group_of[a.n_groups:], cell_of[cell_keys[0].shape[0]:])):
+        counts[(g[:, None] * m + c).ravel()] += x._batch._counts.ravel()  # distinct places
+    rows, cols = np.divmod(cells, size)
+    return GroupedConfusion(overall, rows, cols, counts.reshape(-1, m), keys, a.names)
+
+
+def _copied(g):
+    state = g.__getstate__()
+    return {**state, "overall": state["overall"].copy(), "counts": state["counts"].copy()}
+
+
+def _count_groups_partition(t, p, w, labels, names, *columns):
+    """The grouped confusion of one partition (None when it is empty)."""
+    if len(t) == 0 and len(p) == 0:
+        return None
+    return count_groups(t, p, dict(zip(names, columns)), labels=labels, sample_weight=w)
+
+
+def _count_groups_dask(y_true, y_pred, names, columns, *, labels, sample_weight):
+    """The grouped confusion of Dask inputs: one task per partition counts it, a tree of
+    merges on the workers sums them (``metrics_sk._dask``); only the merged counts (groups
+    x cells) come back."""
+    import dask
+
+    check_labels_param(labels, None)
+    group_names = ["groups"] if len(columns) == 1 else [f"groups[{n!r}]" for n in names]
+    parts = _dask.partitions((("y_true", y_true), ("y_pred", y_pred),
+                              ("sample_weight", sample_weight), *zip(group_names, columns)))
+    count_one = dask.delayed(_count_groups_partition, pure=False)
+    merged = _dask.reduce_partitions([count_one(t, p, w, labels, names, *cols)
+                                      for t, p, w, *cols in parts])
+    if merged is None:
+        raise ValueError("Found empty input array (e.g., `y_true` or `y_pred`) while a "
+                         "minimum of 1 sample is required.")
+    return merged
+
+
 def count_groups(y_true, y_pred, groups, *, labels=None, sample_weight=None):
     """The :class:`GroupedConfusion` of the samples: one pass over them, memory
-    O(groups x distinct cells + labels)."""
+    O(groups x distinct cells + labels). Dask inputs (labels, weights or group columns)
+    are counted partition by partition on the workers and merged there."""
+    names, columns = _group_columns(groups)
+    if any(is_dask_collection(a) for a in (y_true, y_pred, sample_weight, *columns)):
+        return _count_groups_dask(y_true, y_pred, names, columns, labels=labels,
+                                  sample_weight=sample_weight)
     values, (t, p) = encode(y_true, y_pred, labels=labels, names=["y_true", "y_pred"])
     n = t.shape[0]
     weights = check_sample_weight(sample_weight, n)
-    g, keys, names = _group_codes(groups, n)
+    g, keys, names = _group_codes(dict(zip(names, columns)), n)
     size = values.shape[0] + 1
-    cell = t * size + p
     overall = Confusion._of(values, _cells(t, p, size, weights), fixed=labels is not None,
                             weighted=weights is not None)
-    cells, where = np.unique(cell, return_inverse=True)
+    cells, (where,) = encode(t * size + p, names=["cells"])  # the distinct cells
     m = cells.shape[0]
-    counts = _bincount(g * m + where.reshape(-1), weights, keys[0].shape[0] * m)
+    counts = _bincount(g * m + where, weights, keys[0].shape[0] * m)
     rows, cols = np.divmod(cells, size)
     return GroupedConfusion(overall, rows, cols, counts.reshape(-1, m), keys, names)
 
