@@ -930,7 +930,8 @@ def _group_columns(groups):
     when unnamed)."""
     if isinstance(groups, dict):
         names, columns = list(groups), list(groups.values())
-    elif hasattr(groups, "columns"):  # a DataFrame (pandas or Dask): its columns, crossed
+    elif hasattr(groups, "columns") and getattr(groups, "ndim", 2) == 2:
+        # a DataFrame (pandas or Dask): its columns, crossed
         names = [str(c) for c in groups.columns]
         columns = [groups[c] for c in groups.columns]
     elif not is_dask_collection(groups) and np.ndim(groups) == 2:
@@ -1187,6 +1188,11 @@ def _merge_groups(a, b):
     if a.names != b.names:
         raise ValueError(f"Cannot merge grouped confusions with different group columns: "
                          f"{a.names} and {b.names}.")
+    for name, ka, kb in zip(a.names, a.keys, b.keys):
+        kinds = _kind(ka, "groups"), _kind(kb, "groups")
+        if kinds[0] != kinds[1]:  # numpy would turn the numbers into strings
+            raise ValueError(f"Mix of label input types (string and number) in groups "
+                             f"{name!r}: {KIND_NAMES[kinds[0]]} and {KIND_NAMES[kinds[1]]}.")
     overall = a.overall + b.overall  # the union of the labels (or a clear error)
     k = overall.n_classes
     size = k + 1

@@ -214,3 +214,148 @@ def test_fairness_differences_equal_fairlearn(method):
             t, p, sensitive_features=groups, method=method, sample_weight=weights
         ) == pytest.approx(fairlearn_metrics.equalized_odds_difference(
             t, p, sensitive_features=groups, method=method, sample_weight=weights), rel=1e-12)
+
+
+# -- merging: update, +, pickling, Dask --------------------------------------------------------
+def check_merged_equals_one_shot(t, p, groups, w, cuts, *, fix_first_labels=False):
+    """Counting the chunks ``[cuts[i], cuts[i + 1])`` apart and merging them (with ``+``, in
+    both orders, and with ``update`` from an empty grouped confusion) gives the grouped
+    confusion of all the samples counted at once. ``fix_first_labels``: the streamed
+    confusion starts from the first chunk with its labels fixed (``labels=``)."""
+    def part(a, b, **kwargs):
+        rows = groups.iloc[a:b] if isinstance(groups, pd.DataFrame) else groups[a:b]
+        return dict(groups=rows, sample_weight=None if w is None else w[a:b], **kwargs)
+
+    one = Confusion.from_predictions(t, p, groups=groups, sample_weight=w)
+    bounds = list(zip(cuts[:-1], cuts[1:]))
+    parts = [Confusion.from_predictions(t[a:b], p[a:b], **part(a, b)) for a, b in bounds]
+    if fix_first_labels:
+        (a, b), rest = bounds[0], bounds[1:]
+        streamed = Confusion.from_predictions(
+            t[a:b], p[a:b], **part(a, b, labels=np.unique(np.r_[t[a:b], p[a:b]])))
+    else:
+        streamed, rest = msk.GroupedConfusion(), bounds
+    for a, b in rest:
+        streamed.update(t[a:b], p[a:b], **part(a, b))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for merged in (sum(parts), sum(reversed(parts)), streamed):
+            assert merged == one
+            pd.testing.assert_series_equal(merged.f1_score(average="macro"),
+                                           one.f1_score(average="macro"))
+            pd.testing.assert_series_equal(merged.matthews_corrcoef(),
+                                           one.matthews_corrcoef())
+
+
+@settings(max_examples=60, deadline=None)
+@given(data=st.data())
+def test_merged_equals_one_shot(data):
+    n = data.draw(st.integers(1, 40))
+    strings = data.draw(st.booleans())
+    labels = st.sampled_from(["a", "b", "c", "d"]) if strings else st.integers(-1, 3)
+    t = np.array(data.draw(st.lists(labels, min_size=n, max_size=n)))
+    p = np.array(data.draw(st.lists(labels, min_size=n, max_size=n)))
+    country = np.array(data.draw(st.lists(st.sampled_from(["fr", "de", "it"]), min_size=n,
+                                          max_size=n)))
+    groups = country
+    if data.draw(st.booleans()):  # crossed with an integer column
+        device = np.array(data.draw(st.lists(st.integers(0, 2), min_size=n, max_size=n)))
+        groups = pd.DataFrame({"country": country, "device": device})
+    w = None
+    if data.draw(st.booleans()):  # sums of these are exact in any order
+        w = np.array(data.draw(st.lists(st.sampled_from([0.0, 0.5, 1.0, 2.0]), min_size=n,
+                                        max_size=n)))
+    inner = sorted(data.draw(st.lists(st.integers(1, max(n - 1, 1)), max_size=3, unique=True)))
+    cuts = [0] + [c for c in inner if c < n] + [n]
+    check_merged_equals_one_shot(t, p, groups, w, cuts)
+
+
+def test_the_merge_property_can_fail():
+    """Streaming from a first chunk whose labels were fixed sends a later chunk's new label
+    to the other slot: the property sees it."""
+    t = np.array([0, 1, 0, 1, 2, 2])
+    p = np.array([0, 1, 1, 1, 2, 0])
+    groups = np.array(["a", "b", "a", "b", "a", "b"])
+    check_merged_equals_one_shot(t, p, groups, None, [0, 4, 6])
+    with pytest.raises(AssertionError):
+        check_merged_equals_one_shot(t, p, groups, None, [0, 4, 6], fix_first_labels=True)
+
+
+def test_merge_pickle_and_errors():
+    import pickle
+
+    rng = np.random.default_rng(5)
+    t, p = rng.integers(0, 3, 100), rng.integers(0, 3, 100)
+    groups = rng.choice(["u", "v", "w"], 100)
+    g = Confusion.from_predictions(t, p, groups=groups, sample_weight=rng.random(100))
+    again = pickle.loads(pickle.dumps(g))
+    assert again == g and again is not g
+    pd.testing.assert_series_equal(again.cohen_kappa_score(), g.cohen_kappa_score())
+    total = g + g
+    np.testing.assert_allclose(total.overall.to_dense(), 2 * g.overall.to_dense())
+    assert g == again  # + changes neither side
+    assert sum([g]) is g and msk.GroupedConfusion() + g == g
+    frame = pd.DataFrame({"a": groups, "b": groups})
+    with pytest.raises(ValueError, match="different group columns"):
+        g + Confusion.from_predictions(t, p, groups=frame)
+    with pytest.raises(ValueError, match="Mix of label input types"):
+        g.update(t[:3], p[:3], groups=[1, 2, 3])
+    with pytest.raises(ValueError, match="inconsistent numbers of samples"):
+        g.update(t[:3], p[:3], groups=["u", "v"])
+    with pytest.raises(TypeError):
+        g.update(t[:3], p[:3], ["u", "v", "w"])  # groups is keyword-only
+
+
+def test_groups_on_dask_equal_in_memory(monkeypatch):
+    da = pytest.importorskip("dask.array")
+    dd = pytest.importorskip("dask.dataframe")
+    distributed = pytest.importorskip("distributed")
+    import dask
+
+    rng = np.random.default_rng(6)
+    n = 3000
+    frame = pd.DataFrame({"t": rng.integers(0, 4, n), "p": rng.integers(0, 4, n),
+                          "w": rng.gamma(2.0, size=n), "country": rng.choice(["fr", "de"], n),
+                          "device": rng.integers(0, 3, n)})
+    columns = ["country", "device"]
+    expected = Confusion.from_predictions(frame.t, frame.p, groups=frame[columns],
+                                          sample_weight=frame.w)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                           host="127.0.0.1", dashboard_address=None,
+                                           memory_limit="2GiB")
+        client = distributed.Client(cluster)
+    try:
+        ddf = dd.from_pandas(frame, npartitions=4)
+        computed = []
+        compute = dask.compute
+
+        def recording(*args, **kwargs):
+            out = compute(*args, **kwargs)
+            computed.append(out)
+            return out
+
+        monkeypatch.setattr(dask, "compute", recording)
+        got = Confusion.from_predictions(ddf.t, ddf.p, groups=ddf[columns],
+                                         sample_weight=ddf.w)
+        # one computation, whose only result is the merged grouped confusion
+        assert len(computed) == 1 and isinstance(computed[0][0], msk.GroupedConfusion)
+        monkeypatch.undo()
+        np.testing.assert_allclose(got._batch._counts, expected._batch._counts, rtol=1e-12)
+        assert got.index().equals(expected.index())
+        pd.testing.assert_series_equal(got.f1_score(average="macro"),
+                                       expected.f1_score(average="macro"), rtol=1e-12)
+        # Dask arrays with a numpy group array, uneven chunks; metric_frame
+        chunks = (700, 300, 2000)
+        dt, dp = (da.from_array(frame[c].to_numpy(), chunks=chunks) for c in ("t", "p"))
+        got = Confusion.from_predictions(dt, dp, groups=frame.country.to_numpy())
+        assert got == Confusion.from_predictions(frame.t, frame.p,
+                                                 groups=frame.country.to_numpy())
+        mf = msk.metric_frame(dt, dp, metrics="accuracy_score", groups=ddf.country)
+        pd.testing.assert_series_equal(
+            mf.by_group, msk.metric_frame(frame.t, frame.p, metrics="accuracy_score",
+                                          groups=frame.country).by_group)
+    finally:
+        client.close()
+        cluster.close()
