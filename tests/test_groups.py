@@ -359,3 +359,111 @@ def test_groups_on_dask_equal_in_memory(monkeypatch):
     finally:
         client.close()
         cluster.close()
+
+
+# -- intervals per group ------------------------------------------------------------------------
+INTERVAL_METRICS = {"acc": "accuracy_score", "recall": msk.recall_score,
+                    "f1": functools.partial(msk.f1_score, average="macro"),
+                    "mcc": "matthews_corrcoef", "kappa": "cohen_kappa_score",
+                    "onedal": "macro_fbeta_score",
+                    "spec": functools.partial(msk.specificity_score, average="weighted")}
+
+
+@pytest.mark.parametrize("weighted", [False, True])
+def test_analytic_interval_of_each_group_is_analytic_interval_on_its_rows(weighted):
+    rng = np.random.default_rng(7)
+    n = 1200
+    t = rng.integers(0, 2, n)
+    p = np.where(rng.random(n) < 0.75, t, 1 - t)
+    groups = rng.choice(["a", "b", "c", "d"], n)
+    w = rng.uniform(0.5, 2.0, n) if weighted else None
+    mf = msk.metric_frame(t, p, metrics=INTERVAL_METRICS, groups=groups, sample_weight=w,
+                          confidence_level=0.9)
+    low, high = mf.confidence_interval
+    for column, metric in INTERVAL_METRICS.items():
+        kwargs = {}
+        if isinstance(metric, functools.partial):
+            metric, kwargs = metric.func, metric.keywords
+        for key in mf.by_group.index:
+            rows = groups == key
+            ref = msk.analytic_interval(metric, t[rows], p[rows], confidence_level=0.9,
+                                        sample_weight=None if w is None else w[rows],
+                                        **kwargs)
+            assert mf.interval_method.loc[key, column] == ref.method
+            np.testing.assert_allclose(
+                [low.loc[key, column], high.loc[key, column]],
+                [ref.confidence_interval.low, ref.confidence_interval.high], rtol=1e-7,
+                err_msg=f"{column} {key}")
+
+
+def test_interval_layout_fallback_and_errors():
+    t = np.array([0, 1, 1, 0, 1, 0] * 10 + [1, 0])
+    p = np.array([0, 1, 0, 0, 1, 1] * 10 + [1, 0])
+    groups = np.array(["a", "b"] * 30 + ["c", "c"])  # group c: every prediction right
+    mf = msk.metric_frame(t, p, metrics="f1_score", groups=groups)
+    assert mf.confidence_interval is None and mf.interval_method is None
+    with pytest.warns(RuntimeWarning, match="undefined for 1 of 3 groups"):
+        mf = msk.metric_frame(t, p, metrics="f1_score", groups=groups, confidence_level=0.95,
+                              random_state=0)
+    assert mf.interval_method.to_dict() == {"a": "delta", "b": "delta", "c": "bootstrap"}
+    assert mf.confidence_interval.low.index.equals(mf.by_group.index)
+    assert mf.confidence_interval.high["c"] == 1.0  # replicates may miss class 1: F1 0
+    assert ((mf.confidence_interval.low <= mf.by_group)
+            & (mf.by_group <= mf.confidence_interval.high)).all()
+    boot = msk.metric_frame(t, p, metrics={"f1": "f1_score"}, groups=groups,
+                            confidence_level=0.95, method="bootstrap", random_state=0)
+    assert isinstance(boot.confidence_interval.high, pd.DataFrame)
+    assert (boot.interval_method == "bootstrap").all().all()
+    again = msk.metric_frame(t, p, metrics={"f1": "f1_score"}, groups=groups,
+                             confidence_level=0.95, method="bootstrap", random_state=0)
+    pd.testing.assert_frame_equal(again.confidence_interval.low, boot.confidence_interval.low)
+    with pytest.raises(ValueError, match="confidence_level"):
+        msk.metric_frame(t, p, metrics="f1_score", groups=groups, confidence_level=95)
+    with pytest.raises(ValueError, match="method"):
+        msk.metric_frame(t, p, metrics="f1_score", groups=groups, confidence_level=0.9,
+                         method="delta")
+    with pytest.raises(ValueError, match="sample_weight"):
+        msk.metric_frame(t, p, metrics="f1_score", groups=groups, confidence_level=0.9,
+                         method="bootstrap", sample_weight=np.ones(62))
+    with pytest.raises(ValueError, match="no analytic interval"):
+        msk.metric_frame(t, p, groups=groups, confidence_level=0.9, metrics=functools.partial(
+            msk.balanced_accuracy_score, adjusted=True))
+
+
+def _coverage(n_groups, n_per_group, method, seed):
+    """Fraction of the groups, each an independent data set from one population, whose
+    interval holds the population value of each metric."""
+    rng = np.random.default_rng(seed)
+    prior = np.array([0.5, 0.3, 0.2])
+    cells = prior[:, None] * (0.7 * np.eye(3) + 0.3 / 3)  # P(true i, predicted j)
+    n = n_groups * n_per_group
+    flat = rng.choice(9, n, p=cells.ravel())
+    t, p = np.divmod(flat, 3)
+    groups = np.repeat(np.arange(n_groups), n_per_group)
+    population = Confusion.from_matrix(np.round(cells * 1e9).astype(np.int64))
+    metrics = {"acc": "accuracy_score",
+               "f1": functools.partial(msk.f1_score, average="macro"),
+               "mcc": "matthews_corrcoef", "kappa": "cohen_kappa_score"}
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        mf = msk.metric_frame(t, p, metrics=metrics, groups=groups, confidence_level=0.95,
+                              method=method, n_resamples=400, random_state=seed)
+    truth = pd.Series({"acc": population.accuracy_score(),
+                       "f1": population.f1_score(average="macro"),
+                       "mcc": population.matthews_corrcoef(),
+                       "kappa": population.cohen_kappa_score()})
+    low, high = mf.confidence_interval
+    return ((low <= truth) & (truth <= high)).mean()
+
+
+@pytest.mark.parametrize("method", ["analytic", "bootstrap"])
+def test_intervals_per_group_cover(method):
+    coverage = _coverage(300, 250, method, seed=11)
+    assert ((0.90 <= coverage) & (coverage <= 0.99)).all(), coverage
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("method", ["analytic", "bootstrap"])
+def test_intervals_per_group_cover_long(method):
+    coverage = _coverage(4000, 300, method, seed=12)
+    assert ((0.935 <= coverage) & (coverage <= 0.965)).all(), coverage
