@@ -1068,7 +1068,12 @@ class GroupedConfusion:
             labels = self.overall.labels[has[:k]]
             where = np.cumsum(has) - 1
         size = labels.shape[0] + 1
-        cells = sp.csr_array((counts[keep], (where[rows], where[cols])), shape=(size, size))
+        if size * size <= _DENSE_STORE:  # the storage a Confusion keeps (see Confusion._set)
+            cells = np.zeros((size, size), dtype=counts.dtype)
+            cells[where[rows], where[cols]] = counts[keep]  # distinct cells
+        else:
+            cells = sp.csr_array((counts[keep], (where[rows], where[cols])),
+                                 shape=(size, size))
         return Confusion._of(labels, cells, fixed=self.overall._fixed,
                              weighted=self.overall._weighted)
 

@@ -333,7 +333,6 @@ class _GroupsMoved(_Moved):
         self._kept = None
 
     def _batches(self):
-        batch = self.grouped._batch
         for start in range(0, self.counts.size, self.chunk):
             idx = np.arange(start, min(start + self.chunk, self.counts.size))
             g, j, r = self.group_of[idx], self.cell_of[idx], np.arange(idx.size)
