@@ -952,7 +952,16 @@ def _group_codes(groups, n):
     length = np.broadcast_to(np.int8(0), (n,))  # stands for y_true in the length check
     code, values = None, []
     for column in columns:
-        vals, (codes,) = encode(column, names=["groups"])
+        if isinstance(column, (list, tuple)):
+            column = np.asarray(column)
+        if getattr(column, "dtype", None) is not None and column.dtype.kind == "f" and not \
+                np.all(np.mod(column, 1) == 0):  # group keys, not labels: any number
+            floats = np.asarray(column)
+            if not np.isfinite(floats).all():
+                raise ValueError("groups contains NaN or infinity.")
+            vals, codes = np.unique(floats, return_inverse=True)
+        else:
+            vals, (codes,) = encode(column, names=["groups"])
         check_same_length(("y_true", length), ("groups", codes))
         code = codes if code is None else code * vals.shape[0] + codes
         values.append(vals)

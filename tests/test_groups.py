@@ -467,3 +467,13 @@ def test_intervals_per_group_cover(method):
 def test_intervals_per_group_cover_long(method):
     coverage = _coverage(4000, 300, method, seed=12)
     assert ((0.935 <= coverage) & (coverage <= 0.965)).all(), coverage
+
+
+def test_float_group_keys_are_groups_not_labels():
+    t, p = np.array([0, 1, 1, 0]), np.array([0, 1, 0, 0])
+    g = Confusion.from_predictions(t, p, groups=[1.5, 2.0, 1.5, 2.0])
+    assert g.accuracy_score().to_dict() == {1.5: 0.5, 2.0: 1.0}
+    g.update([1], [1], groups=np.array([0.25]))
+    assert g.index().tolist() == [0.25, 1.5, 2.0]
+    with pytest.raises(ValueError, match="groups contains NaN"):
+        Confusion.from_predictions(t, p, groups=[1.5, np.nan, 1.5, 2.0])
