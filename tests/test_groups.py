@@ -139,16 +139,20 @@ def _fairlearn_frame(metrics, t, p, groups, w=None):
                                          sensitive_features=groups, sample_params=params)
 
 
+def _binary_data(seed, n, right, sizes=None):
+    """A binary target, predictions right with probability ``right``, four groups."""
+    rng = np.random.default_rng(seed)
+    t = rng.integers(0, 2, n)
+    p = np.where(rng.random(n) < right, t, 1 - t)
+    return rng, t, p, rng.choice(["a", "b", "c", "d"], n, p=sizes)
+
+
 @pytest.mark.parametrize("weighted", [False, True])
 def test_metric_frame_equals_fairlearn(weighted):
     import sklearn.metrics as skm
 
-    rng = np.random.default_rng(1)
-    n = 600
-    t = rng.integers(0, 2, n)
-    p = np.where(rng.random(n) < 0.7, t, 1 - t)
-    groups = rng.choice(["a", "b", "c", "d"], n, p=[0.5, 0.3, 0.15, 0.05])
-    w = rng.uniform(0.5, 2.0, n) if weighted else None
+    rng, t, p, groups = _binary_data(1, 600, 0.7, sizes=[0.5, 0.3, 0.15, 0.05])
+    w = rng.uniform(0.5, 2.0, t.shape[0]) if weighted else None
     ours = msk.metric_frame(t, p, groups=groups, sample_weight=w, metrics={
         "f1": "f1_score", "recall": msk.recall_score,
         "fbeta": functools.partial(msk.fbeta_score, beta=0.5),
@@ -371,11 +375,8 @@ INTERVAL_METRICS = {"acc": "accuracy_score", "recall": msk.recall_score,
 
 @pytest.mark.parametrize("weighted", [False, True])
 def test_analytic_interval_of_each_group_is_analytic_interval_on_its_rows(weighted):
-    rng = np.random.default_rng(7)
-    n = 1200
-    t = rng.integers(0, 2, n)
-    p = np.where(rng.random(n) < 0.75, t, 1 - t)
-    groups = rng.choice(["a", "b", "c", "d"], n)
+    rng, t, p, groups = _binary_data(7, 1200, 0.75)
+    n = t.shape[0]
     w = rng.uniform(0.5, 2.0, n) if weighted else None
     mf = msk.metric_frame(t, p, metrics=INTERVAL_METRICS, groups=groups, sample_weight=w,
                           confidence_level=0.9)
