@@ -985,7 +985,10 @@ class GroupedConfusion:
     one value per group as a pandas Series indexed by group (a MultiIndex for crossed
     groups), a DataFrame with a column per class for per-class results. Each group's value
     is the metric of that group's samples alone (over the labels that group has, unless
-    ``labels=`` fixes them). Memory is O(groups x distinct cells + labels).
+    ``labels=`` fixes them). Memory is O(groups + non-zero cells of the groups + labels):
+    the counts of the groups are a dense groups x distinct cells table while it is small
+    (at most ``max(n_samples, 2**22)`` numbers), a sparse one beyond, evaluated in chunks
+    of groups.
 
     ``a + b`` merges two grouped confusions (union of the groups and of the labels)
     without changing either; ``sum([...])`` works too; a grouped confusion pickles, so
@@ -997,7 +1000,7 @@ class GroupedConfusion:
         The confusion of all the samples (None: empty).
     rows, cols : ndarray of shape (n_cells,), default=None
         The cells of the groups' counts (positions among the labels, the other slot last).
-    counts : ndarray of shape (n_groups, n_cells), default=None
+    counts : ndarray or scipy sparse array of shape (n_groups, n_cells), default=None
         The count (or weight) of each cell in each group.
     keys : list of ndarray, default=None
         The key of each group, one array per group column.
@@ -1029,7 +1032,31 @@ class GroupedConfusion:
             rows = cols = np.array([], dtype=np.int64)
             counts = np.zeros((0, 0), dtype=np.int64)
         self.overall, self.keys, self.names = overall, keys, names
-        self._batch = ConfusionBatch(overall, rows, cols, counts, own_labels=True)
+        self._rows, self._cols, self._counts = rows, cols, counts
+        self._batch = None  # the batch of all the groups, when the counts are dense
+        if not sp.issparse(counts):
+            self._batch = ConfusionBatch(overall, rows, cols, counts, own_labels=True)
+
+    def _parts(self):
+        """``(start, stop, cells, part)``: the groups ``start:stop`` as a grouped confusion
+        with dense counts over the ``cells`` they have; all the groups at once (``cells``
+        None, ``part`` itself) when the counts are dense, chunks of at most
+        ``_DENSE_CELLS`` numbers when they are sparse."""
+        if self._batch is not None:
+            yield 0, self.n_groups, None, self
+            return
+        step = max(1, _DENSE_CELLS // max(self._rows.shape[0], 1))
+        for start in range(0, self.n_groups, step):
+            stop = min(start + step, self.n_groups)
+            cells = np.unique(self._counts[start:stop].indices)
+            yield start, stop, cells, self._part(start, stop, cells)
+
+    def _part(self, start, stop, cells):
+        """The groups ``start:stop`` with dense counts over ``cells``."""
+        dense = self._counts[start:stop][:, cells]
+        dense = dense.toarray() if sp.issparse(dense) else dense
+        return GroupedConfusion(self.overall, self._rows[cells], self._cols[cells], dense,
+                                [k[start:stop] for k in self.keys], self.names)
 
     @property
     def n_groups(self):
@@ -1063,11 +1090,11 @@ class GroupedConfusion:
         Confusion
             The confusion of that group's samples.
         """
-        batch = self._batch
-        counts = batch._counts[i]
+        counts = self._counts[[i]]
+        counts = (counts.toarray() if sp.issparse(counts) else counts)[0]
         keep = counts != 0
-        rows, cols = batch._rows[keep], batch._cols[keep]
-        k = batch.n_classes
+        rows, cols = self._rows[keep], self._cols[keep]
+        k = self.overall.n_classes
         if self.overall._fixed:
             labels, where = self.overall.labels, np.arange(k + 1)
         else:
@@ -1136,9 +1163,8 @@ class GroupedConfusion:
         return self
 
     def __getstate__(self):
-        batch = self._batch
-        return {"overall": self.overall, "rows": batch._rows, "cols": batch._cols,
-                "counts": batch._counts, "keys": self.keys, "names": self.names}
+        return {"overall": self.overall, "rows": self._rows, "cols": self._cols,
+                "counts": self._counts, "keys": self.keys, "names": self.names}
 
     def __setstate__(self, state):
         self.__init__(**state)
@@ -1152,13 +1178,12 @@ class GroupedConfusion:
                 or not all(np.array_equal(a, b) for a, b in zip(self.keys, other.keys))):
             return False
         size = self.overall.n_classes + 1
-        dense = []
+        tables = []
         for g in (self, other):
-            b = g._batch
-            out = np.zeros((g.n_groups, size * size), dtype=b._counts.dtype)
-            out[:, b._rows * size + b._cols] = b._counts
-            dense.append(out)
-        return bool(np.array_equal(*dense))
+            coo = sp.coo_array(g._counts)
+            tables.append(sp.csr_array((coo.data, (coo.row, (g._rows * size + g._cols)[
+                coo.col])), shape=(g.n_groups, size * size)))
+        return (tables[0] != tables[1]).nnz == 0
 
     __hash__ = None
 
@@ -1178,7 +1203,10 @@ def _group_method(formula):
     def method(self, **options):
         check(options)
         if formula.batch:
-            return self._wrap(formula(self._batch, **options))
+            if self._batch is not None:
+                return self._wrap(formula(self._batch, **options))
+            return self._wrap(_stacked([formula(part._batch, **options)
+                                        for *_, part in self._parts()]))
         import pandas as pd
 
         return pd.Series([formula(self.group(i), **options) for i in range(self.n_groups)],
@@ -1189,6 +1217,28 @@ def _group_method(formula):
 
 for _name, _formula in _counts.FORMULAS.items():
     setattr(GroupedConfusion, _name, _group_method(_formula))
+
+
+def _stacked(results):
+    """The results of the parts of a grouped confusion, one after the other."""
+    first = results[0]
+    if isinstance(first, tuple):
+        return tuple(None if first[i] is None else _stacked([r[i] for r in results])
+                     for i in range(len(first)))
+    return np.concatenate([np.atleast_1d(r) for r in results])
+
+
+def _group_table(group_of, cell_of, values, n_groups, n_cells, n):
+    """The ``n_groups x n_cells`` counts, summing ``values`` (None: ones) at ``(group_of,
+    cell_of)``: dense while it has at most ``max(n, _DENSE_CELLS)`` numbers (one bincount),
+    a CSR array of the non-zero cells beyond."""
+    if n_groups * n_cells <= max(n, _DENSE_CELLS):
+        return _bincount(group_of * n_cells + cell_of, values,
+                         n_groups * n_cells).reshape(n_groups, n_cells)
+    data = np.ones(group_of.shape[0], dtype=np.int64) if values is None else values
+    table = sp.csr_array((data, (group_of, cell_of)), shape=(n_groups, n_cells))
+    table.sum_duplicates()
+    return table
 
 
 def _merge_groups(a, b):
@@ -1213,18 +1263,24 @@ def _merge_groups(a, b):
     cell_keys = []
     for x in (a, b):
         where = np.append(positions(overall.labels, x.overall.labels), k)
-        cell_keys.append(where[x._batch._rows] * size + where[x._batch._cols])
+        cell_keys.append(where[x._rows] * size + where[x._cols])
     cells, (cell_of,) = encode(np.concatenate(cell_keys), names=["cells"])
     columns = {i: np.concatenate((ka, kb)) for i, (ka, kb) in enumerate(zip(a.keys, b.keys))}
     group_of, keys, _ = _group_codes(columns, a.n_groups + b.n_groups)
-    m = cells.shape[0]
-    dtype = np.result_type(a._batch._counts, b._batch._counts)
-    counts = np.zeros(keys[0].shape[0] * m, dtype=dtype)
+    parts = []
     for x, g, c in ((a, group_of[:a.n_groups], cell_of[:cell_keys[0].shape[0]]),
                     (b, group_of[a.n_groups:], cell_of[cell_keys[0].shape[0]:])):
-        counts[(g[:, None] * m + c).ravel()] += x._batch._counts.ravel()  # distinct places
+        coo = sp.coo_array(x._counts)
+        parts.append((g[coo.row], c[coo.col], coo.data))
+    g, c, values = (np.concatenate(v) for v in zip(*parts))
+    if values.dtype.kind != "f":
+        values = values.astype(np.float64)  # bincount weights; integers come back below
+    table = _group_table(g, c, values, keys[0].shape[0], cells.shape[0], values.shape[0])
+    if not (a.overall._weighted or b.overall._weighted) and np.result_type(
+            a._counts.dtype, b._counts.dtype).kind in "iu":
+        table = table.astype(np.int64)
     rows, cols = np.divmod(cells, size)
-    return GroupedConfusion(overall, rows, cols, counts.reshape(-1, m), keys, a.names)
+    return GroupedConfusion(overall, rows, cols, table, keys, a.names)
 
 
 def _copied(g):
@@ -1274,10 +1330,9 @@ def count_groups(y_true, y_pred, groups, *, labels=None, sample_weight=None):
     overall = Confusion._of(values, _cells(t, p, size, weights), fixed=labels is not None,
                             weighted=weights is not None)
     cells, (where,) = encode(t * size + p, names=["cells"])  # the distinct cells
-    m = cells.shape[0]
-    counts = _bincount(g * m + where, weights, keys[0].shape[0] * m)
+    counts = _group_table(g, where, weights, keys[0].shape[0], cells.shape[0], n)
     rows, cols = np.divmod(cells, size)
-    return GroupedConfusion(overall, rows, cols, counts.reshape(-1, m), keys, names)
+    return GroupedConfusion(overall, rows, cols, counts, keys, names)
 
 
 def _float_total(cells):

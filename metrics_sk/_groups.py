@@ -303,11 +303,31 @@ def metric_frame(y_true, y_pred, *, metrics, groups, sample_weight=None,
                                              labels=grouped.overall.labels)
     rng = _rng(random_state)
     values = frame._frame()
-    intervals = {column: _group_intervals(grouped, squares, name, kwargs,
-                                          values[column].to_numpy(dtype=np.float64),
-                                          confidence_level, method, n_resamples, rng)
-                 for column, (name, kwargs) in asked.items()}
+    intervals = {}
+    for column, (name, kwargs) in asked.items():
+        value = values[column].to_numpy(dtype=np.float64)
+        pieces = [_group_intervals(part, squares if cells is None else
+                                   squares._part(start, stop, cells), name, kwargs,
+                                   value[start:stop], confidence_level, method,
+                                   n_resamples, rng)
+                  for start, stop, cells, part in grouped._parts()]
+        low, high, used = (np.concatenate(p) for p in zip(*pieces))
+        _warn_fallback(name, used, method, n_resamples)
+        intervals[column] = low, high, used
     return MetricFrame(grouped, asked, single, intervals)
+
+
+def _warn_fallback(name, used, method, n_resamples):
+    """Say for how many groups the analytic interval was undefined."""
+    undefined = int(np.isin(used, ("bootstrap", "none")).sum())
+    if method != "analytic" or not undefined:
+        return
+    what = (f"the percentile cell bootstrap ({n_resamples} replicates) is used there"
+            if "none" not in used else
+            "with sample weights their interval is NaN (bootstrap those groups' samples)")
+    warnings.warn(f"The analytic interval of {name} is undefined for {undefined} of "
+                  f"{used.shape[0]} groups (a value of 0 or 1, or a standard error of 0); "
+                  f"{what}.", RuntimeWarning, stacklevel=3)
 
 
 class _GroupsMoved(_Moved):
@@ -398,20 +418,9 @@ def _group_intervals(grouped, squares, name, kwargs, values, confidence_level, m
             low, high = delta_bounds(name, chosen, values, se, _z(confidence_level))
         todo = ~(np.isfinite(low) & np.isfinite(high) & (se > 0))
     used = np.where(todo, "bootstrap", chosen).astype(object)
-    if todo.any() and method == "analytic":
-        if grouped.overall._weighted:
-            warnings.warn(
-                f"The analytic interval of {name} is undefined for {int(todo.sum())} of "
-                f"{n_groups} groups (a value of 0 or 1, or a standard error of 0); with "
-                "sample weights their interval is NaN (bootstrap those groups' samples).",
-                RuntimeWarning, stacklevel=3)
-            used[todo] = "none"
-            return low, high, used
-        warnings.warn(
-            f"The analytic interval of {name} is undefined for {int(todo.sum())} of "
-            f"{n_groups} groups (a value of 0 or 1, or a standard error of 0); the "
-            f"percentile cell bootstrap ({n_resamples} replicates) is used there.",
-            RuntimeWarning, stacklevel=3)
+    if todo.any() and method == "analytic" and grouped.overall._weighted:
+        used[todo] = "none"  # the cells hold weight sums: no cell bootstrap
+        return low, high, used
     if todo.any():
         which = np.flatnonzero(todo)
         low[which], high[which] = _bootstrap_groups(grouped, statistic, which, n_resamples,

@@ -478,3 +478,44 @@ def test_float_group_keys_are_groups_not_labels():
     assert g.index().tolist() == [0.25, 1.5, 2.0]
     with pytest.raises(ValueError, match="groups contains NaN"):
         Confusion.from_predictions(t, p, groups=[1.5, np.nan, 1.5, 2.0])
+
+
+def test_sparse_group_table_gives_the_dense_results(monkeypatch):
+    """Many groups x many cells: the counts are kept sparse and evaluated in chunks of
+    groups; every result is that of the dense table."""
+    import metrics_sk._confusion as confusion_module
+
+    rng = np.random.default_rng(9)
+    n = 300
+    t, p = rng.integers(0, 4, n), rng.integers(0, 4, n)
+    groups = rng.integers(0, 120, n).astype(str)
+    w = rng.uniform(0.5, 2.0, n)
+    metrics = {"f1": functools.partial(msk.f1_score, average="macro"), "acc": "accuracy_score",
+               "mcc": "matthews_corrcoef"}
+    dense = Confusion.from_predictions(t, p, groups=groups, sample_weight=w)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        dense_frame = msk.metric_frame(t, p, metrics=metrics, groups=groups, sample_weight=w,
+                                       confidence_level=0.9)
+        monkeypatch.setattr(confusion_module, "_DENSE_CELLS", 40)  # 40 // 16 cells: 2 groups
+        sparse = Confusion.from_predictions(t, p, groups=groups, sample_weight=w)
+        sparse_frame = msk.metric_frame(t, p, metrics=metrics, groups=groups, sample_weight=w,
+                                        confidence_level=0.9)
+    assert sparse._batch is None and sparse == dense
+    assert sum(Confusion.from_predictions(t[a:a + 100], p[a:a + 100],
+                                          groups=groups[a:a + 100],
+                                          sample_weight=w[a:a + 100])
+               for a in (0, 100, 200))._batch is None
+    for name, kwargs in CALLS:
+        if not METRICS[name].batch or _binary(name, kwargs):
+            continue
+        a = _outcome(getattr(dense, name), **kwargs)
+        b = _outcome(getattr(sparse, name), **kwargs)
+        for x, y in zip(*((v if isinstance(v, tuple) else (v,)) for v in (a, b))):
+            if x is not None:
+                pd.testing.assert_frame_equal(pd.DataFrame(x), pd.DataFrame(y), rtol=1e-12)
+    pd.testing.assert_frame_equal(sparse_frame.by_group, dense_frame.by_group)
+    for bound in (0, 1):
+        pd.testing.assert_frame_equal(sparse_frame.confidence_interval[bound],
+                                      dense_frame.confidence_interval[bound], rtol=1e-9)
+    assert sparse.group(7) == dense.group(7)
