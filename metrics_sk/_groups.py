@@ -276,7 +276,7 @@ def metric_frame(y_true, y_pred, *, metrics, groups, sample_weight=None,
     >>> mf.difference().to_dict()
     {'acc': 0.25, 'rate': 0.5}
     >>> mf = metric_frame(y_true * 20, y_pred * 20, metrics="accuracy_score",
-    ...                   groups=["a"] * 80 + ["b"] * 80, confidence_level=0.95)
+    ...                   groups=(["a"] * 4 + ["b"] * 4) * 20, confidence_level=0.95)
     >>> mf.confidence_interval.low.round(3).to_dict(), mf.interval_method.to_dict()
     ({'a': 0.645, 'b': 0.393}, {'a': 'wilson', 'b': 'wilson'})
     """
