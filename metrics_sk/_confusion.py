@@ -1316,7 +1316,7 @@ def _count_groups_dask(y_true, y_pred, names, columns, *, labels, sample_weight)
 
 def count_groups(y_true, y_pred, groups, *, labels=None, sample_weight=None):
     """The :class:`GroupedConfusion` of the samples: one pass over them, memory
-    O(groups x distinct cells + labels). Dask inputs (labels, weights or group columns)
+    O(n + groups + non-zero cells + labels) (see ``_group_table``). Dask inputs (labels, weights or group columns)
     are counted partition by partition on the workers and merged there."""
     names, columns = _group_columns(groups)
     if any(is_dask_collection(a) for a in (y_true, y_pred, sample_weight, *columns)):
