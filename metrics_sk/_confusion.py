@@ -1267,18 +1267,22 @@ def _merge_groups(a, b):
     cells, (cell_of,) = encode(np.concatenate(cell_keys), names=["cells"])
     columns = {i: np.concatenate((ka, kb)) for i, (ka, kb) in enumerate(zip(a.keys, b.keys))}
     group_of, keys, _ = _group_codes(columns, a.n_groups + b.n_groups)
-    parts = []
-    for x, g, c in ((a, group_of[:a.n_groups], cell_of[:cell_keys[0].shape[0]]),
-                    (b, group_of[a.n_groups:], cell_of[cell_keys[0].shape[0]:])):
-        coo = sp.coo_array(x._counts)
-        parts.append((g[coo.row], c[coo.col], coo.data))
-    g, c, values = (np.concatenate(v) for v in zip(*parts))
-    if values.dtype.kind != "f":
-        values = values.astype(np.float64)  # bincount weights; integers come back below
-    table = _group_table(g, c, values, keys[0].shape[0], cells.shape[0], values.shape[0])
-    if not (a.overall._weighted or b.overall._weighted) and np.result_type(
-            a._counts.dtype, b._counts.dtype).kind in "iu":
-        table = table.astype(np.int64)
+    sides = ((a, group_of[:a.n_groups], cell_of[:cell_keys[0].shape[0]]),
+             (b, group_of[a.n_groups:], cell_of[cell_keys[0].shape[0]:]))
+    n_groups, m = keys[0].shape[0], cells.shape[0]
+    dtype = np.result_type(a._counts.dtype, b._counts.dtype)
+    if not (sp.issparse(a._counts) or sp.issparse(b._counts)) and n_groups * m <= max(
+            a._counts.size + b._counts.size, _DENSE_CELLS):  # dense tables stay dense
+        table = np.zeros((n_groups, m), dtype=dtype)
+        for x, g, c in sides:
+            table[np.ix_(g, c)] += x._counts  # distinct places
+    else:
+        parts = []
+        for x, g, c in sides:
+            coo = sp.coo_array(x._counts)
+            parts.append((g[coo.row], c[coo.col], coo.data.astype(np.float64)))
+        g, c, values = (np.concatenate(v) for v in zip(*parts))
+        table = _group_table(g, c, values, n_groups, m, values.shape[0]).astype(dtype)
     rows, cols = np.divmod(cells, size)
     return GroupedConfusion(overall, rows, cols, table, keys, a.names)
 

@@ -360,6 +360,16 @@ def test_groups_on_dask_equal_in_memory(monkeypatch):
         pd.testing.assert_series_equal(
             mf.by_group, msk.metric_frame(frame.t, frame.p, metrics="accuracy_score",
                                           groups=frame.country).by_group)
+        # intervals (the squared weights are counted on the workers too)
+        metrics = {"f1": functools.partial(msk.f1_score, average="macro"),
+                   "acc": "accuracy_score"}
+        mf = msk.metric_frame(ddf.t, ddf.p, metrics=metrics, groups=ddf[columns],
+                              sample_weight=ddf.w, confidence_level=0.9)
+        ref = msk.metric_frame(frame.t, frame.p, metrics=metrics, groups=frame[columns],
+                               sample_weight=frame.w, confidence_level=0.9)
+        for bound in (0, 1):
+            pd.testing.assert_frame_equal(mf.confidence_interval[bound],
+                                          ref.confidence_interval[bound], rtol=1e-9)
     finally:
         client.close()
         cluster.close()
