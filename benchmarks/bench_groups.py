@@ -1,9 +1,19 @@
 """Every metric by slice: metrics_sk's grouped confusion against fairlearn's MetricFrame.
 
-n = 10**6 samples, 10 classes, 10**4 groups: one grouped count, then every count metric
-of the registry for every group; fairlearn's ``MetricFrame`` with scikit-learn's
-``f1_score`` (one call per group) on a subset of the groups, extrapolated to all of them;
-the peak extra memory of the grouped count (tracemalloc). Side by side in one process.
+n = 10**6 samples, 10 classes, 10**4 groups (integer group ids), side by side in one
+process, best of ``--repeats`` runs:
+
+* one grouped count, then every batch count metric of the registry for every group
+  (target: under 0.5 s), and its peak extra memory (tracemalloc; target: under 200 MiB);
+* the same with string group keys, and the per-group formulas that are not batch
+  formulas (matrices and result blocks: one call per group);
+* ``metric_frame`` with macro ``f1_score`` against fairlearn's ``MetricFrame`` with
+  scikit-learn's ``f1_score`` (one call per group; fairlearn is timed on ``--subset``
+  groups and extrapolated to all of them, or on all of them with ``--subset 0``;
+  target: at least 100x);
+* 1000 classes: the group table kept sparse (memory O(groups + non-zero cells));
+* the grouped count merged from 10 chunks (``+``) and streamed (``update``);
+* 95 % intervals of macro F1 for every group: analytic (delta method) and cell bootstrap.
 
     python benchmarks/bench_groups.py          # full size
     python benchmarks/bench_groups.py --quick  # smoke run (CI)
@@ -20,6 +30,9 @@ import numpy as np
 import metrics_sk as msk
 from metrics_sk._registry import METRICS
 
+AVERAGED = ("precision_score", "recall_score", "f1_score", "fbeta_score", "specificity_score",
+            "balanced_auc_score", "geometric_mean_score")
+
 
 def data(n, k, n_groups, seed=0):
     rng = np.random.default_rng(seed)
@@ -28,71 +41,152 @@ def data(n, k, n_groups, seed=0):
     return t, p, rng.integers(0, n_groups, n)
 
 
-def every_metric(t, p, groups):
-    """The grouped count, then every batch count metric of the registry for every group."""
+def _kwargs(name):
+    kwargs = {"beta": 1.0} if name == "fbeta_score" else {}
+    if name in AVERAGED:
+        kwargs["average"] = "macro"
+    return kwargs
+
+
+def every_metric(t, p, groups, *, batch=True):
+    """The grouped count, then every count metric of the registry (batch formulas, or the
+    others) for every group; binary-only metrics are left out (10 classes)."""
     g = msk.Confusion.from_predictions(t, p, groups=groups)
     out = {}
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         for name, m in METRICS.items():
-            if m.batch:
-                kwargs = {"beta": 1.0} if name == "fbeta_score" else {}
-                if m.binary_only or name in ("precision_score", "recall_score", "f1_score",
-                                             "fbeta_score", "specificity_score",
-                                             "balanced_auc_score"):
-                    kwargs["average"] = "macro"
-                if m.binary_only:
-                    continue  # binary metrics on 10 classes: not defined
-                out[name] = getattr(g, name)(**kwargs)
+            if m.count and m.batch == batch and not m.binary_only:
+                out[name] = getattr(g, name)(**_kwargs(name))
     return out
+
+
+def best_of(repeats, func):
+    best, value = float("inf"), None
+    for _ in range(repeats):
+        start = time.perf_counter()
+        value = func()
+        best = min(best, time.perf_counter() - start)
+    return best, value
+
+
+def peak_mib(func):
+    tracemalloc.start()
+    func()
+    peak = tracemalloc.get_traced_memory()[1] / 2**20
+    tracemalloc.stop()
+    return peak
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="small sizes (smoke run)")
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--subset", type=int, default=200,
+                        help="groups fairlearn is timed on (0: all of them)")
     args = parser.parse_args()
-    n, k, n_groups, subset = (10**4, 10, 100, 5) if args.quick else (10**6, 10, 10**4, 50)
+    n, k, n_groups = (10**4, 10, 100) if args.quick else (10**6, 10, 10**4)
+    subset = min(args.subset or n_groups, n_groups, 5 if args.quick else n_groups)
+    repeats = 1 if args.quick else args.repeats
     t, p, groups = data(n, k, n_groups)
+    rows = []
 
-    best = float("inf")
-    for _ in range(1 if args.quick else 3):
-        start = time.perf_counter()
-        values = every_metric(t, p, groups)
-        best = min(best, time.perf_counter() - start)
-    tracemalloc.start()
-    every_metric(t, p, groups)
-    peak = tracemalloc.get_traced_memory()[1] / 2**20
-    tracemalloc.stop()
+    seconds, values = best_of(repeats, lambda: every_metric(t, p, groups))
+    rows.append((f"grouped count + every batch count metric ({len(values)}) for every group",
+                 f"{seconds:.3f} s", "", "", "< 0.5 s"))
+    rows.append(("peak extra memory of that (tracemalloc)",
+                 f"{peak_mib(lambda: every_metric(t, p, groups)):.0f} MiB", "", "",
+                 "< 200 MiB"))
+    names = groups.astype(str)
+    seconds, _ = best_of(repeats, lambda: every_metric(t, p, names))
+    rows.append(("the same with string group keys", f"{seconds:.3f} s", "", "", ""))
+    seconds, others = best_of(1, lambda: every_metric(t, p, groups, batch=False))
+    rows.append((f"the non-batch count formulas ({', '.join(others)}), one call per group",
+                 f"{seconds:.3f} s", "", "", ""))
+
+    # many classes: the group table is sparse (dense it would hold groups x distinct cells)
+    many = data(n, 100 if args.quick else 1000, n_groups, seed=1)
+
+    def many_classes():
+        g = msk.Confusion.from_predictions(*many[:2], groups=many[2])
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            return g, g.f1_score(average="macro"), g.accuracy_score()
+
+    seconds, (g, *_) = best_of(1, many_classes)
+    dense = g.n_groups * g._rows.shape[0] * 8 / 2**20
+    rows.append((f"{g.overall.n_classes} classes: grouped count + macro F1 + accuracy for "
+                 f"every group ({'dense' if g._batch is not None else 'sparse'} table, "
+                 f"{g._rows.shape[0]} distinct cells)",
+                 f"{seconds:.2f} s, {peak_mib(many_classes):.0f} MiB", "", "",
+                 f"dense: {dense:.0f} MiB"))
+
+    # merged from chunks, streamed
+    cuts = np.linspace(0, n, 11).astype(int)
+    chunks = list(zip(cuts[:-1], cuts[1:]))
+    one = msk.Confusion.from_predictions(t, p, groups=groups)
+
+    def merged():
+        return sum(msk.Confusion.from_predictions(t[a:b], p[a:b], groups=groups[a:b])
+                   for a, b in chunks)
+
+    def streamed():
+        g = msk.GroupedConfusion()
+        for a, b in chunks:
+            g.update(t[a:b], p[a:b], groups=groups[a:b])
+        return g
+
+    one_shot, _ = best_of(repeats, lambda: msk.Confusion.from_predictions(t, p, groups=groups))
+    for label, func in (("10 chunks merged with +", merged), ("10 chunks streamed (update)",
+                                                              streamed)):
+        seconds, g = best_of(repeats, func)
+        assert g == one
+        rows.append((f"grouped count, {label}, vs one shot", f"{seconds:.3f} s",
+                     f"{one_shot:.3f} s", f"{seconds / one_shot:.1f}x slower", ""))
 
     macro_f1 = functools.partial(msk.f1_score, average="macro")
-    start = time.perf_counter()
-    ours_f1 = msk.metric_frame(t, p, metrics=macro_f1, groups=groups)
-    ours_f1_time = time.perf_counter() - start
-
+    ours, ours_f1 = best_of(repeats, lambda: msk.metric_frame(t, p, metrics=macro_f1,
+                                                             groups=groups))
     try:
         from fairlearn.metrics import MetricFrame
         from sklearn.metrics import f1_score
     except ImportError:
         MetricFrame = None
-    print(f"n = {n}, {k} classes, {n_groups} groups\n")
-    print("| case | metrics_sk | reference | ratio | target |")
-    print("|---|---|---|---|---|")
-    print(f"| every count metric ({len(values)}) for every group | {best:.3f} s | | | "
-          "< 0.5 s |")
-    print(f"| peak extra memory of that | {peak:.0f} MiB | | | < 200 MiB |")
     if MetricFrame is not None:
         chosen = np.unique(groups)[:subset]
-        rows = np.isin(groups, chosen)
+        keep = np.isin(groups, chosen)
         start = time.perf_counter()
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            MetricFrame(metrics=functools.partial(f1_score, average="macro"),
-                        y_true=t[rows], y_pred=p[rows], sensitive_features=groups[rows]).by_group
+            theirs_f1 = MetricFrame(metrics=functools.partial(f1_score, average="macro"),
+                                    y_true=t[keep], y_pred=p[keep],
+                                    sensitive_features=groups[keep]).by_group
         theirs = (time.perf_counter() - start) * n_groups / subset
-        print(f"| `f1_score` by group, `metric_frame` vs fairlearn `MetricFrame` "
-              f"(fairlearn on {subset} groups, extrapolated) | {ours_f1_time:.3f} s | "
-              f"{theirs:.1f} s | {theirs / ours_f1_time:.0f}x | >= 100x |")
-    assert len(ours_f1.by_group) == n_groups
+        np.testing.assert_allclose(ours_f1.by_group.loc[chosen].to_numpy(),
+                                   theirs_f1.to_numpy(), rtol=1e-12)
+        how = "all groups" if subset == n_groups else f"{subset} groups, extrapolated"
+        rows.append((f"`metric_frame` macro F1 by group vs fairlearn `MetricFrame` + "
+                     f"scikit-learn `f1_score` (fairlearn on {how})", f"{ours:.3f} s",
+                     f"{theirs:.1f} s", f"{theirs / ours:.0f}x", ">= 100x"))
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        seconds, _ = best_of(1, lambda: msk.metric_frame(
+            t, p, metrics=macro_f1, groups=groups, confidence_level=0.95))
+        rows.append(("95 % analytic (delta) interval of macro F1 for every group",
+                     f"{seconds:.2f} s", "", "", ""))
+        resamples = 20 if args.quick else 200
+        seconds, _ = best_of(1, lambda: msk.metric_frame(
+            t, p, metrics=macro_f1, groups=groups, confidence_level=0.95, method="bootstrap",
+            n_resamples=resamples, random_state=0))
+        rows.append((f"95 % cell-bootstrap interval of macro F1 for every group "
+                     f"({resamples} replicates)", f"{seconds:.2f} s", "", "", ""))
+
+    print(f"n = {n}, {k} classes, {n_groups} groups; best of {repeats}\n")
+    print("| case | metrics_sk | reference | ratio | target |")
+    print("|---|---|---|---|---|")
+    for row in rows:
+        print("| " + " | ".join(row) + " |")
 
 
 if __name__ == "__main__":

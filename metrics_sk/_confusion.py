@@ -935,28 +935,49 @@ for _name, _formula in _counts.FORMULAS.items():
 
 
 
-def _group_codes(groups, n):
-    """Each sample's group, crossing the columns of ``groups``: ``(codes, keys, names)``
-    with ``keys`` one array per column (the key of each group, groups in sorted order) and
-    ``names`` the column names (fairlearn's ``sensitive_feature_<i>`` when unnamed)."""
+def _group_columns(groups):
+    """``(names, columns)`` of ``groups``: one array, or several columns (a DataFrame's,
+    a dict's, a 2-D array's), named as fairlearn names them (``sensitive_feature_<i>``
+    when unnamed)."""
     if isinstance(groups, dict):
         names, columns = list(groups), list(groups.values())
-    elif hasattr(groups, "columns"):  # a DataFrame: its columns, crossed
+    elif hasattr(groups, "columns") and getattr(groups, "ndim", 2) == 2:
+        # a DataFrame (pandas or Dask): its columns, crossed
         names = [str(c) for c in groups.columns]
         columns = [groups[c] for c in groups.columns]
-    elif np.ndim(groups) == 2:
+    elif not is_dask_collection(groups) and np.ndim(groups) == 2:
         arr = np.asarray(groups)
         names, columns = [None] * arr.shape[1], list(arr.T)
     else:
         names, columns = [getattr(groups, "name", None)], [groups]
     names = [f"sensitive_feature_{i}" if name is None else name for i, name in enumerate(names)]
-    code = np.zeros(n, dtype=np.int64)
-    values = []
+    return names, columns
+
+
+def _group_codes(groups, n):
+    """Each sample's group, crossing the columns of ``groups``: ``(codes, keys, names)``
+    with ``keys`` one array per column (the key of each group, groups in sorted order) and
+    ``names`` the column names. Each column is encoded by the label encoder, and the
+    crossed codes (when there are several columns) once more: no sort for integer keys."""
+    names, columns = _group_columns(groups)
+    length = np.broadcast_to(np.int8(0), (n,))  # stands for y_true in the length check
+    code, values = None, []
     for column in columns:
-        vals, (codes,) = encode(column, names=["groups"])
-        check_same_length(("y_true", code), ("groups", codes))
-        code = code * vals.shape[0] + codes
+        if isinstance(column, (list, tuple)):
+            column = np.asarray(column)
+        if getattr(column, "dtype", None) is not None and column.dtype.kind == "f" and not \
+                np.all(np.mod(column, 1) == 0):  # group keys, not labels: any number
+            floats = np.asarray(column)
+            if not np.isfinite(floats).all():
+                raise ValueError("groups contains NaN or infinity.")
+            vals, codes = np.unique(floats, return_inverse=True)
+        else:
+            vals, (codes,) = encode(column, names=["groups"])
+        check_same_length(("y_true", length), ("groups", codes))
+        code = codes if code is None else code * vals.shape[0] + codes
         values.append(vals)
+    if len(values) == 1:  # the encoder's codes are the groups
+        return code, values, names
     uniq, inverse = compact(code)
     keys = []
     for vals in reversed(values):
@@ -969,24 +990,32 @@ class GroupedConfusion:
     """The confusions of groups of the samples, counted in one pass.
 
     Groups are slices, segments or sensitive groups: a group is one more axis of the cell
-    key. Built by ``Confusion.from_predictions(y_true, y_pred, groups=...)``. Every count metric
+    key. Built by ``Confusion.from_predictions(y_true, y_pred, groups=...)``, or empty
+    (``GroupedConfusion()``) and then :meth:`update`-d batch by batch. Every count metric
     is a method, with the parameters of the ``Confusion`` method of that name; it returns
     one value per group as a pandas Series indexed by group (a MultiIndex for crossed
     groups), a DataFrame with a column per class for per-class results. Each group's value
     is the metric of that group's samples alone (over the labels that group has, unless
-    ``labels=`` fixes them). Memory is O(groups x distinct cells + labels).
+    ``labels=`` fixes them). Memory is O(groups + non-zero cells of the groups + labels):
+    the counts of the groups are a dense groups x distinct cells table while it is small
+    (at most ``max(n_samples, 2**22)`` numbers), a sparse one beyond, evaluated in chunks
+    of groups.
+
+    ``a + b`` merges two grouped confusions (union of the groups and of the labels)
+    without changing either; ``sum([...])`` works too; a grouped confusion pickles, so
+    Dask partitions are counted and merged on the workers.
 
     Parameters
     ----------
-    overall : Confusion
-        The confusion of all the samples.
-    rows, cols : ndarray of shape (n_cells,)
+    overall : Confusion, default=None
+        The confusion of all the samples (None: empty).
+    rows, cols : ndarray of shape (n_cells,), default=None
         The cells of the groups' counts (positions among the labels, the other slot last).
-    counts : ndarray of shape (n_groups, n_cells)
+    counts : ndarray or scipy sparse array of shape (n_groups, n_cells), default=None
         The count (or weight) of each cell in each group.
-    keys : list of ndarray
+    keys : list of ndarray, default=None
         The key of each group, one array per group column.
-    names : list of str
+    names : list of str, default=None
         The names of the group columns.
 
     See Also
@@ -1001,11 +1030,44 @@ class GroupedConfusion:
     ...                                groups=["a", "a", "a", "b", "b"])
     >>> g.accuracy_score().to_dict()
     {'a': 0.6666666666666666, 'b': 1.0}
+    >>> g.update([1, 0], [1, 1], groups=["c", "a"])
+    GroupedConfusion(n_groups=3, n_classes=2, total=7)
+    >>> g.accuracy_score().to_dict()
+    {'a': 0.5, 'b': 1.0, 'c': 1.0}
     """
 
-    def __init__(self, overall, rows, cols, counts, keys, names):
+    def __init__(self, overall=None, rows=None, cols=None, counts=None, keys=None,
+                 names=None):
+        if overall is None:  # empty: no group, no label
+            overall, keys = Confusion(), [np.array([], dtype=np.int64)]
+            rows = cols = np.array([], dtype=np.int64)
+            counts = np.zeros((0, 0), dtype=np.int64)
         self.overall, self.keys, self.names = overall, keys, names
-        self._batch = ConfusionBatch(overall, rows, cols, counts, own_labels=True)
+        self._rows, self._cols, self._counts = rows, cols, counts
+        self._batch = None  # the batch of all the groups, when the counts are dense
+        if not sp.issparse(counts):
+            self._batch = ConfusionBatch(overall, rows, cols, counts, own_labels=True)
+
+    def _parts(self):
+        """``(start, stop, cells, part)``: the groups ``start:stop`` as a grouped confusion
+        with dense counts over the ``cells`` they have; all the groups at once (``cells``
+        None, ``part`` itself) when the counts are dense, chunks of at most
+        ``_DENSE_CELLS`` numbers when they are sparse."""
+        if self._batch is not None:
+            yield 0, self.n_groups, None, self
+            return
+        step = max(1, _DENSE_CELLS // max(self._rows.shape[0], 1))
+        for start in range(0, self.n_groups, step):
+            stop = min(start + step, self.n_groups)
+            cells = np.unique(self._counts[start:stop].indices)
+            yield start, stop, cells, self._part(start, stop, cells)
+
+    def _part(self, start, stop, cells):
+        """The groups ``start:stop`` with dense counts over ``cells``."""
+        dense = self._counts[start:stop][:, cells]
+        dense = dense.toarray() if sp.issparse(dense) else dense
+        return GroupedConfusion(self.overall, self._rows[cells], self._cols[cells], dense,
+                                [k[start:stop] for k in self.keys], self.names)
 
     @property
     def n_groups(self):
@@ -1023,7 +1085,7 @@ class GroupedConfusion:
         import pandas as pd
 
         if len(self.keys) == 1:
-            return pd.Index(self.keys[0], name=self.names[0])
+            return pd.Index(self.keys[0], name=None if self.names is None else self.names[0])
         return pd.MultiIndex.from_arrays(self.keys, names=self.names)
 
     def group(self, i):
@@ -1039,11 +1101,11 @@ class GroupedConfusion:
         Confusion
             The confusion of that group's samples.
         """
-        batch = self._batch
-        counts = batch._counts[i]
+        counts = self._counts[[i]]
+        counts = (counts.toarray() if sp.issparse(counts) else counts)[0]
         keep = counts != 0
-        rows, cols = batch._rows[keep], batch._cols[keep]
-        k = batch.n_classes
+        rows, cols = self._rows[keep], self._cols[keep]
+        k = self.overall.n_classes
         if self.overall._fixed:
             labels, where = self.overall.labels, np.arange(k + 1)
         else:
@@ -1053,7 +1115,12 @@ class GroupedConfusion:
             labels = self.overall.labels[has[:k]]
             where = np.cumsum(has) - 1
         size = labels.shape[0] + 1
-        cells = sp.csr_array((counts[keep], (where[rows], where[cols])), shape=(size, size))
+        if size * size <= _DENSE_STORE:  # the storage a Confusion keeps (see Confusion._set)
+            cells = np.zeros((size, size), dtype=counts.dtype)
+            cells[where[rows], where[cols]] = counts[keep]  # distinct cells
+        else:
+            cells = sp.csr_array((counts[keep], (where[rows], where[cols])),
+                                 shape=(size, size))
         return Confusion._of(labels, cells, fixed=self.overall._fixed,
                              weighted=self.overall._weighted)
 
@@ -1066,6 +1133,70 @@ class GroupedConfusion:
         if value.ndim == 2:
             return pd.DataFrame(value, index=self.index(), columns=self.overall.labels)
         return pd.Series(value, index=self.index())
+
+    # -- merging ------------------------------------------------------------------
+    def __add__(self, other):
+        if not isinstance(other, GroupedConfusion):
+            return NotImplemented
+        return _merge_groups(self, other)
+
+    def __radd__(self, other):
+        if isinstance(other, int) and other == 0:  # sum([g1, g2, ...])
+            return self
+        return NotImplemented
+
+    def update(self, y_true, y_pred, *, groups, sample_weight=None):
+        """Count one more batch in place, adding its new groups and labels.
+
+        Labels fixed with ``labels=`` stay fixed.
+
+        Parameters
+        ----------
+        y_true : array-like of shape (n_samples,)
+            True labels of the batch.
+        y_pred : array-like of shape (n_samples,)
+            Predicted labels of the batch.
+        groups : array-like of shape (n_samples,), DataFrame or dict
+            The group of each sample of the batch, with the same group columns as the
+            groups already counted.
+        sample_weight : array-like of shape (n_samples,), default=None
+            Non-negative sample weights.
+
+        Returns
+        -------
+        self : GroupedConfusion
+            This grouped confusion, with the batch added.
+        """
+        labels = self.overall.labels if self.overall._fixed else None
+        batch = count_groups(y_true, y_pred, groups, labels=labels, sample_weight=sample_weight)
+        merged = _merge_groups(self, batch)
+        self.__init__(**merged.__getstate__())
+        return self
+
+    def __getstate__(self):
+        return {"overall": self.overall, "rows": self._rows, "cols": self._cols,
+                "counts": self._counts, "keys": self.keys, "names": self.names}
+
+    def __setstate__(self, state):
+        self.__init__(**state)
+
+    def __eq__(self, other):
+        """Same groups, same labels, same counts in every group (cells in any order)."""
+        if not isinstance(other, GroupedConfusion):
+            return NotImplemented
+        if (self.names != other.names or self.overall != other.overall
+                or self.n_groups != other.n_groups
+                or not all(np.array_equal(a, b) for a, b in zip(self.keys, other.keys))):
+            return False
+        size = self.overall.n_classes + 1
+        tables = []
+        for g in (self, other):
+            coo = sp.coo_array(g._counts)
+            tables.append(sp.csr_array((coo.data, (coo.row, (g._rows * size + g._cols)[
+                coo.col])), shape=(g.n_groups, size * size)))
+        return (tables[0] != tables[1]).nnz == 0
+
+    __hash__ = None
 
     def __repr__(self):
         return (f"GroupedConfusion(n_groups={self.n_groups}, n_classes="
@@ -1083,7 +1214,10 @@ def _group_method(formula):
     def method(self, **options):
         check(options)
         if formula.batch:
-            return self._wrap(formula(self._batch, **options))
+            if self._batch is not None:
+                return self._wrap(formula(self._batch, **options))
+            return self._wrap(_stacked([formula(part._batch, **options)
+                                        for *_, part in self._parts()]))
         import pandas as pd
 
         return pd.Series([formula(self.group(i), **options) for i in range(self.n_groups)],
@@ -1130,15 +1264,121 @@ def count_samples(y_true, y_pred, *, labels=None, sample_weight=None):
     return SampleCells(values, labels is not None, np.divmod(cells, size), cell_of, weights)
 
 
+def _stacked(results):
+    """The results of the parts of a grouped confusion, one after the other."""
+    first = results[0]
+    if isinstance(first, tuple):
+        return tuple(None if first[i] is None else _stacked([r[i] for r in results])
+                     for i in range(len(first)))
+    return np.concatenate([np.atleast_1d(r) for r in results])
+
+
+def _group_table(group_of, cell_of, values, n_groups, n_cells, n):
+    """The ``n_groups x n_cells`` counts, summing ``values`` (None: ones) at ``(group_of,
+    cell_of)``: dense while it has at most ``max(n, _DENSE_CELLS)`` numbers (one bincount),
+    a CSR array of the non-zero cells beyond."""
+    if n_groups * n_cells <= max(n, _DENSE_CELLS):
+        return _bincount(group_of * n_cells + cell_of, values,
+                         n_groups * n_cells).reshape(n_groups, n_cells)
+    data = np.ones(group_of.shape[0], dtype=np.int64) if values is None else values
+    table = sp.csr_array((data, (group_of, cell_of)), shape=(n_groups, n_cells))
+    table.sum_duplicates()
+    return table
+
+
+def _merge_groups(a, b):
+    """Sum two grouped confusions over the union of their groups and of their labels;
+    neither is changed. Cells and groups are matched by the label encoder, so the result
+    is the grouped confusion of all their samples counted at once."""
+    if a.n_groups == 0 and a.overall.total == 0:
+        return GroupedConfusion(**_copied(b))
+    if b.n_groups == 0 and b.overall.total == 0:
+        return GroupedConfusion(**_copied(a))
+    if a.names != b.names:
+        raise ValueError(f"Cannot merge grouped confusions with different group columns: "
+                         f"{a.names} and {b.names}.")
+    for name, ka, kb in zip(a.names, a.keys, b.keys):
+        kinds = _kind(ka, "groups"), _kind(kb, "groups")
+        if kinds[0] != kinds[1]:  # numpy would turn the numbers into strings
+            raise ValueError(f"Mix of label input types (string and number) in groups "
+                             f"{name!r}: {KIND_NAMES[kinds[0]]} and {KIND_NAMES[kinds[1]]}.")
+    overall = a.overall + b.overall  # the union of the labels (or a clear error)
+    k = overall.n_classes
+    size = k + 1
+    cell_keys = []
+    for x in (a, b):
+        where = np.append(positions(overall.labels, x.overall.labels), k)
+        cell_keys.append(where[x._rows] * size + where[x._cols])
+    cells, cell_of = compact(np.concatenate(cell_keys))
+    columns = {i: np.concatenate((ka, kb)) for i, (ka, kb) in enumerate(zip(a.keys, b.keys))}
+    group_of, keys, _ = _group_codes(columns, a.n_groups + b.n_groups)
+    sides = ((a, group_of[:a.n_groups], cell_of[:cell_keys[0].shape[0]]),
+             (b, group_of[a.n_groups:], cell_of[cell_keys[0].shape[0]:]))
+    n_groups, m = keys[0].shape[0], cells.shape[0]
+    dtype = np.result_type(a._counts.dtype, b._counts.dtype)
+    if not (sp.issparse(a._counts) or sp.issparse(b._counts)) and n_groups * m <= max(
+            a._counts.size + b._counts.size, _DENSE_CELLS):  # dense tables stay dense
+        table = np.zeros((n_groups, m), dtype=dtype)
+        for x, g, c in sides:
+            table[np.ix_(g, c)] += x._counts  # distinct places
+    else:
+        parts = []
+        for x, g, c in sides:
+            coo = sp.coo_array(x._counts)
+            parts.append((g[coo.row], c[coo.col], coo.data.astype(np.float64)))
+        g, c, values = (np.concatenate(v) for v in zip(*parts))
+        table = _group_table(g, c, values, n_groups, m, values.shape[0]).astype(dtype)
+    rows, cols = np.divmod(cells, size)
+    return GroupedConfusion(overall, rows, cols, table, keys, a.names)
+
+
+def _copied(g):
+    state = g.__getstate__()
+    return {**state, "overall": state["overall"].copy(), "counts": state["counts"].copy()}
+
+
+def _count_groups_partition(t, p, w, labels, names, *columns):
+    """The grouped confusion of one partition (None when it is empty)."""
+    if len(t) == 0 and len(p) == 0:
+        return None
+    return count_groups(t, p, dict(zip(names, columns)), labels=labels, sample_weight=w)
+
+
+def _count_groups_dask(y_true, y_pred, names, columns, *, labels, sample_weight):
+    """The grouped confusion of Dask inputs: one task per partition counts it, a tree of
+    merges on the workers sums them (``metrics_sk._dask``); only the merged counts (groups
+    x cells) come back."""
+    import dask
+
+    check_labels_param(labels, None)
+    group_names = ["groups"] if len(columns) == 1 else [f"groups[{n!r}]" for n in names]
+    parts = _dask.partitions((("y_true", y_true), ("y_pred", y_pred),
+                              ("sample_weight", sample_weight), *zip(group_names, columns)))
+    count_one = dask.delayed(_count_groups_partition, pure=False)
+    merged = _dask.reduce_partitions([count_one(t, p, w, labels, names, *cols)
+                                      for t, p, w, *cols in parts])
+    if merged is None:
+        raise ValueError("Found empty input array (e.g., `y_true` or `y_pred`) while a "
+                         "minimum of 1 sample is required.")
+    return merged
+
+
 def count_groups(y_true, y_pred, groups, *, labels=None, sample_weight=None):
     """The :class:`GroupedConfusion` of the samples: one pass over them, memory
-    O(groups x distinct cells + labels)."""
+    O(n + groups + non-zero cells + labels) (see ``_group_table``). Dask inputs (labels,
+    weights or group columns) are counted partition by partition on the workers and merged
+    there."""
+    names, columns = _group_columns(groups)
+    if any(is_dask_collection(a) for a in (y_true, y_pred, sample_weight, *columns)):
+        return _count_groups_dask(y_true, y_pred, names, columns, labels=labels,
+                                  sample_weight=sample_weight)
     samples = count_samples(y_true, y_pred, labels=labels, sample_weight=sample_weight)
-    g, keys, names = _group_codes(groups, samples.cell_of.shape[0])
-    m = samples.rows.shape[0]
-    counts = _bincount(g * m + samples.cell_of, samples.weights, keys[0].shape[0] * m)
-    return GroupedConfusion(samples.confusion(), samples.rows, samples.cols,
-                            counts.reshape(-1, m), keys, names)
+    n = samples.cell_of.shape[0]
+    g, keys, names = _group_codes(dict(zip(names, columns)), n)
+    counts = _group_table(g, samples.cell_of, samples.weights, keys[0].shape[0],
+                          samples.rows.shape[0], n)
+    return GroupedConfusion(samples.confusion(), samples.rows, samples.cols, counts, keys,
+                            names)
 
 
 def _float_total(cells):

@@ -8,18 +8,23 @@ metric of each group's samples alone.
 """
 
 import functools
+import warnings
 
 import numpy as np
 
-from ._confusion import Confusion
+from ._bootstrap import _CHUNK_ELEMENTS, ConfidenceInterval, _rng
+from ._confusion import Confusion, ConfusionBatch
 from ._dropins import recall_score
 from ._onedal import specificity_score
-from ._params import Checker
+from ._params import INFERENCE, Checker
+from ._intervals import _ALLOWED, _Moved, _family, _z, delta_bounds, proportion_bounds
 from ._registry import resolve
 from ._sklearn_compat import StrOptions
+from ._validation import is_dask_collection
 
 _METHODS = ("between_groups", "to_overall")
 _check_method = Checker("MetricFrame", {"method": [StrOptions(set(_METHODS))]})
+_check_interval = Checker("metric_frame", INFERENCE["metric_frame"])
 
 
 def _as_metric(metric):
@@ -57,12 +62,21 @@ class MetricFrame:
     single : bool
         Whether one metric was asked for (not a dict).
 
+    intervals : dict, default=None
+        Column name -> ``(low, high, method)`` arrays over the groups, when intervals
+        were asked for.
+
     Attributes
     ----------
     by_group : pandas.Series or pandas.DataFrame
         Each metric of each group's samples.
     overall : float or pandas.Series
         Each metric of all the samples.
+    confidence_interval : ConfidenceInterval or None
+        ``low`` and ``high``, each laid out as :attr:`by_group`: the interval of each
+        metric of each group (None unless ``metric_frame(..., confidence_level=...)``).
+    interval_method : pandas.Series or pandas.DataFrame or None
+        The method of each interval (``"wilson"``, ``"delta"``, ``"bootstrap"``, ...).
 
     See Also
     --------
@@ -79,7 +93,7 @@ class MetricFrame:
     0.0
     """
 
-    def __init__(self, grouped, metrics, single):
+    def __init__(self, grouped, metrics, single, intervals=None):
         import pandas as pd
 
         self.grouped = grouped
@@ -96,6 +110,19 @@ class MetricFrame:
         self.by_group = frame.iloc[:, 0].rename(next(iter(metrics))) if single else frame
         self.overall = (next(iter(overall.values())) if single else
                         pd.Series(overall, dtype=float))
+        self.confidence_interval = self.interval_method = None
+        if intervals is not None:
+            low, high, used = ({column: parts[i] for column, parts in intervals.items()}
+                               for i in range(3))
+            self.confidence_interval = ConfidenceInterval(self._like(low), self._like(high))
+            self.interval_method = self._like(used)
+
+    def _like(self, columns):
+        """Per-group arrays of each metric laid out as :attr:`by_group`."""
+        import pandas as pd
+
+        frame = pd.DataFrame(columns, index=self.by_group.index)
+        return frame.iloc[:, 0].rename(self.by_group.name) if self._single else frame
 
     def _frame(self):
         return self.by_group.to_frame() if self._single else self.by_group
@@ -171,17 +198,20 @@ class MetricFrame:
         return f"MetricFrame(n_groups={self.grouped.n_groups})\n{self.by_group!r}"
 
 
-def metric_frame(y_true, y_pred, *, metrics, groups, sample_weight=None):
+def metric_frame(y_true, y_pred, *, metrics, groups, sample_weight=None,
+                 confidence_level=None, method="analytic", n_resamples=1000,
+                 random_state=None):
     """Every count metric for every group, counted in one pass (fairlearn's MetricFrame).
 
     The samples are counted once into the confusions of all the groups; each metric is
     then evaluated on all of them at once, with the values fairlearn's ``MetricFrame``
-    gives by calling the metric once per group.
+    gives by calling the metric once per group. With ``confidence_level``, each value
+    also gets a confidence interval, computed for all the groups in one batch.
 
     Parameters
     ----------
     y_true, y_pred : array-like of shape (n_samples,)
-        True and predicted labels.
+        True and predicted labels (numpy, pandas, or Dask collections).
     metrics : str, callable, functools.partial or dict
         A count metric (its name, a scorer name, the function or a ``functools.partial``
         of it with its arguments), or a dict of them (name -> metric).
@@ -190,16 +220,31 @@ def metric_frame(y_true, y_pred, *, metrics, groups, sample_weight=None):
         ``sensitive_features``).
     sample_weight : array-like of shape (n_samples,), default=None
         Sample weights.
+    confidence_level : float, default=None
+        With a level in (0, 1), the interval of each metric of each group
+        (:attr:`MetricFrame.confidence_interval`); None: no interval.
+    method : {'analytic', 'bootstrap'}, default='analytic'
+        ``"analytic"``: the default method of :func:`analytic_interval` for each metric
+        (Wilson for proportions, the delta method on the logit scale, Fisher's z for MCC,
+        kappa's standard error), and the percentile cell bootstrap for the groups where it
+        is undefined (a value of 0 or 1, a standard error of 0). ``"bootstrap"``: the
+        percentile cell bootstrap of every group (without sample weights).
+    n_resamples : int, default=1000
+        Bootstrap replicates per group.
+    random_state : None, int, numpy Generator or RandomState, default=None
+        Seed of the bootstrap replicates.
 
     Returns
     -------
     MetricFrame
         With ``by_group``, ``overall``, ``group_min()``, ``group_max()``,
-        ``difference(method)`` and ``ratio(method)``.
+        ``difference(method)``, ``ratio(method)``, and ``confidence_interval`` and
+        ``interval_method`` when asked.
 
     See Also
     --------
     Confusion.from_predictions : With ``groups=``, the confusions of all the groups.
+    analytic_interval : The interval of one metric on all the samples.
 
     Notes
     -----
@@ -207,6 +252,12 @@ def metric_frame(y_true, y_pred, *, metrics, groups, sample_weight=None):
     [y_s = i][\\hat y_s = j]`, counted for all groups in one pass over the samples; every
     count formula then evaluates all the groups at once. Values equal fairlearn's
     ``MetricFrame`` with the same metric computed per group.
+
+    The intervals are those of :func:`analytic_interval` and :func:`bootstrap` on each
+    group's samples alone, computed as one batch: the delta method differentiates the
+    metric along every non-zero cell of every group in one batch of moved confusions, and
+    the bootstrap draws :math:`C^{(g)*} \\sim \\mathrm{Mult}(n_g, C^{(g)} / n_g)` for
+    all the groups at once (cost O(n_resamples x groups x cells), not O(n)).
 
     References
     ----------
@@ -224,13 +275,157 @@ def metric_frame(y_true, y_pred, *, metrics, groups, sample_weight=None):
     {'acc': {'a': 0.75, 'b': 0.5}, 'rate': {'a': 0.25, 'b': 0.75}}
     >>> mf.difference().to_dict()
     {'acc': 0.25, 'rate': 0.5}
+    >>> mf = metric_frame(y_true * 20, y_pred * 20, metrics="accuracy_score",
+    ...                   groups=(["a"] * 4 + ["b"] * 4) * 20, confidence_level=0.95)
+    >>> mf.confidence_interval.low.round(3).to_dict(), mf.interval_method.to_dict()
+    ({'a': 0.645, 'b': 0.393}, {'a': 'wilson', 'b': 'wilson'})
     """
     single = not isinstance(metrics, dict)
     named = {_column_name(metrics): metrics} if single else dict(metrics)
     asked = {column: _as_metric(metric) for column, metric in named.items()}
+    if confidence_level is not None:
+        _check_interval({"n_resamples": n_resamples, "confidence_level": confidence_level,
+                         "method": method, "random_state": random_state,
+                         "sample_weight": sample_weight})
+        if method == "bootstrap" and sample_weight is not None:
+            raise ValueError("method='bootstrap' resamples the cells of each group, which "
+                             "holds weight sums with sample_weight; use method='analytic'.")
     grouped = Confusion.from_predictions(y_true, y_pred, groups=groups,
                                          sample_weight=sample_weight)
-    return MetricFrame(grouped, asked, single)
+    frame = MetricFrame(grouped, asked, single)
+    if confidence_level is None:
+        return frame
+    squares = grouped
+    if sample_weight is not None:
+        w = sample_weight if is_dask_collection(sample_weight) else np.asarray(
+            sample_weight, dtype=np.float64)
+        squares = Confusion.from_predictions(y_true, y_pred, groups=groups, sample_weight=w * w,
+                                             labels=grouped.overall.labels)
+    rng = _rng(random_state)
+    values = frame._frame()
+    intervals = {}
+    for column, (name, kwargs) in asked.items():
+        value = values[column].to_numpy(dtype=np.float64)
+        pieces = [_group_intervals(part, squares if cells is None else
+                                   squares._part(start, stop, cells), name, kwargs,
+                                   value[start:stop], confidence_level, method,
+                                   n_resamples, rng)
+                  for start, stop, cells, part in grouped._parts()]
+        low, high, used = (np.concatenate(p) for p in zip(*pieces))
+        _warn_fallback(name, used, method, n_resamples)
+        intervals[column] = low, high, used
+    return MetricFrame(grouped, asked, single, intervals)
+
+
+def _warn_fallback(name, used, method, n_resamples):
+    """Say for how many groups the analytic interval was undefined."""
+    undefined = int(np.isin(used, ("bootstrap", "none")).sum())
+    if method != "analytic" or not undefined:
+        return
+    what = (f"the percentile cell bootstrap ({n_resamples} replicates) is used there"
+            if "none" not in used else
+            "with sample weights their interval is NaN (bootstrap those groups' samples)")
+    warnings.warn(f"The analytic interval of {name} is undefined for {undefined} of "
+                  f"{used.shape[0]} groups (a value of 0 or 1, or a standard error of 0); "
+                  f"{what}.", RuntimeWarning, stacklevel=3)
+
+
+class _GroupsMoved(_Moved):
+    """The delta method's batch for every group at once: each group's confusion moved up
+    and down along each of its non-zero cells (``_intervals._Moved`` of one confusion);
+    the standard error is summed per group."""
+
+    def __init__(self, grouped, squares):
+        batch = grouped._batch
+        counts = batch._counts.astype(np.float64)
+        self.grouped, self.origin = grouped, counts
+        self.group_of, self.cell_of = np.nonzero(counts)
+        self.counts = counts[self.group_of, self.cell_of]
+        self.squares = squares._batch._counts[self.group_of, self.cell_of].astype(np.float64)
+        # a step small against the row and column sums the cell adds to (the other slot's
+        # sums are the total, as for one confusion)
+        support, predicted = (np.column_stack((a, batch.total))
+                              for a in (batch.support, batch.predicted))
+        rows, cols = batch._rows[self.cell_of], batch._cols[self.cell_of]
+        self.step = 1e-5 * np.maximum(np.minimum(support[self.group_of, rows],
+                                                 predicted[self.group_of, cols]), 1.0)
+        self.chunk = max(1, _CHUNK_ELEMENTS // (2 * max(counts.shape[1], 1)))
+        self._kept = None
+
+    def _batches(self):
+        for start in range(0, self.counts.size, self.chunk):
+            idx = np.arange(start, min(start + self.chunk, self.counts.size))
+            g, j, r = self.group_of[idx], self.cell_of[idx], np.arange(idx.size)
+            moved = self.origin[np.concatenate((g, g))]
+            moved[r, j] += self.step[idx]
+            moved[idx.size + r, j] -= self.step[idx]
+            yield idx, _group_batch(self.grouped, moved, np.concatenate((g, g)))
+
+    def _sum(self, squared):
+        return np.bincount(self.group_of, weights=self.squares * squared,
+                           minlength=self.grouped.n_groups)
+
+
+def _group_batch(grouped, counts, group_of):
+    """Confusions on the cells of ``grouped`` with ``counts``, each over the labels of its
+    group ``group_of`` (a moved or resampled confusion of that group)."""
+    batch = grouped._batch
+    out = ConfusionBatch(grouped.overall, batch._rows, batch._cols, counts)
+    if batch.present is not None:
+        out.present = batch.present[group_of]
+    return out
+
+
+def _bootstrap_groups(grouped, statistic, which, n_resamples, confidence_level, rng):
+    """Percentile cell-bootstrap bounds of the groups ``which``: each group's replicates
+    are ``Mult(n_g, C_g / n_g)`` draws, all drawn and evaluated in batches of groups."""
+    counts = grouped._batch._counts[which].astype(np.int64)
+    n, m = counts.sum(1), counts.shape[1]
+    alpha = (1 - confidence_level) / 2
+    low, high = np.full(which.size, np.nan), np.full(which.size, np.nan)
+    step = max(1, _CHUNK_ELEMENTS // (n_resamples * max(m, grouped.overall.n_classes, 1)))
+    for start in range(0, which.size, step):
+        part = slice(start, start + step)
+        c, size = counts[part], n[part]
+        draws = rng.multinomial(size, c / size[:, None], size=(n_resamples, c.shape[0]))
+        reps = _group_batch(grouped, draws.reshape(-1, m), np.tile(which[part], n_resamples))
+        with warnings.catch_warnings(), np.errstate(all="ignore"):
+            warnings.simplefilter("ignore")  # replicates where the metric is undefined
+            f = np.asarray(statistic(reps), dtype=np.float64).reshape(n_resamples, -1)
+            low[part], high[part] = np.nanquantile(f, [alpha, 1 - alpha], axis=0)
+    return low, high
+
+
+def _group_intervals(grouped, squares, name, kwargs, values, confidence_level, method,
+                     n_resamples, rng):
+    """``(low, high, method)`` arrays of one metric over the groups, in one batch."""
+    def statistic(batch):
+        return getattr(batch, name)(**kwargs)
+
+    n_groups = grouped.n_groups
+    todo = np.ones(n_groups, dtype=bool)
+    low, high = np.full(n_groups, np.nan), np.full(n_groups, np.nan)
+    chosen = "bootstrap"
+    if method == "analytic":
+        chosen = _ALLOWED.get(_family(name, grouped.overall, kwargs), ("delta",))[0]
+        with warnings.catch_warnings(), np.errstate(all="ignore"):
+            warnings.simplefilter("ignore")  # the values have said what is ill-defined
+            if chosen in ("wilson", "clopper_pearson"):
+                low, high, _, _ = proportion_bounds(grouped._batch, squares._batch, name,
+                                                    kwargs, chosen, confidence_level)
+                return low, high, np.full(n_groups, chosen, dtype=object)
+            se = _GroupsMoved(grouped, squares).standard_error(statistic)
+            low, high = delta_bounds(name, chosen, values, se, _z(confidence_level))
+        todo = ~(np.isfinite(low) & np.isfinite(high) & (se > 0))
+    used = np.where(todo, "bootstrap", chosen).astype(object)
+    if todo.any() and method == "analytic" and grouped.overall._weighted:
+        used[todo] = "none"  # the cells hold weight sums: no cell bootstrap
+        return low, high, used
+    if todo.any():
+        which = np.flatnonzero(todo)
+        low[which], high[which] = _bootstrap_groups(grouped, statistic, which, n_resamples,
+                                                    confidence_level, rng)
+    return low, high, used
 
 
 def _column_name(metric):

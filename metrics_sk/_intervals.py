@@ -111,14 +111,15 @@ _PROPORTIONS = {
 
 def _proportion(c, name, kwargs):
     """``(x, n)`` of a proportion metric (arrays for ``average=None``), or None when the
-    metric with these arguments is not a proportion (an average over classes)."""
+    metric with these arguments is not a proportion (an average over classes); for a
+    batch of confusions (the groups of a grouped confusion) with a leading batch axis."""
     ratio, choose = _PROPORTIONS[name]
     if choose == "all":
         if kwargs.get("normalize", True) is False:
             raise ValueError(f"{name}(normalize=False) is a count, not a proportion: it "
                              "has no interval here.")
         diag, _, _, total = (np.asarray(a, dtype=np.float64) for a in _counts._block(c))
-        correct = diag.sum()  # of the matrix: samples of other labels are left out
+        correct = diag.sum(-1)  # of the matrix: samples of other labels are left out
         return (correct if ratio == "recall" else total - correct), total
     average = kwargs.get("average", "binary")
     if choose == "onedal":
@@ -132,11 +133,11 @@ def _proportion(c, name, kwargs):
         if micro and ratio == "specificity":  # a sample is a negative of K - 1 classes
             return None
     tp, pred, sup = (np.asarray(a, dtype=np.float64) for a in _counts._class_counts(c, labels))
-    x, n = _RATIOS[ratio](tp, pred, sup, float(c.total))
+    x, n = _RATIOS[ratio](tp, pred, sup, np.asarray(c.total, dtype=np.float64)[..., None])
     if micro:
         x, n = x.sum(-1), n.sum(-1)
     if choose == "sklearn" and average == "binary":
-        x, n = x[0], n[0]  # the one class, reported as a number
+        x, n = x[..., 0], n[..., 0]  # the one class, reported as a number
     return x, n
 
 
@@ -209,7 +210,11 @@ class _Moved:
                 h = self.step[idx].reshape((-1,) + (1,) * (f.ndim - 1))
                 parts.append((f[:idx.size] - f[idx.size:]) / (2 * h))
         derivative = np.concatenate(parts)
-        return np.sqrt(np.einsum("i,i...->...", self.squares, derivative**2))
+        return np.sqrt(self._sum(derivative**2))
+
+    def _sum(self, squared):
+        """``sum_cells q_ij (df/dc_ij)^2`` from the squared derivatives of the moves."""
+        return np.einsum("i,i...->...", self.squares, squared)
 
 
 def _on_scale(value, se, z, forward, backward, derivative):
@@ -488,6 +493,34 @@ def confusion_intervals(c, metrics, *, confidence_level=0.95, samples=None):
             for name, kwargs in metrics]
 
 
+def proportion_bounds(c, q, name, kwargs, method, confidence_level):
+    """``(low, high, se, empty)`` of a proportion metric of ``c`` (a confusion or a batch):
+    the Wilson or Clopper-Pearson bounds with Kish's effective size from ``q`` (the counts
+    of the squared weights; ``c`` itself without weights); ``empty`` marks an empty
+    denominator (no sample), whose interval is [0, 1]."""
+    x, n = _proportion(c, name, kwargs)
+    _, n_q = _proportion(q, name, kwargs)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        n_eff = n * n / n_q
+        p = x / n
+        x_eff = p * n_eff
+        se = np.sqrt(p * (1 - p) / n_eff)
+    low, high = (wilson if method == "wilson" else clopper_pearson)(x_eff, n_eff,
+                                                                    confidence_level)
+    empty = ~(n > 0)
+    return np.where(empty, 0.0, low), np.where(empty, 1.0, high), se, empty
+
+
+def delta_bounds(name, method, value, se, z):
+    """The bounds of ``value`` with the delta-method standard error ``se``: on the kappa,
+    Fisher-z (MCC) or logit scale."""
+    if method == "kappa_se":
+        return np.clip(value - z * se, -1, 1), np.clip(value + z * se, -1, 1)
+    if name == "matthews_corrcoef":
+        return _fisher_bounds(value, se, z)
+    return _logit_bounds(value, se, z)
+
+
 def confusion_interval(c, name, kwargs, *, confidence_level=0.95, method=None, samples=None,
                        squares=None, moved=None):
     """:func:`confusion_intervals` of one metric, with a choice of ``method``."""
@@ -503,30 +536,16 @@ def confusion_interval(c, name, kwargs, *, confidence_level=0.95, method=None, s
     value = np.asarray(statistic(c), dtype=np.float64)
     why = "method='bootstrap'"
     if method in ("wilson", "clopper_pearson"):
-        x, n = _proportion(c, name, kwargs)
-        _, n_q = _proportion(q, name, kwargs)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            n_eff = n * n / n_q
-            p = x / n
-            x_eff = p * n_eff
-            se = np.sqrt(p * (1 - p) / n_eff)
-        low, high = (wilson if method == "wilson" else clopper_pearson)(x_eff, n_eff,
-                                                                        confidence_level)
-        empty = ~(n > 0)
+        low, high, se, empty = proportion_bounds(c, q, name, kwargs, method,
+                                                 confidence_level)
         if np.any(empty):
             warnings.warn(f"{name} has an empty denominator (no sample) for some classes; "
                           "their interval is [0, 1].", RuntimeWarning, stacklevel=3)
-            low, high = np.where(empty, 0.0, low), np.where(empty, 1.0, high)
         return IntervalResult(_scalar(value), ConfidenceInterval(_scalar(low), _scalar(high)),
                               _scalar(se), method)
     if method != "bootstrap":
         se = (moved or _Moved(c, q)).standard_error(statistic)
-        if method == "kappa_se":
-            low, high = np.clip(value - z * se, -1, 1), np.clip(value + z * se, -1, 1)
-        elif name == "matthews_corrcoef":
-            low, high = _fisher_bounds(value, se, z)
-        else:
-            low, high = _logit_bounds(value, se, z)
+        low, high = delta_bounds(name, method, value, se, z)
         bounds = np.stack([np.asarray(low), np.asarray(high)])
         if np.all(np.isfinite(bounds)) and np.all(se > 0):
             return IntervalResult(_scalar(value), ConfidenceInterval(_scalar(low),

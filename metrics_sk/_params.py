@@ -143,6 +143,8 @@ INFERENCE = {
                                                  "bootstrap"}), None]},
     "compare": {**_RESAMPLING, "exact": ["boolean"],
                 "method": [StrOptions({"bootstrap", "mcnemar", "stuart_maxwell", "delong"})]},
+    "metric_frame": {**_RESAMPLING,
+                     "method": [StrOptions({"analytic", "bootstrap"})]},
     "corrected_resampled_ttest": {"confidence_level": _OPEN_UNIT,
                                   "n_train": [Interval(Real, 0, None, closed="neither")],
                                   "n_test": [Interval(Real, 0, None, closed="neither")]},

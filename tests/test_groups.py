@@ -139,16 +139,20 @@ def _fairlearn_frame(metrics, t, p, groups, w=None):
                                          sensitive_features=groups, sample_params=params)
 
 
+def _binary_data(seed, n, right, sizes=None):
+    """A binary target, predictions right with probability ``right``, four groups."""
+    rng = np.random.default_rng(seed)
+    t = rng.integers(0, 2, n)
+    p = np.where(rng.random(n) < right, t, 1 - t)
+    return rng, t, p, rng.choice(["a", "b", "c", "d"], n, p=sizes)
+
+
 @pytest.mark.parametrize("weighted", [False, True])
 def test_metric_frame_equals_fairlearn(weighted):
     import sklearn.metrics as skm
 
-    rng = np.random.default_rng(1)
-    n = 600
-    t = rng.integers(0, 2, n)
-    p = np.where(rng.random(n) < 0.7, t, 1 - t)
-    groups = rng.choice(["a", "b", "c", "d"], n, p=[0.5, 0.3, 0.15, 0.05])
-    w = rng.uniform(0.5, 2.0, n) if weighted else None
+    rng, t, p, groups = _binary_data(1, 600, 0.7, sizes=[0.5, 0.3, 0.15, 0.05])
+    w = rng.uniform(0.5, 2.0, t.shape[0]) if weighted else None
     ours = msk.metric_frame(t, p, groups=groups, sample_weight=w, metrics={
         "f1": "f1_score", "recall": msk.recall_score,
         "fbeta": functools.partial(msk.fbeta_score, beta=0.5),
@@ -214,3 +218,314 @@ def test_fairness_differences_equal_fairlearn(method):
             t, p, sensitive_features=groups, method=method, sample_weight=weights
         ) == pytest.approx(fairlearn_metrics.equalized_odds_difference(
             t, p, sensitive_features=groups, method=method, sample_weight=weights), rel=1e-12)
+
+
+# -- merging: update, +, pickling, Dask --------------------------------------------------------
+def check_merged_equals_one_shot(t, p, groups, w, cuts, *, fix_first_labels=False):
+    """Counting the chunks ``[cuts[i], cuts[i + 1])`` apart and merging them (with ``+``, in
+    both orders, and with ``update`` from an empty grouped confusion) gives the grouped
+    confusion of all the samples counted at once. ``fix_first_labels``: the streamed
+    confusion starts from the first chunk with its labels fixed (``labels=``)."""
+    def part(a, b, **kwargs):
+        rows = groups.iloc[a:b] if isinstance(groups, pd.DataFrame) else groups[a:b]
+        return dict(groups=rows, sample_weight=None if w is None else w[a:b], **kwargs)
+
+    one = Confusion.from_predictions(t, p, groups=groups, sample_weight=w)
+    bounds = list(zip(cuts[:-1], cuts[1:]))
+    parts = [Confusion.from_predictions(t[a:b], p[a:b], **part(a, b)) for a, b in bounds]
+    if fix_first_labels:
+        (a, b), rest = bounds[0], bounds[1:]
+        streamed = Confusion.from_predictions(
+            t[a:b], p[a:b], **part(a, b, labels=np.unique(np.r_[t[a:b], p[a:b]])))
+    else:
+        streamed, rest = msk.GroupedConfusion(), bounds
+    for a, b in rest:
+        streamed.update(t[a:b], p[a:b], **part(a, b))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for merged in (sum(parts), sum(reversed(parts)), streamed):
+            assert merged == one
+            pd.testing.assert_series_equal(merged.f1_score(average="macro"),
+                                           one.f1_score(average="macro"))
+            pd.testing.assert_series_equal(merged.matthews_corrcoef(),
+                                           one.matthews_corrcoef())
+
+
+@settings(max_examples=60, deadline=None)
+@given(data=st.data())
+def test_merged_equals_one_shot(data):
+    n = data.draw(st.integers(1, 40))
+    strings = data.draw(st.booleans())
+    labels = st.sampled_from(["a", "b", "c", "d"]) if strings else st.integers(-1, 3)
+    t = np.array(data.draw(st.lists(labels, min_size=n, max_size=n)))
+    p = np.array(data.draw(st.lists(labels, min_size=n, max_size=n)))
+    country = np.array(data.draw(st.lists(st.sampled_from(["fr", "de", "it"]), min_size=n,
+                                          max_size=n)))
+    groups = country
+    if data.draw(st.booleans()):  # crossed with an integer column
+        device = np.array(data.draw(st.lists(st.integers(0, 2), min_size=n, max_size=n)))
+        groups = pd.DataFrame({"country": country, "device": device})
+    w = None
+    if data.draw(st.booleans()):  # sums of these are exact in any order
+        w = np.array(data.draw(st.lists(st.sampled_from([0.0, 0.5, 1.0, 2.0]), min_size=n,
+                                        max_size=n)))
+    inner = sorted(data.draw(st.lists(st.integers(1, max(n - 1, 1)), max_size=3, unique=True)))
+    cuts = [0] + [c for c in inner if c < n] + [n]
+    check_merged_equals_one_shot(t, p, groups, w, cuts)
+
+
+def test_the_merge_property_can_fail():
+    """Streaming from a first chunk whose labels were fixed sends a later chunk's new label
+    to the other slot: the property sees it."""
+    t = np.array([0, 1, 0, 1, 2, 2])
+    p = np.array([0, 1, 1, 1, 2, 0])
+    groups = np.array(["a", "b", "a", "b", "a", "b"])
+    check_merged_equals_one_shot(t, p, groups, None, [0, 4, 6])
+    with pytest.raises(AssertionError):
+        check_merged_equals_one_shot(t, p, groups, None, [0, 4, 6], fix_first_labels=True)
+
+
+def test_merge_pickle_and_errors():
+    import pickle
+
+    rng = np.random.default_rng(5)
+    t, p = rng.integers(0, 3, 100), rng.integers(0, 3, 100)
+    groups = rng.choice(["u", "v", "w"], 100)
+    g = Confusion.from_predictions(t, p, groups=groups, sample_weight=rng.random(100))
+    again = pickle.loads(pickle.dumps(g))
+    assert again == g and again is not g
+    pd.testing.assert_series_equal(again.cohen_kappa_score(), g.cohen_kappa_score())
+    total = g + g
+    np.testing.assert_allclose(total.overall.to_dense(), 2 * g.overall.to_dense())
+    assert g == again  # + changes neither side
+    assert sum([g]) is g and msk.GroupedConfusion() + g == g
+    frame = pd.DataFrame({"a": groups, "b": groups})
+    with pytest.raises(ValueError, match="different group columns"):
+        g + Confusion.from_predictions(t, p, groups=frame)
+    with pytest.raises(ValueError, match="Mix of label input types"):
+        g.update(t[:3], p[:3], groups=[1, 2, 3])
+    with pytest.raises(ValueError, match="inconsistent numbers of samples"):
+        g.update(t[:3], p[:3], groups=["u", "v"])
+    with pytest.raises(TypeError):
+        g.update(t[:3], p[:3], ["u", "v", "w"])  # groups is keyword-only
+
+
+def test_groups_on_dask_equal_in_memory(monkeypatch):
+    da = pytest.importorskip("dask.array")
+    dd = pytest.importorskip("dask.dataframe")
+    distributed = pytest.importorskip("distributed")
+    import dask
+
+    rng = np.random.default_rng(6)
+    n = 3000
+    frame = pd.DataFrame({"t": rng.integers(0, 4, n), "p": rng.integers(0, 4, n),
+                          "w": rng.gamma(2.0, size=n), "country": rng.choice(["fr", "de"], n),
+                          "device": rng.integers(0, 3, n)})
+    columns = ["country", "device"]
+    expected = Confusion.from_predictions(frame.t, frame.p, groups=frame[columns],
+                                          sample_weight=frame.w)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                           host="127.0.0.1", dashboard_address=None,
+                                           memory_limit="2GiB")
+        client = distributed.Client(cluster)
+    try:
+        ddf = dd.from_pandas(frame, npartitions=4)
+        computed = []
+        compute = dask.compute
+
+        def recording(*args, **kwargs):
+            out = compute(*args, **kwargs)
+            computed.append(out)
+            return out
+
+        monkeypatch.setattr(dask, "compute", recording)
+        got = Confusion.from_predictions(ddf.t, ddf.p, groups=ddf[columns],
+                                         sample_weight=ddf.w)
+        # one computation, whose only result is the merged grouped confusion
+        assert len(computed) == 1 and isinstance(computed[0][0], msk.GroupedConfusion)
+        monkeypatch.undo()
+        np.testing.assert_allclose(got._batch._counts, expected._batch._counts, rtol=1e-12)
+        assert got.index().equals(expected.index())
+        pd.testing.assert_series_equal(got.f1_score(average="macro"),
+                                       expected.f1_score(average="macro"), rtol=1e-12)
+        # Dask arrays with a numpy group array, uneven chunks; metric_frame
+        chunks = (700, 300, 2000)
+        dt, dp = (da.from_array(frame[c].to_numpy(), chunks=chunks) for c in ("t", "p"))
+        got = Confusion.from_predictions(dt, dp, groups=frame.country.to_numpy())
+        assert got == Confusion.from_predictions(frame.t, frame.p,
+                                                 groups=frame.country.to_numpy())
+        mf = msk.metric_frame(dt, dp, metrics="accuracy_score", groups=ddf.country)
+        pd.testing.assert_series_equal(
+            mf.by_group, msk.metric_frame(frame.t, frame.p, metrics="accuracy_score",
+                                          groups=frame.country).by_group)
+        # intervals (the squared weights are counted on the workers too)
+        metrics = {"f1": functools.partial(msk.f1_score, average="macro"),
+                   "acc": "accuracy_score"}
+        mf = msk.metric_frame(ddf.t, ddf.p, metrics=metrics, groups=ddf[columns],
+                              sample_weight=ddf.w, confidence_level=0.9)
+        ref = msk.metric_frame(frame.t, frame.p, metrics=metrics, groups=frame[columns],
+                               sample_weight=frame.w, confidence_level=0.9)
+        for bound in (0, 1):
+            pd.testing.assert_frame_equal(mf.confidence_interval[bound],
+                                          ref.confidence_interval[bound], rtol=1e-9)
+    finally:
+        client.close()
+        cluster.close()
+
+
+# -- intervals per group ------------------------------------------------------------------------
+INTERVAL_METRICS = {"acc": "accuracy_score", "recall": msk.recall_score,
+                    "f1": functools.partial(msk.f1_score, average="macro"),
+                    "mcc": "matthews_corrcoef", "kappa": "cohen_kappa_score",
+                    "onedal": "macro_fbeta_score",
+                    "spec": functools.partial(msk.specificity_score, average="weighted")}
+
+
+@pytest.mark.parametrize("weighted", [False, True])
+def test_analytic_interval_of_each_group_is_analytic_interval_on_its_rows(weighted):
+    rng, t, p, groups = _binary_data(7, 1200, 0.75)
+    n = t.shape[0]
+    w = rng.uniform(0.5, 2.0, n) if weighted else None
+    mf = msk.metric_frame(t, p, metrics=INTERVAL_METRICS, groups=groups, sample_weight=w,
+                          confidence_level=0.9)
+    low, high = mf.confidence_interval
+    for column, metric in INTERVAL_METRICS.items():
+        kwargs = {}
+        if isinstance(metric, functools.partial):
+            metric, kwargs = metric.func, metric.keywords
+        for key in mf.by_group.index:
+            rows = groups == key
+            ref = msk.analytic_interval(metric, t[rows], p[rows], confidence_level=0.9,
+                                        sample_weight=None if w is None else w[rows],
+                                        **kwargs)
+            assert mf.interval_method.loc[key, column] == ref.method
+            np.testing.assert_allclose(
+                [low.loc[key, column], high.loc[key, column]],
+                [ref.confidence_interval.low, ref.confidence_interval.high], rtol=1e-7,
+                err_msg=f"{column} {key}")
+
+
+def test_interval_layout_fallback_and_errors():
+    t = np.array([0, 1, 1, 0, 1, 0] * 10 + [1, 0])
+    p = np.array([0, 1, 0, 0, 1, 1] * 10 + [1, 0])
+    groups = np.array(["a", "b"] * 30 + ["c", "c"])  # group c: every prediction right
+    mf = msk.metric_frame(t, p, metrics="f1_score", groups=groups)
+    assert mf.confidence_interval is None and mf.interval_method is None
+    with pytest.warns(RuntimeWarning, match="undefined for 1 of 3 groups"):
+        mf = msk.metric_frame(t, p, metrics="f1_score", groups=groups, confidence_level=0.95,
+                              random_state=0)
+    assert mf.interval_method.to_dict() == {"a": "delta", "b": "delta", "c": "bootstrap"}
+    assert mf.confidence_interval.low.index.equals(mf.by_group.index)
+    assert mf.confidence_interval.high["c"] == 1.0  # replicates may miss class 1: F1 0
+    assert ((mf.confidence_interval.low <= mf.by_group)
+            & (mf.by_group <= mf.confidence_interval.high)).all()
+    boot = msk.metric_frame(t, p, metrics={"f1": "f1_score"}, groups=groups,
+                            confidence_level=0.95, method="bootstrap", random_state=0)
+    assert isinstance(boot.confidence_interval.high, pd.DataFrame)
+    assert (boot.interval_method == "bootstrap").all().all()
+    again = msk.metric_frame(t, p, metrics={"f1": "f1_score"}, groups=groups,
+                             confidence_level=0.95, method="bootstrap", random_state=0)
+    pd.testing.assert_frame_equal(again.confidence_interval.low, boot.confidence_interval.low)
+    with pytest.raises(ValueError, match="confidence_level"):
+        msk.metric_frame(t, p, metrics="f1_score", groups=groups, confidence_level=95)
+    with pytest.raises(ValueError, match="method"):
+        msk.metric_frame(t, p, metrics="f1_score", groups=groups, confidence_level=0.9,
+                         method="delta")
+    with pytest.raises(ValueError, match="sample_weight"):
+        msk.metric_frame(t, p, metrics="f1_score", groups=groups, confidence_level=0.9,
+                         method="bootstrap", sample_weight=np.ones(62))
+    with pytest.raises(ValueError, match="no analytic interval"):
+        msk.metric_frame(t, p, groups=groups, confidence_level=0.9, metrics=functools.partial(
+            msk.balanced_accuracy_score, adjusted=True))
+
+
+def _coverage(n_groups, n_per_group, method, seed):
+    """Fraction of the groups, each an independent data set from one population, whose
+    interval holds the population value of each metric."""
+    rng = np.random.default_rng(seed)
+    prior = np.array([0.5, 0.3, 0.2])
+    cells = prior[:, None] * (0.7 * np.eye(3) + 0.3 / 3)  # P(true i, predicted j)
+    n = n_groups * n_per_group
+    flat = rng.choice(9, n, p=cells.ravel())
+    t, p = np.divmod(flat, 3)
+    groups = np.repeat(np.arange(n_groups), n_per_group)
+    population = Confusion.from_matrix(np.round(cells * 1e9).astype(np.int64))
+    metrics = {"acc": "accuracy_score",
+               "f1": functools.partial(msk.f1_score, average="macro"),
+               "mcc": "matthews_corrcoef", "kappa": "cohen_kappa_score"}
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        mf = msk.metric_frame(t, p, metrics=metrics, groups=groups, confidence_level=0.95,
+                              method=method, n_resamples=400, random_state=seed)
+    truth = pd.Series({"acc": population.accuracy_score(),
+                       "f1": population.f1_score(average="macro"),
+                       "mcc": population.matthews_corrcoef(),
+                       "kappa": population.cohen_kappa_score()})
+    low, high = mf.confidence_interval
+    return ((low <= truth) & (truth <= high)).mean()
+
+
+@pytest.mark.parametrize("method", ["analytic", "bootstrap"])
+def test_intervals_per_group_cover(method):
+    coverage = _coverage(300, 250, method, seed=11)
+    assert ((0.90 <= coverage) & (coverage <= 0.99)).all(), coverage
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("method", ["analytic", "bootstrap"])
+def test_intervals_per_group_cover_long(method):
+    coverage = _coverage(4000, 300, method, seed=12)
+    assert ((0.935 <= coverage) & (coverage <= 0.965)).all(), coverage
+
+
+def test_float_group_keys_are_groups_not_labels():
+    t, p = np.array([0, 1, 1, 0]), np.array([0, 1, 0, 0])
+    g = Confusion.from_predictions(t, p, groups=[1.5, 2.0, 1.5, 2.0])
+    assert g.accuracy_score().to_dict() == {1.5: 0.5, 2.0: 1.0}
+    g.update([1], [1], groups=np.array([0.25]))
+    assert g.index().tolist() == [0.25, 1.5, 2.0]
+    with pytest.raises(ValueError, match="groups contains NaN"):
+        Confusion.from_predictions(t, p, groups=[1.5, np.nan, 1.5, 2.0])
+
+
+def test_sparse_group_table_gives_the_dense_results(monkeypatch):
+    """Many groups x many cells: the counts are kept sparse and evaluated in chunks of
+    groups; every result is that of the dense table."""
+    import metrics_sk._confusion as confusion_module
+
+    rng = np.random.default_rng(9)
+    n = 300
+    t, p = rng.integers(0, 4, n), rng.integers(0, 4, n)
+    groups = rng.integers(0, 120, n).astype(str)
+    w = rng.uniform(0.5, 2.0, n)
+    metrics = {"f1": functools.partial(msk.f1_score, average="macro"), "acc": "accuracy_score",
+               "mcc": "matthews_corrcoef"}
+    dense = Confusion.from_predictions(t, p, groups=groups, sample_weight=w)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        dense_frame = msk.metric_frame(t, p, metrics=metrics, groups=groups, sample_weight=w,
+                                       confidence_level=0.9)
+        monkeypatch.setattr(confusion_module, "_DENSE_CELLS", 40)  # 40 // 16 cells: 2 groups
+        sparse = Confusion.from_predictions(t, p, groups=groups, sample_weight=w)
+        sparse_frame = msk.metric_frame(t, p, metrics=metrics, groups=groups, sample_weight=w,
+                                        confidence_level=0.9)
+    assert sparse._batch is None and sparse == dense
+    assert sum(Confusion.from_predictions(t[a:a + 100], p[a:a + 100],
+                                          groups=groups[a:a + 100],
+                                          sample_weight=w[a:a + 100])
+               for a in (0, 100, 200))._batch is None
+    for name, kwargs in CALLS:
+        if not METRICS[name].batch or _binary(name, kwargs):
+            continue
+        a = _outcome(getattr(dense, name), **kwargs)
+        b = _outcome(getattr(sparse, name), **kwargs)
+        for x, y in zip(*((v if isinstance(v, tuple) else (v,)) for v in (a, b))):
+            if x is not None:
+                pd.testing.assert_frame_equal(pd.DataFrame(x), pd.DataFrame(y), rtol=1e-12)
+    pd.testing.assert_frame_equal(sparse_frame.by_group, dense_frame.by_group)
+    for bound in (0, 1):
+        pd.testing.assert_frame_equal(sparse_frame.confidence_interval[bound],
+                                      dense_frame.confidence_interval[bound], rtol=1e-9)
+    assert sparse.group(7) == dense.group(7)
