@@ -29,6 +29,7 @@ from ._sklearn_compat import (
     Options,
     StrOptions,
     make_constraint,
+    sklearn_constraints,
     validate_parameter_constraints,
 )
 
@@ -71,8 +72,9 @@ OVERRIDES = {
 
 
 def constraints_for(name, parameters):
-    """The constraints of metric ``name`` for the parameter names ``parameters``."""
-    table = {**PARAMETERS, **OVERRIDES.get(name, {})}
+    """The constraints of metric ``name`` for the parameter names ``parameters``: a
+    scikit-learn drop-in's are scikit-learn's own objects."""
+    table = {**PARAMETERS, **OVERRIDES.get(name, {}), **sklearn_constraints(name)}
     return {p: table[p] for p in parameters if p in table}
 
 

@@ -51,6 +51,19 @@ except ImportError as exc:  # pragma: no cover
         f"{SUPPORTED[0][0]}.{SUPPORTED[0][1]} to {SUPPORTED[1][0]}.{SUPPORTED[1][1] - 1}."
     ) from exc
 
+
+
+def sklearn_constraints(name):
+    """scikit-learn's own parameter constraints of ``sklearn.metrics.<name>`` (empty when it
+    has none): a drop-in checked against these objects raises scikit-learn's message to the
+    letter, the order of an options set included (a set constant's order is fixed when its
+    module is compiled, so an equal set of our own may print in another order)."""
+    import sklearn.metrics
+
+    function = getattr(sklearn.metrics, name, None)
+    return dict(getattr(function, "_skl_parameter_constraints", {}))
+
+
 __all__ = [
     "SKLEARN_VERSION",
     "check_sklearn_version",
@@ -61,6 +74,7 @@ __all__ = [
     "Options",
     "StrOptions",
     "make_constraint",
+    "sklearn_constraints",
     "validate_parameter_constraints",
     "validate_params",
 ]
