@@ -721,6 +721,12 @@ def matthews_corrcoef(c):
     """
     diag, t_sum, p_sum, n = (np.asarray(a, dtype=np.float64) for a in _block(c))
     _warn_single_label(diag.shape[-1])
+    # Scaled by the power of two that brings the total into [0.5, 1): exact, so the value
+    # is bit for bit the unscaled one, but the squares below can neither overflow (weights
+    # near 1e300 gave NaN) nor underflow (weights near 1e-300 gave 0).
+    shift = -np.frexp(n)[1]
+    diag, t_sum, p_sum = (np.ldexp(a, shift[..., None]) for a in (diag, t_sum, p_sum))
+    n = np.ldexp(n, shift)
     cov_ytyp = diag.sum(-1) * n - _dot(t_sum, p_sum)
     cov_ypyp = n**2 - _dot(p_sum, p_sum)
     cov_ytyt = n**2 - _dot(t_sum, t_sum)

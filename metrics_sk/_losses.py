@@ -17,6 +17,7 @@ from ._validation import (
     check_same_length,
     check_sample_weight,
     label_array,
+    refuse_masked,
 )
 
 
@@ -25,6 +26,7 @@ def _score_array(y_score, name, *, keep_float_dtype=False):
     """``y_score`` as a float array (float64 unless ``keep_float_dtype``)."""
     if sp.issparse(y_score):
         raise TypeError(f"{name} must be a dense array of scores, got a sparse matrix.")
+    refuse_masked(y_score, name)
     scores = np.asarray(y_score)
     if scores.dtype.kind not in "biuf":
         raise ValueError(f"{name} must hold numbers, got dtype {scores.dtype}.")
@@ -265,5 +267,7 @@ def crammer_singer_margins(codes, scores):
 def average_losses(losses, weights, *, normalize=True):
     """Weighted mean (or with ``normalize=False`` the weighted sum) of per-sample losses."""
     if normalize:
+        if weights is not None and not weights.any():  # scikit-learn's log_loss error
+            raise ValueError("Sample weights must contain at least one non-zero number.")
         return float(np.average(losses, weights=weights))
     return float(np.sum(losses) if weights is None else np.dot(losses, weights))

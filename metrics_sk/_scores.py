@@ -37,7 +37,7 @@ from ._losses import (
 )
 from ._streaming import dask_route
 from ._sklearn_compat import Hidden, StrOptions, UndefinedMetricWarning, validate_params
-from ._validation import check_same_length, check_sample_weight, label_array
+from ._validation import InputError, check_same_length, check_sample_weight, label_array
 
 #: What each public function needs from a fitted estimator: a ``response_method`` for
 #: :func:`sklearn.metrics.make_scorer` (a tuple means "the first one the estimator has").
@@ -76,12 +76,14 @@ def _drop_in_weights(sample_weight):
 
 def _sized_weights(weights, n):
     """The weights from :func:`_drop_in_weights` for ``n`` samples (checked once); a
-    ValueError or TypeError when they do not fit."""
-    if isinstance(weights, np.ndarray) and weights.ndim == 1:  # checked already
-        if weights.shape[0] != n:
-            raise ValueError("sample_weight has the wrong length")
-        return weights
-    return check_sample_weight(weights, n, allow_negative=True)
+    ValueError or TypeError when they do not fit or are all zero (scikit-learn's error)."""
+    if not (isinstance(weights, np.ndarray) and weights.ndim == 1):  # not checked yet
+        weights = check_sample_weight(weights, n, allow_negative=True)
+    elif weights.shape[0] != n:
+        raise ValueError("sample_weight has the wrong length")
+    if weights is not None and not weights.any():
+        raise ValueError("all weights are zero")
+    return weights
 
 
 def _log_loss_inputs(y_true, y_proba, labels, weights):
@@ -92,8 +94,6 @@ def _log_loss_inputs(y_true, y_proba, labels, weights):
     proba = _score_array(y_proba, "y_proba", keep_float_dtype=True)
     check_same_length(("y_proba", proba), ("y_true", y))
     weights = _sized_weights(weights, y.shape[0])
-    if weights is not None and not weights.any():
-        raise ValueError("all weights are zero")
     _finite_range(proba, "y_proba", probabilities=True)
     classes, codes = _encode(y, labels)
     _warn_unaligned(y_proba, classes, "y_proba", "log_loss")
@@ -204,6 +204,8 @@ def log_loss(y_true, y_proba=None, *, normalize=True, sample_weight=None, labels
     weights = _drop_in_weights(sample_weight)
     try:
         true_proba, weights = _log_loss_inputs(y_true, y_proba, labels, weights)
+    except InputError:  # refused the same way by every metrics_sk function
+        raise
     except (ValueError, TypeError):  # scikit-learn warns, raises or handles it
         return skm.log_loss(y_true, y_proba, normalize=normalize, sample_weight=sample_weight,
                             labels=labels)
@@ -216,7 +218,7 @@ def _hinge_inputs(y_true, pred_decision, labels, weights):
     """Margins and weights (from :func:`_drop_in_weights`) when scikit-learn accepts the
     inputs; an error otherwise."""
     y = label_array(y_true, "y_true")
-    decisions = np.asarray(pred_decision)
+    decisions = np.asanyarray(pred_decision)  # a masked array keeps its mask: refused
     if decisions.dtype.kind == "b":  # scikit-learn keeps booleans: its own results
         raise TypeError("boolean decisions")
     scores = _score_array(decisions, "pred_decision", keep_float_dtype=True)
@@ -293,6 +295,8 @@ def hinge_loss(y_true, pred_decision, *, labels=None, sample_weight=None):
     weights = _drop_in_weights(sample_weight)
     try:
         margins, weights = _hinge_inputs(y_true, pred_decision, labels, weights)
+    except InputError:  # refused the same way by every metrics_sk function
+        raise
     except (ValueError, TypeError):  # scikit-learn raises or handles it
         return skm.hinge_loss(y_true, pred_decision, labels=labels, sample_weight=sample_weight)
     return average_losses(np.clip(1 - margins, 0, None), weights)

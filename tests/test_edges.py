@@ -576,3 +576,83 @@ def test_the_container_property_can_fail():
     check_containers(t, p, list, pd.Series)
     with pytest.raises(AssertionError):
         check_containers(t, p, list, pd.Series, ours=sorting)
+
+
+# -- issue 14, further: score inputs, extreme float weights, all-zero weights ---------------
+
+MASKED_LABELS = np.ma.array([0, 1, 0, 1], mask=[0, 0, 1, 0])
+PROBA_2 = np.array([0.2, 0.7, 0.6, 0.9])
+
+
+@pytest.mark.parametrize("name, argument", [
+    ("log_loss", "y_proba"), ("hinge_loss", "pred_decision"), ("one_vs_all_log_loss", "y_score"),
+    ("one_vs_all_roc_auc_score", "y_score"), ("one_vs_all_pr_auc_score", "y_score"),
+    ("roc_auc_mu_score", "y_score"),
+])
+def test_masked_score_inputs_are_refused_not_dropped(name, argument):
+    """A masked y_true or y_score of a score metric is refused as for the count metrics,
+    also by the drop-ins (scikit-learn drops the mask of y_score, and fails on a masked
+    y_true with "unhashable type: 'MaskedConstant'")."""
+    metric = getattr(msk, name)
+    scores = np.column_stack((1 - PROBA_2, PROBA_2)) if name != "hinge_loss" else PROBA_2
+    masked_scores = np.ma.array(scores, mask=np.zeros(scores.shape, bool))
+    masked_scores.mask[2] = True
+    with pytest.raises(ValueError, match="y_true is a masked array"):
+        metric(MASKED_LABELS, scores)
+    with pytest.raises(ValueError, match=f"{argument} is a masked array"):
+        metric(MASKED_LABELS.data, masked_scores)
+    # nothing masked: the plain arrays' value
+    assert metric(np.ma.array(MASKED_LABELS.data), np.ma.array(scores)) == metric(
+        MASKED_LABELS.data, scores)
+
+
+@pytest.mark.parametrize("name", ["log_loss", "hinge_loss", "one_vs_all_log_loss",
+                                  "roc_auc_mu_score", "accuracy_score", "macro_fbeta_score"])
+def test_mixed_label_types_are_one_value_error_in_every_family(name):
+    """A y_true mixing strings and numbers is the same ValueError for the score drop-ins
+    as for every other metric (scikit-learn's log_loss and hinge_loss raise TypeError)."""
+    y = np.array(["a", 1, 0, 1], dtype=object)
+    from metrics_sk._registry import METRICS
+
+    second = ([1, 1, 0, 1] if METRICS[name].count else PROBA_2 if name == "hinge_loss"
+              else np.column_stack((1 - PROBA_2, PROBA_2)))
+    with pytest.raises(ValueError, match="Mix of label input types"):
+        getattr(msk, name)(y, second)
+
+
+@pytest.mark.parametrize("scale", [1e-300, 2.0**-1000, 1e300, 2.0**1000])
+def test_mcc_at_extreme_float_weights(scale):
+    """MCC is scale invariant: weights near 1e-300 gave 0.0 (squares underflow) and near
+    1e300 NaN (squares overflow), as in scikit-learn; a power-of-two scale is exact."""
+    t, p = [0, 1, 1, 0, 2, 2, 1], [0, 1, 0, 0, 2, 1, 1]
+    w = np.array([1.0, 2.0, 0.5, 3.0, 1.0, 0.25, 4.0])
+    expected = skm.matthews_corrcoef(t, p, sample_weight=w)
+    value = msk.matthews_corrcoef(t, p, sample_weight=w * scale)
+    if np.log2(scale).is_integer():
+        assert value == expected  # bit for bit
+    assert value == pytest.approx(expected, rel=1e-13)
+    c = Confusion.from_predictions(t, p, sample_weight=w * scale)
+    assert c.matthews_corrcoef() == value
+    grouped = Confusion.from_predictions(t, p, sample_weight=w * scale,
+                                         groups=[0, 0, 0, 1, 1, 1, 1])
+    for g, mask in ((0, slice(0, 3)), (1, slice(3, 7))):
+        assert grouped.matthews_corrcoef()[g] == pytest.approx(skm.matthews_corrcoef(
+            t[mask], p[mask], sample_weight=w[mask]), rel=1e-13, abs=1e-15)
+
+
+def test_all_zero_weights_of_a_loss_are_a_value_error():
+    """metrics_sk's own losses refuse all-zero weights with scikit-learn's log_loss
+    ValueError (they raised numpy's ZeroDivisionError); the hinge_loss drop-in keeps
+    scikit-learn's ZeroDivisionError."""
+    y, proba = [0, 1, 1], np.array([[0.8, 0.2], [0.3, 0.7], [0.4, 0.6]])
+    message = "Sample weights must contain at least one non-zero number"
+    for call in (lambda w: msk.one_vs_all_log_loss(y, proba, sample_weight=w),
+                 lambda w: msk.log_loss(y, proba, sample_weight=w),
+                 lambda w: msk.log_loss(y, np.log(proba), sample_weight=w, from_logits=True),
+                 lambda w: skm.log_loss(y, proba, sample_weight=w)):
+        with pytest.raises(ValueError, match=message):
+            call([0, 0, 0])
+        assert np.isfinite(call([0, 1, 0]))
+    for f in (msk.hinge_loss, skm.hinge_loss):
+        with pytest.raises(ZeroDivisionError):
+            f(y, proba[:, 1], sample_weight=[0, 0, 0])
