@@ -131,6 +131,18 @@ def _value_mapping(labels, lo, span, present):
     return labels, mapping
 
 
+def _label_values(values, dtype):
+    """The integer label ``values`` in the inputs' common ``dtype``, or kept ``int64``
+    where that dtype would round some of them (``uint64`` met with signed integers, floats
+    beyond 2**53): labels stay exact and distinct, as their counts are."""
+    cast = values.astype(dtype)
+    if cast.dtype.kind == "f" and values.size and float(np.abs(values).max()) > 2**24:
+        with np.errstate(invalid="ignore"):  # a float of 2**63 has no int64
+            if not np.array_equal(cast.astype(np.int64), values):
+                return values.astype(np.int64)
+    return cast
+
+
 def _count_numeric(t, p, labels, weights):
     """Integer-valued labels, in tiers by the value range ``span``:
 
@@ -162,7 +174,7 @@ def _count_numeric(t, p, labels, weights):
         grid, counts = _pair_grid(t, p, lo, span, weights)
         if labels is None:
             present = counts.any(axis=1) | counts.any(axis=0)
-            values = (np.flatnonzero(present) + lo).astype(out_dtype)
+            values = _label_values(np.flatnonzero(present) + lo, out_dtype)
             if values.shape[0] == span:
                 return values, _sparse(grid)
             present[-1] = True  # keep the (empty) other slot
@@ -180,12 +192,12 @@ def _count_numeric(t, p, labels, weights):
         else:
             t_codes, p_codes = mapping[t0], mapping[p0]
         if labels is None:
-            values = values.astype(out_dtype)
+            values = _label_values(values, out_dtype)
         return values, _cells(t_codes, p_codes, values.size + 1, weights)
     both = np.concatenate((t, p))
     if labels is None:
         values, inverse = np.unique(both, return_inverse=True)
-        values = values.astype(out_dtype)
+        values = _label_values(values, out_dtype)
         k = values.size
     else:
         values, k = labels, labels.size
@@ -411,7 +423,7 @@ def count(y_true, y_pred, *, labels=None, sample_weight=None, allow_negative_wei
             if t.dtype.kind == "f" or p.dtype.kind == "f":
                 out = np.result_type(t.dtype, p.dtype)
                 values, cells = _count_numeric(t_int, p_int, fixed, weights)
-                return values if fixed is not None else values.astype(out), cells
+                return values if fixed is not None else _label_values(values, out), cells
             return _count_numeric(t, p, fixed, weights)
     else:
         def tally(fixed):
@@ -698,7 +710,8 @@ class Confusion:
     def tn(self):
         """True negatives of each class: neither truly nor predicted the class."""
         tp, support, predicted, total = self._sums()
-        return total - support - predicted + tp
+        # (>= 0: float margins of integer sums beyond 2**53 can round the difference below)
+        return np.maximum(total - support - predicted + tp, 0)
 
     @property
     def total(self):

@@ -69,7 +69,7 @@ def _drop_in_weights(sample_weight):
     scikit-learn: NaN or infinite weights are an error even where scikit-learn would return
     NaN. Returns the checked weights, or any other ``sample_weight`` unchanged, for
     :func:`_sized_weights` to check."""
-    if sample_weight is not None and np.ndim(sample_weight) == 1:
+    if sample_weight is not None and np.ndim(sample_weight) >= 1:  # 2-D: ValueError
         return check_sample_weight(sample_weight, len(sample_weight), allow_negative=True)
     return sample_weight
 

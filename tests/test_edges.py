@@ -656,3 +656,52 @@ def test_all_zero_weights_of_a_loss_are_a_value_error():
     for f in (msk.hinge_loss, skm.hinge_loss):
         with pytest.raises(ZeroDivisionError):
             f(y, proba[:, 1], sample_weight=[0, 0, 0])
+
+
+# -- found by tests/test_dtypes.py ---------------------------------------------------------
+
+@pytest.mark.parametrize("t, p, expected", [
+    # uint64 met with signed integers: numpy's common type is float64
+    (np.array([0, 5], dtype=np.uint64), np.array([2**63 - 2, 2**53 + 1]),
+     [0, 5, 2**53 + 1, 2**63 - 2]),
+    # integer-valued floats met with integers beyond 2**53
+    (np.array([2.0**53, 1.0]), np.array([2**53 + 1, 1]), [1, 2**53, 2**53 + 1]),
+])
+def test_labels_stay_exact_and_distinct_when_the_common_dtype_is_float(t, p, expected):
+    """The labels of a confusion were cast to the inputs' common dtype: 2**53 + 1 became
+    2**53 (two labels printed as one) and 2**63 - 2 became 2**63, which then failed as
+    'continuous' when integer weights beyond 2**53 recounted the cells."""
+    c = Confusion.from_predictions(t, p)
+    assert c.labels.tolist() == expected and len(set(c.labels.tolist())) == len(expected)
+    assert msk.balanced_accuracy_score(t, p, sample_weight=np.full(2, 2**58)) == (
+        msk.balanced_accuracy_score(t, p))
+    # small values keep numpy's common type (scikit-learn's labels)
+    small = Confusion.from_predictions(np.array([0, 5], dtype=np.uint64), np.array([-1, 2]))
+    assert small.labels.dtype == np.float64 and small.labels.tolist() == [-1, 0, 2, 5]
+
+
+def test_true_negatives_of_huge_integer_weights_never_fall_below_zero():
+    """Integer weights near 2**58: the margins are float64 and total - support - predicted
+    + tp rounded to -64 (specificity -2e-16, a negative cell in binary_confusion_matrix)."""
+    t, p = np.array([-128, -127, -128]), np.array([-127, -128, -127])
+    w = np.array([2**58, 2**58 + 2**52 + 33, 2**58])
+    c = Confusion.from_predictions(t, p, sample_weight=w)
+    assert (c.tn >= 0).all()
+    for average in (None, "macro", "micro"):
+        value = msk.specificity_score(t, p, sample_weight=w, average=average)
+        assert (np.asarray(value) >= 0).all() and np.allclose(value, 0)
+    cm = msk.binary_confusion_matrix(t, p, sample_weight=w, pos_label=-127)
+    assert (cm >= 0).all() and cm[1, 1] == 0
+    assert cm[0, 1] == pytest.approx(w[1]) and cm[1, 0] == pytest.approx(w[0] + w[2])
+
+
+@pytest.mark.parametrize("name", ["hinge_loss", "log_loss", "accuracy_score",
+                                  "one_vs_all_log_loss"])
+def test_two_dimensional_weights_are_a_value_error_everywhere(name):
+    """scikit-learn's hinge_loss raises TypeError for 2-D weights, its log_loss and
+    every metrics_sk function ValueError: the drop-in checks weights before handing over."""
+    y = [0, 1, 1, 0]
+    second = {"hinge_loss": PROBA_2, "accuracy_score": [0, 1, 0, 0]}.get(
+        name, np.column_stack((1 - PROBA_2, PROBA_2)))
+    with pytest.raises(ValueError, match="1D array or scalar"):
+        getattr(msk, name)(y, second, sample_weight=np.ones((4, 2)))
