@@ -645,6 +645,8 @@ class Confusion:
         m = sp.csr_array(matrix) if sp.issparse(matrix) else sp.csr_array(np.asarray(matrix))
         if m.ndim != 2 or m.shape[0] != m.shape[1]:
             raise ValueError(f"matrix must be square, got shape {m.shape}.")
+        if m.dtype.kind == "c":  # scikit-learn's error for complex data, as for labels
+            raise ValueError(f"Complex data not supported: matrix has dtype {m.dtype}.")
         if m.dtype.kind not in "biuf":
             raise TypeError(f"matrix must hold numbers, got dtype {m.dtype}.")
         data = m.data

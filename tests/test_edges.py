@@ -384,11 +384,15 @@ def test_plot_refuses_an_ax_that_is_not_axes(ax):
         c.plot(ax=ax)
     with pytest.raises(TypeError, match="ax must be a matplotlib Axes"):
         msk.ConfusionDisplay.from_predictions([0, 1, 1], [0, 1, 0], ax=ax)
+    with pytest.raises(TypeError, match="ax must be a matplotlib Axes"):
+        msk.ConfusionDisplay.from_confusion(c, ax=ax)
 
 
 def test_from_matrix_refuses_complex_labels_as_scikit_learn_does():
     with pytest.raises(ValueError, match="Complex data not supported"):
         Confusion.from_matrix(np.eye(2), labels=[1 + 1j, 2])
+    with pytest.raises(ValueError, match="Complex data not supported"):  # was a TypeError
+        Confusion.from_matrix(np.eye(2) * (1 + 1j))
     with pytest.raises(ValueError, match="Complex data not supported"):
         skm.f1_score([1, 2], [1, 2], labels=[1 + 1j, 2], average="macro")
     with pytest.raises(ValueError, match="Complex data not supported"):
