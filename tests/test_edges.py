@@ -709,3 +709,18 @@ def test_two_dimensional_weights_are_a_value_error_everywhere(name):
         name, np.column_stack((1 - PROBA_2, PROBA_2)))
     with pytest.raises(ValueError, match="1D array or scalar"):
         getattr(msk, name)(y, second, sample_weight=np.ones((4, 2)))
+
+
+def test_bootstrap_of_a_callable_refuses_masked_targets():
+    """The per-sample bootstrap hands plain arrays to the callable: a mask would be
+    dropped there, so it is refused as everywhere else."""
+    def metric(t, p):
+        return float(np.mean(np.asarray(t) == np.asarray(p)))
+
+    with pytest.raises(ValueError, match="y_true is a masked array"):
+        msk.bootstrap(metric, MASKED_LABELS, [0, 1, 1, 1], n_resamples=5)
+    with pytest.raises(ValueError, match="y_pred is a masked array"):
+        msk.bootstrap(metric, [0, 1, 1, 1], MASKED_LABELS, n_resamples=5)
+    result = msk.bootstrap(metric, np.ma.array([0, 1, 0, 1]), [0, 1, 1, 1], n_resamples=5,
+                           random_state=0)
+    assert result.bootstrap_distribution.shape == (5,)
