@@ -31,7 +31,7 @@ from scipy.special import ndtr, ndtri
 from ._confusion import Confusion, ConfusionBatch as _Replicates, compact, count_samples
 from ._params import INFERENCE, Checker
 from ._registry import METRICS, resolve
-from ._validation import check_same_length, is_dask_collection
+from ._validation import check_same_length, is_dask_collection, refuse_masked
 
 ConfidenceInterval = namedtuple("ConfidenceInterval", ["low", "high"])
 ConfidenceInterval.__doc__ = "Lower and upper bound of a confidence interval (as in scipy)."
@@ -599,6 +599,9 @@ def _index_bootstrap(func, y_true, y_pred, sample_weight, kwargs, n_resamples,
                      confidence_level, method, rng):
     """The per-sample bootstrap: ``func`` on resampled indices."""
     _refuse_dask(y_true, y_pred, sample_weight)
+    for name, given in (("y_true", y_true), ("y_pred", y_pred), ("sample_weight",
+                                                                sample_weight)):
+        refuse_masked(given, name)  # np.asarray below would drop the mask
     t, p = np.asarray(y_true), np.asarray(y_pred)
     w = None if sample_weight is None else np.asarray(sample_weight)
     for name, given, arr in (("y_true", y_true, t), ("y_pred", y_pred, p),

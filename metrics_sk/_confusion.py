@@ -132,6 +132,18 @@ def _value_mapping(labels, lo, span, present):
     return labels, mapping
 
 
+def _label_values(values, dtype):
+    """The integer label ``values`` in the inputs' common ``dtype``, or kept ``int64``
+    where that dtype would round some of them (``uint64`` met with signed integers, floats
+    beyond 2**53): labels stay exact and distinct, as their counts are."""
+    cast = values.astype(dtype)
+    if cast.dtype.kind == "f" and values.size and float(np.abs(values).max()) > 2**24:
+        with np.errstate(invalid="ignore"):  # a float of 2**63 has no int64
+            if not np.array_equal(cast.astype(np.int64), values):
+                return values.astype(np.int64)
+    return cast
+
+
 def _count_numeric(t, p, labels, weights):
     """Integer-valued labels, in tiers by the value range ``span``:
 
@@ -163,7 +175,7 @@ def _count_numeric(t, p, labels, weights):
         grid, counts = _pair_grid(t, p, lo, span, weights)
         if labels is None:
             present = counts.any(axis=1) | counts.any(axis=0)
-            values = (np.flatnonzero(present) + lo).astype(out_dtype)
+            values = _label_values(np.flatnonzero(present) + lo, out_dtype)
             if values.shape[0] == span:
                 return values, _sparse(grid)
             present[-1] = True  # keep the (empty) other slot
@@ -181,12 +193,12 @@ def _count_numeric(t, p, labels, weights):
         else:
             t_codes, p_codes = mapping[t0], mapping[p0]
         if labels is None:
-            values = values.astype(out_dtype)
+            values = _label_values(values, out_dtype)
         return values, _cells(t_codes, p_codes, values.size + 1, weights)
     both = np.concatenate((t, p))
     if labels is None:
         values, inverse = np.unique(both, return_inverse=True)
-        values = values.astype(out_dtype)
+        values = _label_values(values, out_dtype)
         k = values.size
     else:
         values, k = labels, labels.size
@@ -314,11 +326,12 @@ def encode(*arrays, labels=None, names=None):
     names = names or [f"y{i}" for i in range(len(arrays))]
     arrs, kind, labels = _validated(arrays, names, labels)
     n = arrs[0].shape[0]
-    if kind == "num" and all(a.dtype.kind != "O" for a in arrs):
+    huge = any(a.dtype == np.uint64 and a.size and a.max() >= 2**63 for a in arrs)
+    if kind == "num" and not huge and all(a.dtype.kind != "O" for a in arrs):
         both = np.concatenate([a.astype(np.int64, copy=False) for a in arrs])
         if labels is None:
             values, inverse = compact(both)
-            values = values.astype(np.result_type(*arrs))
+            values = _label_values(values, np.result_type(*arrs))
         else:
             values, inverse = labels, _fixed_codes(labels, both)
         inverse = inverse.reshape(-1).astype(np.int64, copy=False)
@@ -330,7 +343,9 @@ def encode(*arrays, labels=None, names=None):
             ordered = sorted(distinct)
         except TypeError as exc:
             raise TypeError(f"labels of {', '.join(names)} cannot be sorted: {exc}") from exc
-        dtype = object if any(a.dtype.kind == "O" for a in arrs) else np.result_type(*arrs)
+        dtype = np.result_type(*arrs)
+        if any(a.dtype.kind == "O" for a in arrs) or (huge and dtype.kind == "f"):
+            dtype = object  # (uint64 beyond int64 met with signed integers: exact ints)
         values = np.array(ordered, dtype=dtype)
     else:
         values, ordered = labels, labels.tolist()
@@ -422,7 +437,7 @@ def count(y_true, y_pred, *, labels=None, sample_weight=None, allow_negative_wei
             if t.dtype.kind == "f" or p.dtype.kind == "f":
                 out = np.result_type(t.dtype, p.dtype)
                 values, cells = _count_numeric(t_int, p_int, fixed, weights)
-                return values if fixed is not None else values.astype(out), cells
+                return values if fixed is not None else _label_values(values, out), cells
             return _count_numeric(t, p, fixed, weights)
     else:
         def tally(fixed):
@@ -644,6 +659,8 @@ class Confusion:
         m = sp.csr_array(matrix) if sp.issparse(matrix) else sp.csr_array(np.asarray(matrix))
         if m.ndim != 2 or m.shape[0] != m.shape[1]:
             raise ValueError(f"matrix must be square, got shape {m.shape}.")
+        if m.dtype.kind == "c":  # scikit-learn's error for complex data, as for labels
+            raise ValueError(f"Complex data not supported: matrix has dtype {m.dtype}.")
         if m.dtype.kind not in "biuf":
             raise TypeError(f"matrix must hold numbers, got dtype {m.dtype}.")
         data = m.data
@@ -709,7 +726,8 @@ class Confusion:
     def tn(self):
         """True negatives of each class: neither truly nor predicted the class."""
         tp, support, predicted, total = self._sums()
-        return total - support - predicted + tp
+        # (>= 0: float margins of integer sums beyond 2**53 can round the difference below)
+        return np.maximum(total - support - predicted + tp, 0)
 
     @property
     def total(self):

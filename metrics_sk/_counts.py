@@ -721,6 +721,12 @@ def matthews_corrcoef(c):
     """
     diag, t_sum, p_sum, n = (np.asarray(a, dtype=np.float64) for a in _block(c))
     _warn_single_label(diag.shape[-1])
+    # Scaled by the power of two that brings the total into [0.5, 1): exact, so the value
+    # is bit for bit the unscaled one, but the squares below can neither overflow (weights
+    # near 1e300 gave NaN) nor underflow (weights near 1e-300 gave 0).
+    shift = -np.frexp(n)[1]
+    diag, t_sum, p_sum = (np.ldexp(a, shift[..., None]) for a in (diag, t_sum, p_sum))
+    n = np.ldexp(n, shift)
     cov_ytyp = diag.sum(-1) * n - _dot(t_sum, p_sum)
     cov_ypyp = n**2 - _dot(p_sum, p_sum)
     cov_ytyt = n**2 - _dot(t_sum, t_sum)
@@ -956,7 +962,8 @@ def _one_vs_rest(c, labels, average, pos_label):
     labels = _set_wise_labels(c, average, labels, pos_label)
     tp, pred, true = _class_counts(c, labels)
     fp = pred - tp
-    tn = np.asarray(c.total)[..., None] - true - fp
+    # (>= 0: float margins of integer sums beyond 2**53 can round the difference below)
+    tn = np.maximum(np.asarray(c.total)[..., None] - true - fp, 0)
     if average == "micro":
         return tuple(a.sum(-1, keepdims=True) for a in (tp, fp, true, tn)), true
     return (tp, fp, true, tn), true
@@ -1700,10 +1707,8 @@ def binary_confusion_matrix(c, *, pos_label=1):
             f"binary_confusion_matrix needs binary targets; got {c.n_classes} labels "
             f"{c.labels[:10]!r}. Use confusion_matrix for multi-class targets."
         )
-    labels = _set_wise_labels(c, "binary", None, pos_label)
-    tp, pred, true = _class_counts(c, labels)
-    tp, fp, fn = tp[0], pred[0] - tp[0], true[0] - tp[0]
-    return np.array([[tp, fn], [fp, c.total - tp - fp - fn]])
+    (tp, fp, true, tn), _ = _one_vs_rest(c, None, "binary", pos_label)
+    return np.array([[tp[0], true[0] - tp[0]], [fp[0], tn[0]]])
 
 
 @formula(batch=False)

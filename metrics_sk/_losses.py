@@ -11,10 +11,7 @@ import numpy as np
 import scipy.sparse as sp
 
 from ._confusion import encode
-from ._validation import (
-    check_same_length,
-    check_sample_weight,
-)
+from ._validation import check_same_length, check_sample_weight, refuse_masked
 
 
 # -- validation and encoding (the boundary) ---------------------------------------------
@@ -22,6 +19,7 @@ def _score_array(y_score, name, *, keep_float_dtype=False):
     """``y_score`` as a float array (float64 unless ``keep_float_dtype``)."""
     if sp.issparse(y_score):
         raise TypeError(f"{name} must be a dense array of scores, got a sparse matrix.")
+    refuse_masked(y_score, name)
     scores = np.asarray(y_score)
     if scores.dtype.kind not in "biuf":
         raise ValueError(f"{name} must hold numbers, got dtype {scores.dtype}.")
@@ -284,4 +282,6 @@ def finish_loss(total, weight, *, normalize=True):
 
 def average_losses(losses, weights, *, normalize=True):
     """Weighted mean (or with ``normalize=False`` the weighted sum) of per-sample losses."""
+    if normalize and weights is not None and not weights.any():  # scikit-learn's error
+        raise ValueError("Sample weights must contain at least one non-zero number.")
     return finish_loss(*loss_sums(losses, weights), normalize=normalize)

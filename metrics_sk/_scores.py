@@ -38,7 +38,13 @@ from ._losses import (
 from ._streaming import dask_route
 from ._params import SCORES, checked
 from ._sklearn_compat import UndefinedMetricWarning
-from ._validation import check_sample_weight, label_kind
+from ._validation import (
+    InputError,
+    check_python_labels,
+    check_sample_weight,
+    label_kind,
+    refuse_masked,
+)
 
 #: What each public function needs from a fitted estimator: a ``response_method`` for
 #: :func:`sklearn.metrics.make_scorer` (a tuple means "the first one the estimator has").
@@ -63,19 +69,24 @@ _LABELS_DOC = """labels : array-like of shape (n_classes,), default=None
 # its own way: multilabel targets, lists of lists, object labels, unsorted labels=, ...)
 # is handed to scikit-learn, so its values, warnings and errors are scikit-learn's. An
 # error raised once an input is accepted is a real error, and propagates.
-def _drop_in_weights(sample_weight):
-    """Check a 1-D ``sample_weight`` of a drop-in before anything can hand the inputs to
-    scikit-learn: NaN or infinite weights are an error even where scikit-learn would return
-    NaN. Returns the checked weights, or any other ``sample_weight`` unchanged."""
-    if sample_weight is not None and np.ndim(sample_weight) == 1:
+def _drop_in_inputs(y_true, scores, name, sample_weight):
+    """The checks of a score drop-in before anything can hand its inputs to scikit-learn,
+    for the mistakes every metrics_sk function refuses the same way (an ``InputError``):
+    masked entries in any input, a ``y_true`` mixing strings and numbers; and a 1-D or 2-D
+    ``sample_weight`` checked as everywhere (NaN or infinite weights are an error even
+    where scikit-learn would return NaN). Returns the checked weights, or any other
+    ``sample_weight`` unchanged."""
+    for x, x_name in ((y_true, "y_true"), (scores, name), (sample_weight, "sample_weight")):
+        refuse_masked(x, x_name)
+    if sample_weight is not None and np.ndim(sample_weight) >= 1:
         return check_sample_weight(sample_weight, len(sample_weight), allow_negative=True)
     return sample_weight
 
 
 def _plain_targets(y_true):
     """``y_true`` as a 1-D array when the one label encoder takes it as it is: numbers
-    (floats holding integers) or strings, not a masked, sparse, 2-D or object array;
-    None otherwise."""
+    (floats holding integers) or strings, also in an object array, not a masked, sparse
+    or 2-D array; None otherwise."""
     if sp.issparse(y_true) or isinstance(y_true, np.ma.MaskedArray) or (
             isinstance(y_true, (list, tuple))
             and any(isinstance(v, (list, tuple, np.ndarray)) for v in y_true)):
@@ -83,8 +94,16 @@ def _plain_targets(y_true):
     if np.ndim(y_true) != 1:
         return None
     y = np.asarray(y_true)
-    if y.shape[0] == 0 or y.dtype.kind not in "biufUS":
+    if y.shape[0] == 0 or y.dtype.kind not in "biufUSO":
         return None
+    if y.dtype.kind == "O":  # Python labels, as every metrics_sk function takes them
+        try:
+            check_python_labels(y, "y_true")
+        except InputError:  # strings mixed with numbers: refused as everywhere
+            raise
+        except (ValueError, TypeError):  # NaN, continuous, other objects: scikit-learn's
+            return None
+        return y
     if y.dtype.kind == "f":
         low, high = y.min(), y.max()
         if not (-(2.0**63) < low and high < 2.0**63 and np.array_equal(y, np.trunc(y))):
@@ -106,7 +125,7 @@ def _plain_labels(labels, y):
 
 def _plain_scores(y_score, n, weights):
     """``y_score`` (kept in its float dtype) and the weights when the scores are a finite
-    numeric array of ``n`` rows and the weights (from :func:`_drop_in_weights`) a 1-D
+    numeric array of ``n`` rows and the weights (from :func:`_drop_in_inputs`) a 1-D
     array of ``n`` not all zero; None otherwise."""
     if sp.issparse(y_score) or np.ndim(y_score) not in (1, 2):
         return None
@@ -249,7 +268,7 @@ def log_loss(y_true, y_proba=None, *, normalize=True, sample_weight=None, labels
                              "classes, as in scikit-learn's log_loss.")
         return average_losses(log_losses(codes, logits, from_logits=True), weights,
                               normalize=normalize)
-    weights = _drop_in_weights(sample_weight)
+    weights = _drop_in_inputs(y_true, y_proba, "y_proba", sample_weight)
     native = _native_log_loss(y_true, y_proba, labels, weights)
     if native is None:
         return skm.log_loss(y_true, y_proba, normalize=normalize, sample_weight=sample_weight,
@@ -309,7 +328,7 @@ def hinge_loss(y_true, pred_decision, *, labels=None, sample_weight=None):
     ...                             [-2.36, -0.79, -0.27, 0.24]], labels=[0, 1, 2, 3]), 4)
     0.5667
     """
-    weights = _drop_in_weights(sample_weight)
+    weights = _drop_in_inputs(y_true, pred_decision, "pred_decision", sample_weight)
     native = _native_hinge(y_true, pred_decision, labels, weights)
     if native is None:
         return skm.hinge_loss(y_true, pred_decision, labels=labels, sample_weight=sample_weight)

@@ -24,12 +24,18 @@ def is_dask_collection(x):
     return type(x).__module__.split(".")[0] == "dask" and hasattr(x, "__dask_graph__")
 
 
+class InputError(ValueError):
+    """A mistake in the inputs that every metrics_sk function reports the same way, the
+    drop-ins included: they raise it rather than hand the inputs to scikit-learn, which
+    would read them differently (a masked array's mask dropped) or raise another type."""
+
+
 def refuse_masked(x, name):
     """Refuse a numpy masked array with masked entries: its mask would be silently dropped
     by ``np.asarray`` (scikit-learn drops it in some functions and rejects it in others;
     metrics_sk refuses it everywhere)."""
     if isinstance(x, np.ma.MaskedArray) and np.ma.getmaskarray(x).any():
-        raise ValueError(f"{name} is a masked array with masked entries; metrics_sk does not "
+        raise InputError(f"{name} is a masked array with masked entries; metrics_sk does not "
                          f"drop them silently: pass {name}.compressed() (and the matching "
                          "entries of the other inputs) or fill the masked entries.")
 
@@ -161,7 +167,7 @@ def check_python_labels(values, name):
             raise TypeError(f"{name} contains {v!r} of type {type(v).__name__}; labels "
                             "must be strings, integers or booleans.")
     if has_str + has_bytes + has_num > 1:
-        raise ValueError(f"Mix of label input types (string and number) in {name}."
+        raise InputError(f"Mix of label input types (string and number) in {name}."
                          if not has_bytes else
                          f"Mix of label input types (bytes and strings or numbers) in {name}.")
     return "str" if has_str else ("bytes" if has_bytes else "num")

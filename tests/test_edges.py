@@ -384,11 +384,15 @@ def test_plot_refuses_an_ax_that_is_not_axes(ax):
         c.plot(ax=ax)
     with pytest.raises(TypeError, match="ax must be a matplotlib Axes"):
         msk.ConfusionDisplay.from_predictions([0, 1, 1], [0, 1, 0], ax=ax)
+    with pytest.raises(TypeError, match="ax must be a matplotlib Axes"):
+        msk.ConfusionDisplay.from_confusion(c, ax=ax)
 
 
 def test_from_matrix_refuses_complex_labels_as_scikit_learn_does():
     with pytest.raises(ValueError, match="Complex data not supported"):
         Confusion.from_matrix(np.eye(2), labels=[1 + 1j, 2])
+    with pytest.raises(ValueError, match="Complex data not supported"):  # was a TypeError
+        Confusion.from_matrix(np.eye(2) * (1 + 1j))
     with pytest.raises(ValueError, match="Complex data not supported"):
         skm.f1_score([1, 2], [1, 2], labels=[1 + 1j, 2], average="macro")
     with pytest.raises(ValueError, match="Complex data not supported"):
@@ -576,3 +580,147 @@ def test_the_container_property_can_fail():
     check_containers(t, p, list, pd.Series)
     with pytest.raises(AssertionError):
         check_containers(t, p, list, pd.Series, ours=sorting)
+
+
+# -- issue 14, further: score inputs, extreme float weights, all-zero weights ---------------
+
+MASKED_LABELS = np.ma.array([0, 1, 0, 1], mask=[0, 0, 1, 0])
+PROBA_2 = np.array([0.2, 0.7, 0.6, 0.9])
+
+
+@pytest.mark.parametrize("name, argument", [
+    ("log_loss", "y_proba"), ("hinge_loss", "pred_decision"), ("one_vs_all_log_loss", "y_score"),
+    ("one_vs_all_roc_auc_score", "y_score"), ("one_vs_all_pr_auc_score", "y_score"),
+    ("roc_auc_mu_score", "y_score"),
+])
+def test_masked_score_inputs_are_refused_not_dropped(name, argument):
+    """A masked y_true or y_score of a score metric is refused as for the count metrics,
+    also by the drop-ins (scikit-learn drops the mask of y_score, and fails on a masked
+    y_true with "unhashable type: 'MaskedConstant'")."""
+    metric = getattr(msk, name)
+    scores = np.column_stack((1 - PROBA_2, PROBA_2)) if name != "hinge_loss" else PROBA_2
+    masked_scores = np.ma.array(scores, mask=np.zeros(scores.shape, bool))
+    masked_scores.mask[2] = True
+    with pytest.raises(ValueError, match="y_true is a masked array"):
+        metric(MASKED_LABELS, scores)
+    with pytest.raises(ValueError, match=f"{argument} is a masked array"):
+        metric(MASKED_LABELS.data, masked_scores)
+    # nothing masked: the plain arrays' value
+    assert metric(np.ma.array(MASKED_LABELS.data), np.ma.array(scores)) == metric(
+        MASKED_LABELS.data, scores)
+
+
+@pytest.mark.parametrize("name", ["log_loss", "hinge_loss", "one_vs_all_log_loss",
+                                  "roc_auc_mu_score", "accuracy_score", "macro_fbeta_score"])
+def test_mixed_label_types_are_one_value_error_in_every_family(name):
+    """A y_true mixing strings and numbers is the same ValueError for the score drop-ins
+    as for every other metric (scikit-learn's log_loss and hinge_loss raise TypeError)."""
+    y = np.array(["a", 1, 0, 1], dtype=object)
+    from metrics_sk._registry import METRICS
+
+    second = ([1, 1, 0, 1] if METRICS[name].count else PROBA_2 if name == "hinge_loss"
+              else np.column_stack((1 - PROBA_2, PROBA_2)))
+    with pytest.raises(ValueError, match="Mix of label input types"):
+        getattr(msk, name)(y, second)
+
+
+@pytest.mark.parametrize("scale", [1e-300, 2.0**-1000, 1e300, 2.0**1000])
+def test_mcc_at_extreme_float_weights(scale):
+    """MCC is scale invariant: weights near 1e-300 gave 0.0 (squares underflow) and near
+    1e300 NaN (squares overflow), as in scikit-learn; a power-of-two scale is exact."""
+    t, p = [0, 1, 1, 0, 2, 2, 1], [0, 1, 0, 0, 2, 1, 1]
+    w = np.array([1.0, 2.0, 0.5, 3.0, 1.0, 0.25, 4.0])
+    expected = skm.matthews_corrcoef(t, p, sample_weight=w)
+    value = msk.matthews_corrcoef(t, p, sample_weight=w * scale)
+    if np.log2(scale).is_integer():
+        assert value == expected  # bit for bit
+    assert value == pytest.approx(expected, rel=1e-13)
+    c = Confusion.from_predictions(t, p, sample_weight=w * scale)
+    assert c.matthews_corrcoef() == value
+    grouped = Confusion.from_predictions(t, p, sample_weight=w * scale,
+                                         groups=[0, 0, 0, 1, 1, 1, 1])
+    for g, mask in ((0, slice(0, 3)), (1, slice(3, 7))):
+        assert grouped.matthews_corrcoef()[g] == pytest.approx(skm.matthews_corrcoef(
+            t[mask], p[mask], sample_weight=w[mask]), rel=1e-13, abs=1e-15)
+
+
+def test_all_zero_weights_of_a_loss_are_a_value_error():
+    """metrics_sk's own losses refuse all-zero weights with scikit-learn's log_loss
+    ValueError (they raised numpy's ZeroDivisionError); the hinge_loss drop-in keeps
+    scikit-learn's ZeroDivisionError."""
+    y, proba = [0, 1, 1], np.array([[0.8, 0.2], [0.3, 0.7], [0.4, 0.6]])
+    message = "Sample weights must contain at least one non-zero number"
+    for call in (lambda w: msk.one_vs_all_log_loss(y, proba, sample_weight=w),
+                 lambda w: msk.log_loss(y, proba, sample_weight=w),
+                 lambda w: msk.log_loss(y, np.log(proba), sample_weight=w, from_logits=True),
+                 lambda w: skm.log_loss(y, proba, sample_weight=w)):
+        with pytest.raises(ValueError, match=message):
+            call([0, 0, 0])
+        assert np.isfinite(call([0, 1, 0]))
+    for f in (msk.hinge_loss, skm.hinge_loss):
+        with pytest.raises(ZeroDivisionError):
+            f(y, proba[:, 1], sample_weight=[0, 0, 0])
+
+
+# -- found by tests/test_dtypes.py ---------------------------------------------------------
+
+@pytest.mark.parametrize("t, p, expected", [
+    # uint64 met with signed integers: numpy's common type is float64
+    (np.array([0, 5], dtype=np.uint64), np.array([2**63 - 2, 2**53 + 1]),
+     [0, 5, 2**53 + 1, 2**63 - 2]),
+    # integer-valued floats met with integers beyond 2**53
+    (np.array([2.0**53, 1.0]), np.array([2**53 + 1, 1]), [1, 2**53, 2**53 + 1]),
+])
+def test_labels_stay_exact_and_distinct_when_the_common_dtype_is_float(t, p, expected):
+    """The labels of a confusion were cast to the inputs' common dtype: 2**53 + 1 became
+    2**53 (two labels printed as one) and 2**63 - 2 became 2**63, which then failed as
+    'continuous' when integer weights beyond 2**53 recounted the cells."""
+    c = Confusion.from_predictions(t, p)
+    assert c.labels.tolist() == expected and len(set(c.labels.tolist())) == len(expected)
+    assert msk.balanced_accuracy_score(t, p, sample_weight=np.full(2, 2**58)) == (
+        msk.balanced_accuracy_score(t, p))
+    # small values keep numpy's common type (scikit-learn's labels)
+    small = Confusion.from_predictions(np.array([0, 5], dtype=np.uint64), np.array([-1, 2]))
+    assert small.labels.dtype == np.float64 and small.labels.tolist() == [-1, 0, 2, 5]
+
+
+def test_true_negatives_of_huge_integer_weights_never_fall_below_zero():
+    """Integer weights near 2**58: the margins are float64 and total - support - predicted
+    + tp rounded to -64 (specificity -2e-16, a negative cell in binary_confusion_matrix)."""
+    t, p = np.array([-128, -127, -128]), np.array([-127, -128, -127])
+    w = np.array([2**58, 2**58 + 2**52 + 33, 2**58])
+    c = Confusion.from_predictions(t, p, sample_weight=w)
+    assert (c.tn >= 0).all()
+    for average in (None, "macro", "micro"):
+        value = msk.specificity_score(t, p, sample_weight=w, average=average)
+        assert (np.asarray(value) >= 0).all() and np.allclose(value, 0)
+    cm = msk.binary_confusion_matrix(t, p, sample_weight=w, pos_label=-127)
+    assert (cm >= 0).all() and cm[1, 1] == 0
+    assert cm[0, 1] == pytest.approx(w[1]) and cm[1, 0] == pytest.approx(w[0] + w[2])
+
+
+@pytest.mark.parametrize("name", ["hinge_loss", "log_loss", "accuracy_score",
+                                  "one_vs_all_log_loss"])
+def test_two_dimensional_weights_are_a_value_error_everywhere(name):
+    """scikit-learn's hinge_loss raises TypeError for 2-D weights, its log_loss and
+    every metrics_sk function ValueError: the drop-in checks weights before handing over."""
+    y = [0, 1, 1, 0]
+    second = {"hinge_loss": PROBA_2, "accuracy_score": [0, 1, 0, 0]}.get(
+        name, np.column_stack((1 - PROBA_2, PROBA_2)))
+    with pytest.raises(ValueError, match="1D array or scalar"):
+        getattr(msk, name)(y, second, sample_weight=np.ones((4, 2)))
+
+
+def test_bootstrap_of_a_callable_refuses_masked_targets():
+    """The per-sample bootstrap hands plain arrays to the callable: a mask would be
+    dropped there, so it is refused as everywhere else."""
+    def metric(t, p):
+        return float(np.mean(np.asarray(t) == np.asarray(p)))
+
+    with pytest.raises(ValueError, match="y_true is a masked array"):
+        msk.bootstrap(metric, MASKED_LABELS, [0, 1, 1, 1], n_resamples=5)
+    with pytest.raises(ValueError, match="y_pred is a masked array"):
+        msk.bootstrap(metric, [0, 1, 1, 1], MASKED_LABELS, n_resamples=5)
+    result = msk.bootstrap(metric, np.ma.array([0, 1, 0, 1]), [0, 1, 1, 1], n_resamples=5,
+                           random_state=0)
+    assert result.bootstrap_distribution.shape == (5,)

@@ -1,0 +1,690 @@
+"""Every metric of the registry over label dtypes, magnitudes, containers and weights.
+
+Hypothesis draws the labels' dtypes (``int8`` ... ``uint64``, ``bool``, integer-valued
+``float32`` / ``float64``, ``str``, ``object``; ``y_true`` and ``y_pred`` of different
+widths), values at the limits of those dtypes, the containers (list of Python values,
+list of numpy scalars, tuple, ndarray, read-only and non-contiguous arrays, pandas Series,
+categorical Series, object arrays) and the weights (none, small and huge integers, floats,
+huge and tiny floats, some zeros, ``int32`` / ``float32``, lists). For every metric of
+``metrics_sk._registry.METRICS`` it checks:
+
+* the value equals the reference's (scikit-learn's, imbalanced-learn's or fairlearn's
+  function, or a formula of scikit-learn's counts for oneDAL's metrics) on the same
+  labels encoded as their ranks in ``int64`` (exact at any magnitude) with the weights
+  rescaled by a power of two (exact), and equals the reference on the very same inputs
+  wherever the reference accepts them and computes them exactly;
+* the value is inside the metric's range;
+* an input the reference refuses is refused with the same exception type;
+* no input is modified.
+
+Score metrics get the same over ``y_true``'s dtypes and containers and ``y_score``'s
+containers and float dtypes. The mistakes (mixed label kinds, NaN, masked arrays, ...)
+raise the same exception type in every family. The defaults are fast (a few dozen
+examples per metric); ``METRICS_SK_HYPOTHESIS_EXAMPLES=500`` runs more.
+"""
+
+import copy
+import inspect
+import math
+import os
+import warnings
+from functools import partial
+
+import numpy as np
+import pandas as pd
+import pytest
+import sklearn.metrics as skm
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+import metrics_sk as msk
+from metrics_sk._registry import METRICS
+
+imblearn_metrics = pytest.importorskip("imblearn.metrics")
+fairlearn_metrics = pytest.importorskip("fairlearn.metrics")
+
+EXAMPLES = int(os.environ.get("METRICS_SK_HYPOTHESIS_EXAMPLES", "25"))
+SETTINGS = settings(max_examples=EXAMPLES, deadline=None, derandomize=False,
+                    suppress_health_check=[HealthCheck.too_slow,
+                                           HealthCheck.filter_too_much])
+
+COUNT = sorted(name for name, m in METRICS.items() if m.count)
+SCORE = sorted(name for name, m in METRICS.items() if not m.count)
+
+
+# -- label dtypes and their values at the limits ---------------------------------------------
+def _int_values(dtype):
+    info = np.iinfo(dtype)
+    return sorted({int(info.min), int(info.min) + 1, 0, 1, 2, int(info.max) - 1,
+                   int(info.max)})
+
+
+TEXT = ["", "a", "b", "NA", "zz", "é", "10", "9"]
+#: name -> (dtype, the values drawn: exact Python values)
+LABEL_DTYPES = {
+    **{np.dtype(d).name: (np.dtype(d), _int_values(d)) for d in
+       (np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint32, np.uint64)},
+    "bool": (np.dtype(bool), [False, True]),
+    "float64": (np.dtype(np.float64), [-2.0**53, -1.0, 0.0, 1.0, 2.0, 2.0**53]),
+    "float32": (np.dtype(np.float32), [-2.0**24, 0.0, 1.0, 2.0, 2.0**24]),
+    "object int": (np.dtype(object), [-2**63, -1, 0, 1, 2, 2**63 - 1]),
+    "str": (np.dtype(str), TEXT),
+    "object str": (np.dtype(object), TEXT),
+}
+NUMERIC = [name for name in LABEL_DTYPES if "str" not in name]
+TEXTUAL = ["str", "object str"]
+
+
+def representable(value, dtype_name):
+    """Whether the exact label ``value`` is a value of that dtype (kept exact)."""
+    dtype, values = LABEL_DTYPES[dtype_name]
+    if isinstance(value, str) or dtype_name in TEXTUAL:
+        return isinstance(value, str) and dtype_name in TEXTUAL
+    if dtype.kind == "b":
+        return value in (0, 1)
+    if dtype.kind in "iu":
+        info = np.iinfo(dtype)
+        return info.min <= value <= info.max
+    if dtype.kind == "f":
+        return float(dtype.type(value)) == value
+    return True  # object of Python integers
+
+
+def make_array(values, dtype_name):
+    dtype = LABEL_DTYPES[dtype_name][0]
+    if dtype.kind == "O":
+        out = np.empty(len(values), dtype=object)
+        out[:] = [v if isinstance(v, str) else int(v) for v in values]
+        return out
+    if dtype.kind == "b":
+        return np.array([bool(v) for v in values], dtype=bool)
+    return np.array(values, dtype=dtype)
+
+
+def _non_contiguous(a):
+    buffer = np.empty(2 * a.shape[0], dtype=a.dtype)
+    buffer[::2] = a
+    view = buffer[::2]
+    assert a.shape[0] < 2 or not view.flags.c_contiguous
+    return view
+
+
+def _read_only(a):
+    a = a.copy()
+    a.flags.writeable = False
+    return a
+
+
+CONTAINERS = {
+    "list": lambda a: a.tolist(),
+    "list of numpy scalars": list,
+    "tuple": lambda a: tuple(a.tolist()),
+    "ndarray": lambda a: a,
+    "read-only": _read_only,
+    "non-contiguous": _non_contiguous,
+    "series": pd.Series,
+    "categorical series": lambda a: pd.Series(a, dtype="category"),
+}
+
+
+# -- weights ------------------------------------------------------------------------------
+WEIGHT_KINDS = ["none", "small int", "huge int", "float", "huge float", "tiny float",
+                "some zeros", "int32", "float32", "list"]
+
+
+def draw_weights(draw, kind, n):
+    if kind == "none":
+        return None
+    if kind in ("small int", "int32", "list"):
+        w = np.array(draw(st.lists(st.integers(1, 5), min_size=n, max_size=n)),
+                     dtype=np.int32 if kind == "int32" else np.int64)
+        return w.tolist() if kind == "list" else w
+    if kind == "huge int":  # every total still fits int64 (n <= 16)
+        return np.array(draw(st.lists(st.integers(2**58, 2**59 - 1), min_size=n, max_size=n)),
+                        dtype=np.int64)
+    base = np.array(draw(st.lists(st.floats(0.25, 4.0), min_size=n, max_size=n)))
+    if kind == "some zeros":
+        base[np.array(draw(st.lists(st.booleans(), min_size=n, max_size=n)))] = 0.0
+        base[0] = max(base[0], 1.0)  # not all zero (the all-zero case is its own test)
+    return {"huge float": base * 2.0**1000, "tiny float": base * 2.0**-1000,
+            "float32": base.astype(np.float32)}.get(kind, base)
+
+
+def reference_weights(w):
+    """Float64 weights rescaled by the power of two that brings the largest to [0.5, 1)
+    (exact), and that power: references overflow or underflow at extreme weights."""
+    if w is None:
+        return None, 0
+    w = np.asarray(w, dtype=np.float64)
+    shift = int(np.frexp(w.max())[1])
+    return np.ldexp(w, -shift), shift
+
+
+# -- references ---------------------------------------------------------------------------
+def _mcm(t, p, w, labels=None):
+    """Per-class (tn, fp, fn, tp) of the union of the labels from scikit-learn's
+    confusion matrix; tn summed over the cells outside the class's row and column (not
+    the total minus the rest, which leaves rounding crumbs such as 1e-16 for 0)."""
+    c = skm.confusion_matrix(t, p, sample_weight=w, labels=labels).astype(float)
+    tp = np.diag(c)
+    tn = np.array([np.delete(np.delete(c, k, 0), k, 1).sum() for k in range(len(tp))])
+    return tn, c.sum(0) - tp, c.sum(1) - tp, tp
+
+
+def _average_accuracy(t, p, sample_weight=None, **_):
+    tn, fp, fn, tp = _mcm(t, p, sample_weight)
+    return float(np.mean((tp + tn) / (tp + tn + fp + fn)))
+
+
+def _harmonic(precision, recall, beta):
+    denominator = beta**2 * precision + recall
+    return 0.0 if denominator == 0 else (1 + beta**2) * precision * recall / denominator
+
+
+def _macro_p(t, p, sample_weight=None, **_):
+    return skm.precision_score(t, p, average="macro", zero_division=0,
+                               sample_weight=sample_weight)
+
+
+def _macro_r(t, p, sample_weight=None, **_):
+    return skm.recall_score(t, p, average="macro", zero_division=0,
+                            sample_weight=sample_weight)
+
+
+def _macro_f(t, p, beta=1.0, sample_weight=None, **_):
+    return _harmonic(_macro_p(t, p, sample_weight), _macro_r(t, p, sample_weight), beta)
+
+
+def _accuracy(t, p, sample_weight=None, **_):
+    return skm.accuracy_score(t, p, sample_weight=sample_weight)
+
+
+def _multiclass_block(t, p, beta=1.0, sample_weight=None, **_):
+    accuracy = _accuracy(t, p, sample_weight)
+    average = _average_accuracy(t, p, sample_weight)
+    return np.array([average, 1 - average, accuracy, accuracy, accuracy,
+                     _macro_p(t, p, sample_weight), _macro_r(t, p, sample_weight),
+                     _macro_f(t, p, beta, sample_weight)])
+
+
+def _negative_of(t, p, pos_label):
+    others = [v for v in skm._classification.unique_labels(t, p) if v != pos_label]
+    return others[0] if others else None
+
+
+def _binary_confusion(t, p, *, pos_label=1, sample_weight=None, **_):
+    labels = [_negative_of(t, p, pos_label), pos_label]
+    if labels[0] is None:  # one class: the negative row and column are zero
+        labels[0] = pos_label + 1 if not isinstance(pos_label, str) else pos_label + "~"
+    (tn, fp), (fn, tp) = skm.confusion_matrix(t, p, labels=labels, sample_weight=sample_weight)
+    return np.array([[tp, fn], [fp, tn]])
+
+
+def _ratio(a, b):
+    return 0.0 if b == 0 else a / b
+
+
+def _per_class(t, p, sample_weight=None, labels=None):
+    """Per-class sensitivity and specificity (0/0 -> 0) and supports, from scikit-learn's
+    counts."""
+    tn, fp, fn, tp = _mcm(t, p, sample_weight, labels)
+    sens = np.array([_ratio(a, b) for a, b in zip(tp, tp + fn)])
+    spec = np.array([_ratio(a, b) for a, b in zip(tn, tn + fp)])
+    return sens, spec, (tp + fn).astype(float), (tn, fp, fn, tp)
+
+
+def _sens_spec(t, p, *, average="binary", pos_label=1, labels=None, sample_weight=None,
+               **_):
+    """Sensitivity and specificity from scikit-learn's counts, 0/0 -> 0 (imbalanced-
+    learn's own differ where a class has no negatives, and with non-integer weights)."""
+    if average == "binary":
+        (tp, fn), (fp, tn) = _binary_confusion(t, p, pos_label=pos_label,
+                                               sample_weight=sample_weight)
+        return _ratio(tp, tp + fn), _ratio(tn, tn + fp)
+    sens, spec, support, (tn, fp, fn, tp) = _per_class(t, p, sample_weight, labels)
+    if average == "micro":
+        return _ratio(tp.sum(), (tp + fn).sum()), _ratio(tn.sum(), (tn + fp).sum())
+    if average == "weighted":
+        return (_ratio(sens @ support, support.sum()), _ratio(spec @ support, support.sum()))
+    return sens.mean(), spec.mean()
+
+
+def _specificity(t, p, **kwargs):
+    return _sens_spec(t, p, **kwargs)[1]
+
+
+def _balanced_auc(t, p, **kwargs):
+    return np.add(*_sens_spec(t, p, **kwargs)) / 2
+
+
+def _binary_block(t, p, pos_label=1, beta=1.0, sample_weight=None, **_):
+    binary = {"pos_label": pos_label, "sample_weight": sample_weight, "zero_division": 0}
+    sensitivity, specificity = _sens_spec(t, p, pos_label=pos_label,
+                                          sample_weight=sample_weight)
+    precision = skm.precision_score(t, p, **binary)
+    return np.array([_accuracy(t, p, sample_weight), precision,
+                     skm.recall_score(t, p, **binary),
+                     skm.fbeta_score(t, p, beta=beta, **binary), specificity,
+                     (sensitivity + specificity) / 2])
+
+
+REFERENCES = {
+    **{name: getattr(skm, name) for name, m in METRICS.items() if m.family == "sklearn"},
+    "average_accuracy_score": _average_accuracy,
+    "error_rate": lambda t, p, **kw: 1 - _average_accuracy(t, p, **kw),
+    "micro_precision_score": _accuracy,  # micro P = micro R = micro F = accuracy
+    "micro_recall_score": _accuracy,
+    "micro_fbeta_score": _accuracy,
+    "macro_precision_score": _macro_p,
+    "macro_recall_score": _macro_r,
+    "macro_fbeta_score": _macro_f,
+    "multiclass_quality_metrics": _multiclass_block,
+    "binary_confusion_matrix": _binary_confusion,
+    "binary_quality_metrics": _binary_block,
+    "specificity_score": _specificity,
+    "balanced_auc_score": _balanced_auc,
+    # imbalanced-learn counts its true negatives in samples, not weights: unweighted only
+    "geometric_mean_score": imblearn_metrics.geometric_mean_score,
+    "selection_rate": fairlearn_metrics.selection_rate,
+}
+
+#: Results that are sums of weights (scaled with them); every other result is a ratio.
+SCALE_DEPENDENT = {"confusion_matrix", "binary_confusion_matrix"}
+
+
+def _has(name, parameter):
+    return parameter in inspect.signature(METRICS[name].function).parameters
+
+
+def _default(name, parameter):
+    return inspect.signature(METRICS[name].function).parameters[parameter].default
+
+
+def configurations(name):
+    """``(binary, kwargs)`` pairs to call a count metric with."""
+    fixed = {"zero_division": 0} if _has(name, "zero_division") else {}
+    if name == "fbeta_score":
+        fixed["beta"] = 2.0
+    if name == "cohen_kappa_score":
+        return [(False, {"weights": w}) for w in (None, "linear", "quadratic")]
+    if name == "precision_recall_fscore_support":
+        return [(False, {**fixed, "average": a}) for a in (None, "macro", "weighted")]
+    if METRICS[name].binary_only:
+        return [(True, fixed)]
+    if not _has(name, "average"):
+        return [(False, fixed)]
+    default = _default(name, "average")
+    averages = ["macro", "weighted"] + (["micro"] if name not in (
+        "geometric_mean_score",) else [])
+    configs = [(False, {**fixed, "average": a}) for a in averages]
+    if default == "binary" or name == "geometric_mean_score":
+        configs.append((True, {**fixed, "average": "binary"}))
+    if name == "geometric_mean_score":
+        configs.append((False, fixed))  # average="multiclass"
+    return configs
+
+
+# -- ranges --------------------------------------------------------------------------------
+SIGNED = {"matthews_corrcoef", "cohen_kappa_score"}
+UNBOUNDED = {"confusion_matrix", "binary_confusion_matrix", "log_loss", "hinge_loss",
+             "one_vs_all_log_loss"}
+
+
+def values_of(result):
+    if hasattr(result, "as_array"):
+        return np.asarray(result.as_array(), dtype=float).ravel()
+    if isinstance(result, tuple):
+        return np.concatenate([np.ravel(np.asarray(v, dtype=float)) for v in result
+                               if v is not None])
+    return np.ravel(np.asarray(result, dtype=float))
+
+
+def assert_in_range(name, value, kwargs):
+    finite = value[~np.isnan(value)]
+    low = -1.0 if name in SIGNED else 0.0
+    assert (finite >= low).all(), (name, value)
+    supports = name == "precision_recall_fscore_support" and kwargs.get("average") is None
+    if name not in UNBOUNDED and not supports:
+        assert (finite <= 1.0 + 1e-12).all(), (name, value)
+
+
+# -- one case -------------------------------------------------------------------------------
+def outcome(function, *args, **kwargs):
+    """The result as a float array, or the exception's type."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            return values_of(function(*args, **kwargs))
+        except Exception as error:  # noqa: BLE001 - its type is what is compared
+            return type(error)
+
+
+def exact_value(v):
+    """A label as an exact Python value (numbers merge across dtypes: 1 == 1.0 == True)."""
+    v = v.item() if isinstance(v, np.generic) else v
+    return int(v) if isinstance(v, (bool, float)) else v
+
+
+def rank_encode(t_values, p_values, pos_label):
+    """The labels as their ranks in the sorted union (int64) and pos_label's rank."""
+    union = sorted(set(t_values) | set(p_values))
+    rank = {v: i for i, v in enumerate(union)}
+    pos = rank.get(exact_value(pos_label), len(union)) if pos_label is not None else None
+    return (np.array([rank[v] for v in t_values], dtype=np.int64),
+            np.array([rank[v] for v in p_values], dtype=np.int64), pos)
+
+
+def snapshot(x):
+    return copy.deepcopy(x)
+
+
+def assert_unchanged(before, after):
+    if isinstance(after, pd.Series):
+        assert after.equals(before) and after.dtype == before.dtype
+    elif isinstance(after, np.ndarray):
+        assert after.dtype == before.dtype
+        np.testing.assert_array_equal(after, before)
+    else:
+        assert after == before
+
+
+def sklearn_rounds(t, p):
+    """Where scikit-learn does not count the labels exactly: it converts uint64 labels
+    met with signed ones (and integers met with floats) to float64, which merges labels
+    beyond 2**53 (a documented difference; the rank reference is exact), and it loses
+    samples of a categorical Series of booleans met with integers."""
+    if any(isinstance(x, pd.Series) and x.dtype == "category" for x in (t, p)):
+        return True
+    a, b = np.asarray(t), np.asarray(p)
+    if a.dtype.kind not in "iubf" or b.dtype.kind not in "iubf":
+        return False
+    if np.result_type(a, b).kind != "f":
+        return False
+    return max(abs(int(v)) for v in np.concatenate([a.astype(object), b.astype(object)])) > 2**53
+
+
+def check_count_case(name, t, p, w, kwargs, *, ours=None):
+    """The properties of one count-metric case (see the module docstring)."""
+    metric = METRICS[name].function if ours is None else ours
+    reference = REFERENCES[name]
+    ref_kwargs = kwargs
+    t_values = [exact_value(v) for v in t]
+    p_values = [exact_value(v) for v in p]
+    before = [snapshot(x) for x in (t, p, w)]
+    got = outcome(metric, t, p, sample_weight=w, **kwargs)
+    for b, a in zip(before, (t, p, w)):
+        assert_unchanged(b, a)
+
+    arrays = [np.asarray(x) for x in (t, p)]
+    beyond_int64 = all(a.dtype != object for a in arrays) and any(
+        a.dtype.kind in "uf" and (a.max() >= 2**63 or a.min() < -2**63) for a in arrays)
+    if beyond_int64:  # documented: uint64 labels >= 2**63 are refused by the integer
+        # encoder (int64), so are floats there (a list [0, 2**64 - 2] is float64 for
+        # numpy); met with an object array they are counted exactly as objects
+        assert got is ValueError, (name, got)
+        return
+    rt, rp, rpos = rank_encode(t_values, p_values, kwargs.get("pos_label"))
+    rkw = dict(ref_kwargs)
+    if "pos_label" in rkw:
+        rkw["pos_label"] = rpos
+    rw, shift = reference_weights(w)
+    expected = outcome(reference, rt, rp, sample_weight=rw, **rkw)
+    if isinstance(expected, type):  # the reference refuses: the same exception type
+        assert got is expected or (isinstance(got, type) and issubclass(got, expected)), (
+            name, got, expected)
+        return
+    assert not isinstance(got, type), (name, got, expected)
+    if name in SCALE_DEPENDENT or (name == "precision_recall_fscore_support"
+                                   and kwargs.get("average") is None):
+        k = expected.shape[0] // 4 if name == "precision_recall_fscore_support" else 0
+        expected = expected.copy()
+        expected[3 * k:] = np.ldexp(expected[3 * k:], shift)  # the sums of weights
+    # sums of weights beyond 2**53 are float64: exact to a few ulps of the total
+    atol = 1e-12 * max(1.0, float(np.nanmax(np.abs(expected), initial=0)))
+    np.testing.assert_allclose(got, expected, rtol=1e-9, atol=atol, equal_nan=True,
+                               err_msg=name)
+    assert_in_range(name, got, kwargs)
+    # the reference on the very same inputs, where it takes them and counts exactly
+    same = outcome(reference, t, p, sample_weight=None if w is None else
+                   np.ldexp(np.asarray(w, dtype=np.float64), -shift), **ref_kwargs)
+    if not isinstance(same, type) and not sklearn_rounds(t, p):
+        if name in SCALE_DEPENDENT or (name == "precision_recall_fscore_support"
+                                       and kwargs.get("average") is None):
+            return  # compared above (its weight sums are scaled)
+        np.testing.assert_allclose(got, same, rtol=1e-9, atol=1e-12, equal_nan=True,
+                                   err_msg=name)
+
+
+# -- strategies ------------------------------------------------------------------------------
+@st.composite
+def label_pair(draw, binary):
+    """(y_true values, y_pred values, their dtype names, pos_label) of one kind of labels
+    (numbers or text), each side of its own dtype, values at the dtypes' limits."""
+    group = draw(st.sampled_from([NUMERIC, TEXTUAL]))
+    dt, dp = draw(st.sampled_from(group)), draw(st.sampled_from(group))
+    vt, vp = LABEL_DTYPES[dt][1], LABEL_DTYPES[dp][1]
+    common = [v for v in vt if representable(v, dp)]
+    if binary:
+        pool = draw(st.lists(st.sampled_from(common), min_size=2, max_size=2, unique=True))
+        pool_t = pool_p = sorted(pool)
+    else:
+        pool_t = draw(st.lists(st.sampled_from(vt), min_size=1, max_size=4, unique=True))
+        shared = [v for v in pool_t if representable(v, dp)]
+        pool_p = draw(st.lists(st.sampled_from(shared + vp), min_size=1, max_size=4,
+                               unique=True))
+    n = draw(st.integers(1, 16))
+    t = draw(st.lists(st.sampled_from(pool_t), min_size=n, max_size=n))
+    p = draw(st.lists(st.sampled_from(pool_p), min_size=n, max_size=n))
+    pos_label = max(pool_t) if binary else None
+    return make_array(t, dt), make_array(p, dp), pos_label
+
+
+def count_case(name):
+    @st.composite
+    def case(draw):
+        binary, kwargs = draw(st.sampled_from(configurations(name)))
+        t, p, pos_label = draw(label_pair(binary))
+        kwargs = dict(kwargs)
+        if binary and _has(name, "pos_label"):
+            kwargs["pos_label"] = pos_label
+        wrap_t = CONTAINERS[draw(st.sampled_from(sorted(CONTAINERS)))]
+        wrap_p = CONTAINERS[draw(st.sampled_from(sorted(CONTAINERS)))]
+        kinds = ["none"] if name == "geometric_mean_score" else WEIGHT_KINDS
+        w = draw_weights(draw, draw(st.sampled_from(kinds)), t.shape[0])
+        return wrap_t(t), wrap_p(p), w, kwargs
+    return case()
+
+
+@pytest.mark.parametrize("name", COUNT)
+@SETTINGS
+@given(data=st.data())
+def test_count_metric_over_dtypes_containers_and_weights(name, data):
+    t, p, w, kwargs = data.draw(count_case(name))
+    check_count_case(name, t, p, w, kwargs)
+
+
+# -- score metrics ------------------------------------------------------------------------------
+def _ova(function):
+    """The mean over the classes of ``function(y == class, column)``."""
+    def reference(t, scores, *, sample_weight=None):
+        classes = np.unique(t)
+        return float(np.mean([function(t == c, scores[:, k], sample_weight=sample_weight)
+                              for k, c in enumerate(classes)]))
+    return reference
+
+
+SCORE_REFERENCES = {
+    "log_loss": skm.log_loss,
+    "hinge_loss": skm.hinge_loss,
+    "one_vs_all_log_loss": _ova(partial(skm.log_loss, labels=[False, True])),
+    "one_vs_all_roc_auc_score": _ova(skm.roc_auc_score),
+    # no reference outside metrics_sk (CatBoost's are in test_catboost.py): the value on
+    # the plain int64 ranks and a float64 array
+    "roc_auc_mu_score": msk.roc_auc_mu_score,
+    "one_vs_all_pr_auc_score": msk.one_vs_all_pr_auc_score,
+}
+
+SCORE_CONTAINERS = {
+    "ndarray": lambda a: a,
+    "float32": lambda a: a.astype(np.float32),
+    "list of lists": lambda a: a.tolist(),
+    "read-only": _read_only,
+    "non-contiguous": lambda a: np.repeat(a, 2, axis=1)[:, ::2],
+    "fortran": np.asfortranarray,
+    "dataframe": pd.DataFrame,
+}
+
+
+@st.composite
+def score_case(draw, name):
+    k = draw(st.integers(2, 3))
+    group = draw(st.sampled_from(sorted(LABEL_DTYPES)))
+    k = min(k, len(LABEL_DTYPES[group][1]))
+    pool = draw(st.lists(st.sampled_from(LABEL_DTYPES[group][1]), min_size=k, max_size=k,
+                         unique=True))
+    pool = sorted(pool, key=exact_value)
+    if len({exact_value(v) for v in pool}) < k:
+        assume(False)
+    n = draw(st.integers(0, 12))
+    t = pool + draw(st.lists(st.sampled_from(pool), min_size=n, max_size=n))
+    rng = np.random.default_rng(draw(st.integers(0, 2**32 - 1)))
+    raw = rng.normal(size=(len(t), k))
+    if name in ("log_loss", "one_vs_all_log_loss", "one_vs_all_roc_auc_score",
+                "one_vs_all_pr_auc_score"):
+        raw = np.exp(raw) / np.exp(raw).sum(1, keepdims=True)
+    scores = draw(st.sampled_from(sorted(SCORE_CONTAINERS)))
+    kind = draw(st.sampled_from(["none", "small int", "float", "huge float", "tiny float"]))
+    w = draw_weights(draw, kind, len(t))
+    labels = CONTAINERS[draw(st.sampled_from(sorted(CONTAINERS)))](make_array(t, group))
+    if name == "hinge_loss" and k == 2:
+        raw = raw[:, 1]
+        scores = draw(st.sampled_from(["ndarray", "float32", "list of lists", "read-only"]))
+    return labels, SCORE_CONTAINERS[scores](raw), w
+
+
+@pytest.mark.parametrize("name", SCORE)
+@SETTINGS
+@given(data=st.data())
+def test_score_metric_over_label_dtypes_containers_and_weights(name, data):
+    t, scores, w = data.draw(score_case(name))
+    metric, reference = METRICS[name].function, SCORE_REFERENCES[name]
+    before = [snapshot(x) for x in (t, scores, w)]
+    got = outcome(metric, t, scores, sample_weight=w)
+    for b, a in zip(before, (t, scores, w)):
+        if isinstance(a, pd.DataFrame):
+            assert a.equals(b)
+        else:
+            assert_unchanged(b, a)
+    arrays = np.asarray(t)
+    # y_true alone is encoded exactly (uint64 too); integral floats beyond int64 are refused
+    if arrays.dtype.kind == "f" and (
+            arrays.max() >= 2**63 or arrays.min() < -2**63):
+        assert got is ValueError, (name, got)
+        return
+    values = [exact_value(v) for v in t]
+    ranks, _, _ = rank_encode(values, values, None)
+    plain = np.array(scores, dtype=np.asarray(scores).dtype)  # contiguous, same dtype
+    rw, _ = reference_weights(w)
+    expected = outcome(reference, ranks, plain, sample_weight=rw)
+    if isinstance(expected, type):
+        assert got is expected, (name, got, expected)
+        return
+    assert not isinstance(got, type), (name, got, expected)
+    single = np.asarray(scores).dtype == np.float32  # float32 sums in the references
+    np.testing.assert_allclose(got, expected, rtol=1e-6 if single else 1e-9, atol=1e-12,
+                               err_msg=name)
+    low, high = 0.0, (np.inf if name in UNBOUNDED else 1.0)
+    assert ((got >= low) & (got <= high)).all(), (name, got)
+
+
+# -- the same mistake, the same exception type, in every family -------------------------------
+def _second(name, n):
+    m = METRICS[name]
+    if m.count:
+        return np.array([0, 1] * (n // 2))
+    proba = np.tile([[0.3, 0.7]], (n, 1))
+    return proba[:, 1] if name == "hinge_loss" else proba
+
+
+MISTAKES = {
+    "strings and numbers in y_true": (ValueError, lambda n: (
+        np.array(["a"] + [0, 1] * (n // 2 - 1) + [1], dtype=object), None)),
+    "NaN in y_true": (ValueError, lambda n: (np.array([np.nan] + [0.0, 1.0] * (n // 2 - 1)
+                                                      + [1.0]), None)),
+    "non-integer float in y_true": (ValueError, lambda n: (
+        np.array([0.5] + [0.0, 1.0] * (n // 2 - 1) + [1.0]), None)),
+    "masked y_true": (ValueError, lambda n: (
+        np.ma.array([0, 1] * (n // 2), mask=[1] + [0] * (n - 1)), None)),
+    "complex y_true": (ValueError, lambda n: (np.array([0, 1] * (n // 2), dtype=complex),
+                                              None)),
+    "None in y_true": (TypeError, lambda n: (np.array([None] + [0, 1] * (n // 2 - 1) + [1],
+                                                      dtype=object), None)),
+    "y_true too short": (ValueError, lambda n: (np.array([0, 1] * (n // 2 - 1)), None)),
+    "NaN weight": (ValueError, lambda n: (None, np.r_[np.nan, np.ones(n - 1)])),
+    "infinite weight": (ValueError, lambda n: (None, np.r_[np.inf, np.ones(n - 1)])),
+    "weights of the wrong length": (ValueError, lambda n: (None, np.ones(n + 1))),
+    "2-D weights": (ValueError, lambda n: (None, np.ones((n, 2)))),
+    "text weights": (TypeError, lambda n: (None, np.array(["w"] * n))),
+    "complex weights": (ValueError, lambda n: (None, np.ones(n, dtype=complex))),
+    "masked weights": (ValueError, lambda n: (None, np.ma.array(np.ones(n),
+                                                                mask=[1] + [0] * (n - 1)))),
+}
+
+
+@pytest.mark.parametrize("mistake", sorted(MISTAKES))
+@pytest.mark.parametrize("name", sorted(METRICS))
+def test_the_same_mistake_is_the_same_exception_type_in_every_family(name, mistake):
+    error, make = MISTAKES[mistake]
+    n = 6
+    y_true, w = make(n)
+    if y_true is None:
+        y_true = np.array([0, 1] * (n // 2))
+    kwargs = {} if w is None else {"sample_weight": w}
+    if name == "fbeta_score":
+        kwargs["beta"] = 1.0
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        with pytest.raises(error) as raised:
+            METRICS[name].function(y_true, _second(name, n), **kwargs)
+    # (a subclass such as InputError or scikit-learn's InvalidParameterError is the type)
+    assert isinstance(raised.value, error)
+
+
+@pytest.mark.parametrize("name", sorted(METRICS))
+def test_all_zero_weights_are_a_value_error_or_the_undefined_value(name):
+    """Never a ZeroDivisionError or a value out of range: scikit-learn's ValueError, or
+    the metric's value for an undefined ratio (zero_division, NaN for the AUCs)."""
+    n = 6
+    y_true = np.array([0, 1] * (n // 2))
+    kwargs = {"beta": 1.0} if name == "fbeta_score" else {}
+    if name == "hinge_loss":  # the drop-in keeps scikit-learn's ZeroDivisionError
+        pytest.skip("scikit-learn's hinge_loss raises ZeroDivisionError (test_scores.py)")
+    result = outcome(METRICS[name].function, y_true, _second(name, n),
+                     sample_weight=np.zeros(n), **kwargs)
+    assert result is ValueError or not isinstance(result, type), (name, result)
+    if not isinstance(result, type):
+        finite = result[~np.isnan(result)]
+        assert ((finite >= -1) & (finite <= 1)).all(), (name, result)
+
+
+# -- the key property can fail ------------------------------------------------------------------
+def test_the_dtype_property_catches_a_metric_that_casts_to_one_dtype():
+    """A count metric that casts y_pred to y_true's dtype (the classic overflow: 261 as
+    uint8 is 5) fails the property; so does one that sorts its input in place."""
+    t, p = np.array([0, 5], dtype=np.uint8), np.array([0, 261])
+    check_count_case("accuracy_score", t, p, None, {})  # the real metric passes
+
+    def casting(y_true, y_pred, **kwargs):
+        y_true = np.asarray(y_true)
+        return msk.accuracy_score(y_true, np.asarray(y_pred).astype(y_true.dtype), **kwargs)
+
+    with pytest.raises(AssertionError):
+        check_count_case("accuracy_score", t, p, None, {}, ours=casting)
+
+    def sorting(y_true, y_pred, **kwargs):
+        y_pred.sort()  # modifies the caller's array
+        return msk.accuracy_score(y_true, y_pred, **kwargs)
+
+    with pytest.raises(AssertionError):
+        check_count_case("accuracy_score", np.array([1, 0]), np.array([1, 0]), None, {},
+                         ours=sorting)
