@@ -115,12 +115,11 @@ class _Keys:
             np.not_equal(value[1:], value[:-1], out=change[1:])
         return change
 
-    def twice_wins(self, keys):
+    def twice_wins(self, keys, n_pos):
         """Twice the (positive, negative) pairs won by the positive, ties 1/2, from the
-        sorted keys of both sides (flag 1: positive)."""
+        sorted keys of both sides (flag 1: positive, ``n_pos`` of them)."""
         m = keys.shape[0]
         flags = np.bitwise_and(keys, 1, out=self.temp[:m])
-        n_pos = int(flags.sum())
         # a positive at position p has p - rank negatives below or tied with it
         below_or_tied = int(np.multiply(flags, self.index[:m], out=flags).sum()) \
             - n_pos * (n_pos - 1) // 2
@@ -190,7 +189,7 @@ def _unweighted_auc(work, values, flags, n_pos, *, empty=np.nan):
             values[flags], values[~flags])
         twice = _mann_whitney_searched(pos, neg)
     else:
-        twice = work.twice_wins(work.sort(shrunk[0], flags, n_pos))
+        twice = work.twice_wins(work.sort(shrunk[0], flags, n_pos), n_pos)
     return float(twice / (2.0 * n_pos * (n - n_pos)))
 
 
@@ -319,6 +318,22 @@ def mu_dot_products(scores, cost_matrix=None):
     return scores @ cost_matrix.T, np.sign(cost_matrix + cost_matrix.T)
 
 
+def _class_blocks(dot, members):
+    """The rows of ``dot`` of each class, transposed: ``blocks[c][r]`` is column ``r`` on
+    the rows ``members[c]``, contiguous. Gathered and transposed a few thousand rows at a
+    time, so that the gathered rows are still in cache when they are transposed."""
+    rows = np.concatenate(members)
+    transposed = np.empty((dot.shape[1], rows.shape[0]))
+    chunk = max(64, 2 ** 16 // dot.shape[1])
+    gathered = np.empty((min(chunk, rows.shape[0]), dot.shape[1]))
+    for start in range(0, rows.shape[0], chunk):
+        part = rows[start:start + chunk]
+        transposed[:, start:start + part.shape[0]] = np.take(
+            dot, part, axis=0, out=gathered[:part.shape[0]]).T
+    ends = np.cumsum([block.shape[0] for block in members])
+    return [transposed[:, end - block.shape[0]:end] for end, block in zip(ends, members)]
+
+
 def auc_mu(codes, dot, pair_sign, weights=None):
     """AUC mu (Kleiman and Page, 2019) with CatBoost's conventions, from ``dot = D``.
 
@@ -331,8 +346,7 @@ def auc_mu(codes, dot, pair_sign, weights=None):
     n_classes = dot.shape[1]
     members = [np.flatnonzero(codes == k) for k in range(n_classes)]
     sizes = [rows.shape[0] for rows in members]
-    # the rows of D of each class, one contiguous row per column of D
-    blocks = [np.ascontiguousarray(dot.take(rows, axis=0).T) for rows in members]
+    blocks = _class_blocks(dot, members)
     block_weights = [None if weights is None else weights[rows] for rows in members]
     if weights is None:  # buffers for the largest pair
         largest = sum(sorted(sizes)[-2:])
