@@ -78,7 +78,7 @@ class _Keys:
         self.keys = np.empty(size, np.int64)
         self.temp = np.empty(size, np.int64)
         self.mask = np.empty(size, np.bool_)
-        self.index = np.arange(size)
+        self.index = None  # 0, 1, ..., size - 1 once a ROC AUC needs it
 
     def sort(self, values, flags=None, n_flagged=0):
         """Ascending keys ``2 k(v) + flag`` of ``values`` (all ``|v| < 2``), sorted in
@@ -119,6 +119,8 @@ class _Keys:
         """Twice the (positive, negative) pairs won by the positive, ties 1/2, from the
         sorted keys of both sides (flag 1: positive, ``n_pos`` of them)."""
         m = keys.shape[0]
+        if self.index is None:
+            self.index = np.arange(self.keys.shape[0])
         flags = np.bitwise_and(keys, 1, out=self.temp[:m])
         # a positive at position p has p - rank negatives below or tied with it
         below_or_tied = int(np.multiply(flags, self.index[:m], out=flags).sum()) \
