@@ -9,18 +9,26 @@ differences are rounded) are parameters here.
 
 Cost: each ranking is one sort and linear passes, never an O(n^2) step.
 
-* Unweighted binary AUC: one ``np.sort`` of both sides' int64 sort keys with the side
-  in the lowest bit, and the positions of the positives. Where a positive and a
-  negative may tie, ``np.sort`` of each side and one binary search per positive for
-  the negatives below and tied with it.
-* Weighted binary AUC: one ``argsort`` of both sides (the weights must follow their
-  scores), then per group of tied scores the weight sums (``np.add.reduceat``, no
-  cancellation): ``U = sum_g W+_g (W-_below(g) + W-_g / 2)``.
-* AUC mu: one binary AUC per pair of classes, on the two classes' rows only.
-* PR AUC of a class: unweighted, ``np.sort`` of its column and of its positives' scores,
-  and the positives at or above each threshold by binary search; weighted, one
-  ``argsort`` of the column and cumulative weights.
+* Unweighted rankings (binary AUC, each pair of AUC mu, each column of one-vs-all ROC
+  and PR AUC) sort int64 keys ``2 k(s) + flag``: ``k`` maps the scores, scaled by a
+  power of two into (-2, 2) (exact), to integers in the same order (equal scores, equal
+  keys; -0.0 and 0.0 the same), and the lowest bit says whether the sample is a
+  positive. One in-place ``np.sort`` of the keys (SIMD quicksort, as ``np.sort`` of the
+  scores), then a pass: positives follow the negatives they tie with, so the negatives
+  below or tied with each positive are its position minus its rank among positives;
+  tied pairs are counted per group of equal keys only where a positive and a negative
+  tie. PR AUC needs only the groups holding positives: the curve is flat elsewhere.
+  Work buffers are allocated once per call, not once per pair or column (a fresh
+  megabyte array costs more in page faults than a pass over it).
+* Weighted rankings: one ``argsort`` of the scores (the weights must follow), then per
+  group of tied scores the weight sums (``np.add.reduceat``, no cancellation):
+  ``U = sum_g W+_g (W-_below(g) + W-_g / 2)``; PR AUC from cumulative weights.
+* Scores spanning more than about 2^1000 (a tiny non-zero score next to a huge one)
+  cannot be scaled exactly: then the binary AUC sorts each side and counts by binary
+  search, and PR AUC takes the weighted path with unit weights.
 """
+
+import math
 
 import numpy as np
 
@@ -35,42 +43,131 @@ def _group_starts(ascending, tie_tolerance=0.0):
     """First index of each group of tied values of an ascending array: a new group
     starts where the gap to the previous value is above 0 (``tie_tolerance`` 0) or at
     least ``tie_tolerance``."""
-    gap = ascending[1:] - ascending[:-1]
-    breaks = gap >= tie_tolerance if tie_tolerance > 0 else gap > 0
+    if tie_tolerance > 0:
+        with np.errstate(over="ignore"):  # an infinite gap breaks, as it should
+            breaks = ascending[1:] - ascending[:-1] >= tie_tolerance
+    else:
+        breaks = ascending[1:] != ascending[:-1]
     return np.concatenate(([0], np.flatnonzero(breaks) + 1))
 
 
-_LOW_63 = np.int64(0x7FFFFFFFFFFFFFFF)
-
-
-def _sortable_keys(values):
-    """int64 keys in the order of the float64 ``values`` (-0.0 and 0.0 the same key)."""
-    bits = (values + 0.0).view(np.int64)
-    return bits ^ ((bits >> 63) & _LOW_63)
-
-
-def _merged_wins(pos, neg):
-    """Twice the pairs won by the positive, from one sort of both sides, or None where
-    a positive and a negative may tie.
-
-    Each score's sortable key carries the side in its lowest bit (0 positive, 1
-    negative), so one ``np.sort`` of int64 keys merges the two sides. A positive and a
-    negative whose keys differ only in that bit (equal scores, or one ulp apart) would
-    be ordered by side, not by score: then this gives up (None)."""
-    keys = np.concatenate((_sortable_keys(pos) & ~np.int64(1), _sortable_keys(neg) | 1))
-    keys.sort()
-    if np.any((keys[1:] - keys[:-1] == 1) & (keys[:-1] & 1 == 0)):
+def _shrink(values, limit, out=None):
+    """``(values * scale, scale)`` with ``scale`` a power of two such that every
+    ``|value * scale| < limit`` (a power of two), and the products exact; ``scale`` is 1
+    when the values are already below. None when a non-zero value would lose digits
+    (it would become subnormal: the values span more than about 2^1000)."""
+    if values.size == 0:
+        return values, 1.0
+    top = max(float(values.max()), -float(values.min()))
+    if top < limit:
+        return values, 1.0
+    shift = math.frexp(top)[1] - math.frexp(limit)[1] + 1  # top < 2^shift * limit
+    tiny = math.ldexp(1.0, shift - 1022)  # |v| >= tiny stays normal after the scaling
+    small = np.count_nonzero(values < tiny) - np.count_nonzero(values <= -tiny)
+    if small and small != np.count_nonzero(values == 0):
         return None
-    pos_at = np.flatnonzero(keys & 1 == 0)  # a positive at m has m - rank negatives below
-    n_pos = pos_at.shape[0]
-    return 2 * (int(pos_at.sum()) - n_pos * (n_pos - 1) // 2)
+    scale = math.ldexp(1.0, -shift)
+    return np.multiply(values, scale, out=out), scale
 
 
-def _mann_whitney_counts(pos, neg):
-    """Twice the number of (positive, negative) pairs won by the positive, ties 1/2."""
-    merged = _merged_wins(pos, neg)
-    if merged is not None:
-        return merged
+class _Keys:
+    """Work buffers for sorting the flagged keys of up to ``size`` scores (see the
+    module docstring), reused for every pair or column of one call."""
+
+    def __init__(self, size):
+        self.keys = np.empty(size, np.int64)
+        self.temp = np.empty(size, np.int64)
+        self.mask = np.empty(size, np.bool_)
+        self.index = None  # 0, 1, ..., size - 1 once a ROC AUC needs it
+
+    def sort(self, values, flags=None, n_flagged=0):
+        """Ascending keys ``2 k(v) + flag`` of ``values`` (all ``|v| < 2``), sorted in
+        place in the buffer: ``flags`` a boolean mask, or the first ``n_flagged``."""
+        m = values.shape[0]
+        bits = values.view(np.int64)
+        sign = np.right_shift(bits, 63, out=self.temp[:m])
+        keys = np.bitwise_xor(bits, sign, out=self.keys[:m])
+        np.subtract(keys, sign, out=keys)  # sign and magnitude -> two's complement
+        np.left_shift(keys, 1, out=keys)  # |k| < 2^62: no overflow
+        if flags is None:
+            np.bitwise_or(keys[:n_flagged], 1, out=keys[:n_flagged])
+        else:
+            np.bitwise_or(keys, flags, out=keys)
+        keys.sort()
+        return keys
+
+    def starts(self, keys, tie_tolerance=0.0, scale=1.0):
+        """Mask of the first sorted key of each group of tied scores: equal scores, or
+        (``tie_tolerance`` > 0) a gap to the previous score below ``tie_tolerance``."""
+        m = keys.shape[0]
+        value = np.right_shift(keys, 1, out=self.temp[:m])
+        change = self.mask[:m]
+        change[:1] = True
+        if tie_tolerance > 0:  # the scores back from their keys: 2's complement -> bits
+            sign = np.right_shift(value, 63)
+            np.bitwise_xor(value, sign, out=value)
+            np.subtract(value, sign, out=value)
+            np.bitwise_or(value, sign << 63, out=value)
+            score = value.view(np.float64) / scale
+            with np.errstate(over="ignore"):
+                np.greater_equal(score[1:] - score[:-1], tie_tolerance, out=change[1:])
+        else:
+            np.not_equal(value[1:], value[:-1], out=change[1:])
+        return change
+
+    def twice_wins(self, keys, n_pos):
+        """Twice the (positive, negative) pairs won by the positive, ties 1/2, from the
+        sorted keys of both sides (flag 1: positive, ``n_pos`` of them)."""
+        m = keys.shape[0]
+        if self.index is None:
+            self.index = np.arange(self.keys.shape[0])
+        flags = np.bitwise_and(keys, 1, out=self.temp[:m])
+        # a positive at position p has p - rank negatives below or tied with it
+        below_or_tied = int(np.multiply(flags, self.index[:m], out=flags).sum()) \
+            - n_pos * (n_pos - 1) // 2
+        pair = np.bitwise_xor(keys[1:], keys[:-1], out=self.temp[:m - 1])
+        if not np.equal(pair, 1, out=self.mask[:m - 1]).any():  # no negative 2k, positive 2k+1
+            return 2 * below_or_tied
+        starts = np.flatnonzero(self.starts(keys))
+        pos = np.add.reduceat(np.bitwise_and(keys, 1, out=self.temp[:m]), starts)
+        tied = pos * (np.diff(starts, append=m) - pos)  # per group: positives x negatives
+        return 2 * below_or_tied - int(tied.sum())
+
+    def pr_area(self, keys, tie_tolerance=0.0, scale=1.0):
+        """Trapezoidal PR AUC from the sorted keys of a column (flag 1: positive); NaN
+        without positives. Only groups holding positives move the curve: for each, its
+        point (everything from the group up) and the point before it (everything above
+        the group)."""
+        m = keys.shape[0]
+        positive = np.not_equal(np.bitwise_and(keys, 1, out=self.temp[:m]), 0,
+                                out=self.mask[:m])
+        at = np.flatnonzero(positive)  # ascending positions of the positives
+        n_pos = at.shape[0]
+        if n_pos == 0:
+            return np.nan
+        inner = at[1:] if at[0] == 0 else at
+        if tie_tolerance == 0 and not ((keys[inner - 1] >> 1) == (keys[inner] >> 1)).any():
+            first_rank = last_rank = np.arange(n_pos)  # each positive its own group
+            first, end = at, at + 1
+        else:
+            change = self.starts(keys, tie_tolerance, scale)
+            group = np.cumsum(change, out=self.temp[:m])[at] - 1  # group of each positive
+            starts = np.append(np.flatnonzero(change), m)
+            first_rank = np.flatnonzero(np.diff(group, prepend=-1))
+            last_rank = np.append(first_rank[1:] - 1, n_pos - 1)
+            group = group[first_rank]
+            first, end = starts[group], starts[group + 1]
+        tp, predicted = (n_pos - first_rank).astype(np.float64), (m - first).astype(np.float64)
+        tp_above, above = (n_pos - 1 - last_rank).astype(np.float64), (m - end).astype(np.float64)
+        precision = tp / predicted
+        precision_above = np.divide(tp_above, above, out=np.ones_like(above), where=above > 0)
+        return _dot(tp / n_pos - tp_above / n_pos, precision + precision_above) / 2
+
+
+def _mann_whitney_searched(pos, neg):
+    """Twice the pairs won by the positive, ties 1/2: each side sorted, and one binary
+    search per positive for the negatives below and tied with it (scores that
+    :func:`_shrink` cannot scale)."""
     neg_sorted = np.sort(neg)
     pos_sorted = np.sort(pos)  # sorted needles make the binary searches cache-friendly
     left = np.searchsorted(neg_sorted, pos_sorted, "left")  # negatives below each positive
@@ -80,6 +177,22 @@ def _mann_whitney_counts(pos, neg):
         twice += int((np.searchsorted(neg_sorted, pos_sorted[tied], "right")
                       - left[tied]).sum())
     return twice
+
+
+def _unweighted_auc(work, values, flags, n_pos, *, empty=np.nan):
+    """ROC AUC of ``values`` (a buffer of the caller's: scaled in place) with the
+    positives ``flags`` (a mask), or the first ``n_pos`` (``flags`` None)."""
+    n = values.shape[0]
+    if n_pos == 0 or n_pos == n:
+        return empty
+    shrunk = _shrink(values, 2.0, out=values)
+    if shrunk is None:
+        pos, neg = (values[:n_pos], values[n_pos:]) if flags is None else (
+            values[flags], values[~flags])
+        twice = _mann_whitney_searched(pos, neg)
+    else:
+        twice = work.twice_wins(work.sort(shrunk[0], flags, n_pos), n_pos)
+    return float(twice / (2.0 * n_pos * (n - n_pos)))
 
 
 def _mann_whitney_weighted(pos, neg, pos_weight, neg_weight):
@@ -106,7 +219,8 @@ def mann_whitney(pos, neg, pos_weight=None, neg_weight=None, *, empty=np.nan):
     if pos.shape[0] == 0 or neg.shape[0] == 0:
         return empty
     if pos_weight is None and neg_weight is None:
-        return float(_mann_whitney_counts(pos, neg) / (2.0 * pos.shape[0] * neg.shape[0]))
+        values = np.concatenate((pos, neg), dtype=np.float64)
+        return _unweighted_auc(_Keys(values.shape[0]), values, None, pos.shape[0])
     if pos_weight is None:
         pos_weight = np.ones(pos.shape[0])
     if neg_weight is None:
@@ -180,11 +294,19 @@ def one_vs_all_auc(codes, scores, weights=None, *, empty=np.nan):
     """ROC AUC of column ``k`` of ``scores`` with class ``k`` positive, for every ``k``.
 
     A sample whose code is outside ``[0, n_classes)`` is a negative of every class."""
-    n_classes = scores.shape[1]
+    n, n_classes = scores.shape
     out = np.empty(n_classes)
+    if weights is not None:
+        for k in range(n_classes):
+            pos, neg, pos_w, neg_w = _split(scores[:, k], codes == k, weights)
+            out[k] = mann_whitney(pos, neg, pos_w, neg_w, empty=empty)
+        return out
+    work, is_pos, column = _Keys(n), np.empty(n, np.bool_), np.empty(n)
     for k in range(n_classes):
-        pos, neg, pos_w, neg_w = _split(scores[:, k], codes == k, weights)
-        out[k] = mann_whitney(pos, neg, pos_w, neg_w, empty=empty)
+        np.equal(codes, k, out=is_pos)
+        np.copyto(column, scores[:, k])  # one strided read, then contiguous passes
+        out[k] = _unweighted_auc(work, column, is_pos, np.count_nonzero(is_pos),
+                                 empty=empty)
     return out
 
 
@@ -198,6 +320,22 @@ def mu_dot_products(scores, cost_matrix=None):
     return scores @ cost_matrix.T, np.sign(cost_matrix + cost_matrix.T)
 
 
+def _class_blocks(dot, members):
+    """The rows of ``dot`` of each class, transposed: ``blocks[c][r]`` is column ``r`` on
+    the rows ``members[c]``, contiguous. Gathered and transposed a few thousand rows at a
+    time, so that the gathered rows are still in cache when they are transposed."""
+    rows = np.concatenate(members)
+    transposed = np.empty((dot.shape[1], rows.shape[0]))
+    chunk = max(64, 2 ** 16 // dot.shape[1])
+    gathered = np.empty((min(chunk, rows.shape[0]), dot.shape[1]))
+    for start in range(0, rows.shape[0], chunk):
+        part = rows[start:start + chunk]
+        transposed[:, start:start + part.shape[0]] = np.take(
+            dot, part, axis=0, out=gathered[:part.shape[0]]).T
+    ends = np.cumsum([block.shape[0] for block in members])
+    return [transposed[:, end - block.shape[0]:end] for end, block in zip(ends, members)]
+
+
 def auc_mu(codes, dot, pair_sign, weights=None):
     """AUC mu (Kleiman and Page, 2019) with CatBoost's conventions, from ``dot = D``.
 
@@ -209,21 +347,30 @@ def auc_mu(codes, dot, pair_sign, weights=None):
     """
     n_classes = dot.shape[1]
     members = [np.flatnonzero(codes == k) for k in range(n_classes)]
-    # the rows of D of each class, one contiguous row per column of D
-    blocks = [np.ascontiguousarray(dot.take(rows, axis=0).T) for rows in members]
+    sizes = [rows.shape[0] for rows in members]
+    blocks = _class_blocks(dot, members)
     block_weights = [None if weights is None else weights[rows] for rows in members]
+    if weights is None:  # buffers for the largest pair
+        largest = sum(sorted(sizes)[-2:])
+        work, pair = _Keys(largest), np.empty(largest)
     total = 0.0
     for i in range(n_classes):
         for j in range(i + 1, n_classes):
-            if members[i].shape[0] == 0 or members[j].shape[0] == 0:
+            if sizes[i] == 0 or sizes[j] == 0:
                 continue
             if pair_sign[i, j] == 0:
                 total += 0.5
                 continue
             high, low = (j, i) if pair_sign[i, j] > 0 else (i, j)  # rank by D_high - D_low
-            pos = blocks[i][high] - blocks[i][low]
-            neg = blocks[j][high] - blocks[j][low]
-            total += mann_whitney(pos, neg, block_weights[i], block_weights[j])
+            if weights is None:
+                values = pair[:sizes[i] + sizes[j]]
+                np.subtract(blocks[i][high], blocks[i][low], out=values[:sizes[i]])
+                np.subtract(blocks[j][high], blocks[j][low], out=values[sizes[i]:])
+                total += _unweighted_auc(work, values, None, sizes[i])
+            else:
+                total += mann_whitney(blocks[i][high] - blocks[i][low],
+                                      blocks[j][high] - blocks[j][low],
+                                      block_weights[i], block_weights[j])
     return 2.0 * total / (n_classes * (n_classes - 1))
 
 
@@ -236,28 +383,9 @@ def _pr_area(tp, predicted):
     return _dot(np.diff(recall), precision[1:] + precision[:-1]) / 2
 
 
-def pr_auc(is_pos, scores, weights=None, *, tie_tolerance=0.0):
-    """Area under the precision-recall curve by the trapezoid rule; NaN without positives.
-
-    The curve has one point per group of tied scores, from the highest group down, plus
-    ``(recall 0, precision 1)``; precision is 1 where nothing is predicted positive.
-    Consecutive sorted scores closer than ``tie_tolerance`` are one group (CatBoost
-    uses 1e-8); with 0 only equal scores are.
-    """
+def _weighted_pr_auc(is_pos, scores, weights, tie_tolerance):
+    """PR AUC from one ``argsort`` of the scores and cumulative weights."""
     n = scores.shape[0]
-    if weights is None:
-        ranked = np.sort(scores)
-        positives = np.sort(scores[is_pos])
-        if positives.shape[0] == 0:
-            return np.nan
-        starts = _group_starts(ranked, tie_tolerance)
-        # the group of each positive: one binary search per positive (sorted needles)
-        # for its place in the column, one for the group holding that place
-        at = np.searchsorted(ranked, positives, "left")
-        group = np.searchsorted(starts, at, "right") - 1
-        per_group = np.bincount(group, minlength=starts.shape[0])[::-1]  # highest first
-        tp = np.cumsum(per_group, dtype=np.float64)  # positives at or above each group
-        return _pr_area(tp, (n - starts[::-1]).astype(np.float64))
     order = np.argsort(scores)[::-1]
     ranked = scores[order]
     w = weights[order]
@@ -270,9 +398,41 @@ def pr_auc(is_pos, scores, weights=None, *, tie_tolerance=0.0):
     return _pr_area(tp[ends], tp[ends] + fp[ends])
 
 
+def _unweighted_pr_auc(work, is_pos, scores, tie_tolerance):
+    """PR AUC from one sort of the flagged keys (see :meth:`_Keys.pr_area`); ``scores``
+    is a buffer of the caller's (scaled in place)."""
+    shrunk = _shrink(scores, 2.0, out=scores)
+    if shrunk is None:
+        return _weighted_pr_auc(is_pos, scores, np.ones(scores.shape[0]), tie_tolerance)
+    return work.pr_area(work.sort(shrunk[0], is_pos), tie_tolerance, shrunk[1])
+
+
+def pr_auc(is_pos, scores, weights=None, *, tie_tolerance=0.0):
+    """Area under the precision-recall curve by the trapezoid rule; NaN without positives.
+
+    The curve has one point per group of tied scores, from the highest group down, plus
+    ``(recall 0, precision 1)``; precision is 1 where nothing is predicted positive.
+    Consecutive sorted scores closer than ``tie_tolerance`` are one group (CatBoost
+    uses 1e-8); with 0 only equal scores are.
+    """
+    if weights is not None:
+        return _weighted_pr_auc(is_pos, scores, weights, tie_tolerance)
+    return _unweighted_pr_auc(_Keys(scores.shape[0]), is_pos, scores.astype(np.float64),
+                              tie_tolerance)
+
+
 def one_vs_all_pr_auc(codes, scores, weights=None, *, tie_tolerance=0.0):
     """PR AUC of column ``k`` of ``scores`` with class ``k`` positive, for every ``k``.
 
     A sample whose code is outside ``[0, n_classes)`` is a negative of every class."""
-    return np.array([pr_auc(codes == k, scores[:, k], weights, tie_tolerance=tie_tolerance)
-                     for k in range(scores.shape[1])])
+    n, n_classes = scores.shape
+    if weights is not None:
+        return np.array([_weighted_pr_auc(codes == k, scores[:, k], weights, tie_tolerance)
+                         for k in range(n_classes)])
+    work, is_pos, column = _Keys(n), np.empty(n, np.bool_), np.empty(n)
+    out = np.empty(n_classes)
+    for k in range(n_classes):
+        np.equal(codes, k, out=is_pos)
+        np.copyto(column, scores[:, k])  # one strided read, then contiguous passes
+        out[k] = _unweighted_pr_auc(work, is_pos, column, tie_tolerance)
+    return out

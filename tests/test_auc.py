@@ -150,3 +150,96 @@ def test_pair_auc_one_sort_path_equals_the_definition(case):
         ones_p, ones_n = np.ones(pos.shape[0]), np.ones(neg.shape[0])
         assert _auc.mann_whitney(pos, neg) == pytest.approx(
             direct_mann_whitney(pos, neg, ones_p, ones_n), abs=1e-15)
+
+
+def _edge_column(case, rng, n):
+    """Scores that stress the exact int64 keys: one ulp apart and scaled far above 2
+    (the keys scale by a power of two), signed zeros, a span too wide to scale (a tiny
+    non-zero score next to a huge one: the fallback paths), all equal."""
+    if case == "ulps_scaled":
+        base = rng.normal(size=3) * 2.0 ** rng.integers(1, 900)
+        values = base[rng.integers(0, 3, n)]
+        return np.where(rng.random(n) < 0.5, values,
+                        np.nextafter(values, rng.choice([-np.inf, np.inf], n)))
+    if case == "signed_zeros":
+        return rng.choice([0.0, -0.0, 5e-324, -5e-324, 1.0, -3.0], n)
+    if case == "too_wide":
+        return rng.choice([1.7e308, -1.7e308, 1e-310, -1e-310, 0.0, 3.0], n)
+    return np.full(n, rng.choice([-0.0, 2.5, 1e300]))
+
+
+@pytest.mark.parametrize("case", ["ulps_scaled", "signed_zeros", "too_wide", "all_equal"])
+@pytest.mark.parametrize("weighted", [False, True])
+def test_one_vs_all_and_auc_mu_edge_scores_equal_the_definitions(case, weighted):
+    """Every unweighted path of the kernels (keys in (-2, 2) as they are, scaled keys,
+    the fallbacks) against the O(n^2) definitions, with ties at every place a
+    positive can meet one: below, above and at the start of the sorted order."""
+    rng = np.random.default_rng(["ulps_scaled", "signed_zeros", "too_wide",
+                                 "all_equal"].index(case) + 10 * weighted)
+    for _ in range(40):
+        n, k = int(rng.integers(1, 30)), int(rng.integers(2, 4))
+        scores = np.stack([_edge_column(case, rng, n) for _ in range(k)], axis=1)
+        codes = rng.integers(0, k, n)
+        weights = rng.uniform(0, 2, n) * (rng.random(n) > 0.2) if weighted else None
+        w = np.ones(n) if weights is None else weights
+        roc = _auc.one_vs_all_auc(codes, scores, weights)
+        pr = _auc.one_vs_all_pr_auc(codes, scores, weights)
+        for c in range(k):
+            pos = codes == c
+            expected = (direct_mann_whitney(scores[pos, c], scores[~pos, c], w[pos], w[~pos])
+                        if pos.any() and (~pos).any() else np.nan)
+            np.testing.assert_allclose(roc[c], expected, rtol=1e-13, atol=1e-15,
+                                       equal_nan=True)
+            np.testing.assert_allclose(pr[c], direct_pr_auc(pos, scores[:, c], w),
+                                       rtol=1e-13, atol=1e-15, equal_nan=True)
+        if case != "too_wide":  # a_i - a_j of scores near the float limit overflows
+            expected, pairs = 0.0, 0
+            for i in range(k):  # the default pairs rank by a_i - a_j, exactly
+                for j in range(i + 1, k):
+                    a, b = codes == i, codes == j
+                    if a.any() and b.any():
+                        s = scores[:, i] - scores[:, j]
+                        expected += direct_mann_whitney(s[a], s[b], w[a], w[b])
+            expected *= 2 / (k * (k - 1))
+            np.testing.assert_allclose(
+                _auc.auc_mu(codes, *_auc.mu_dot_products(scores), weights), expected,
+                rtol=1e-13, atol=1e-15, equal_nan=True)
+
+
+def test_shrink_scales_exactly_or_gives_up():
+    """The keys need every |score| < 2: a power-of-two scaling, exact, or None when a
+    non-zero score would become subnormal."""
+    values = np.array([3.0, -1e150, 0.0, -0.0, 1e-150, np.nextafter(3.0, 4.0)])
+    scaled, scale = _auc._shrink(values.copy(), 2.0)
+    assert np.abs(scaled).max() < 2 and np.array_equal(scaled / scale, values)
+    assert np.log2(scale) == int(np.log2(scale))
+    assert _auc._shrink(np.array([1e300, 1e-300]), 2.0) is None  # 1e-300 would round
+    assert _auc._shrink(np.array([-2.0, 1e-300]), 2.0) is not None
+    assert _auc._shrink(np.array([1e300, 0.0, -0.0]), 2.0) is not None  # zeros stay exact
+    small = np.array([0.5, -1.5])
+    assert _auc._shrink(small, 2.0)[0] is small  # already below: no copy, scale 1
+
+
+def test_pr_auc_groups_of_ties_around_positives_hand_computed():
+    """Positives tied with negatives, with each other, and a positive alone at the top
+    and at the bottom: one point per distinct score (hand-computed)."""
+    is_pos = np.array([True, False, True, True, False, False, True])
+    scores = np.array([9.0, 5.0, 5.0, 5.0, 2.0, 2.0, 0.0])
+    # thresholds 9: tp 1/1; 5: tp 3, predicted 4; 2: 3 of 6; 0: 4 of 7 (recall 1)
+    expected = (0.25 * (1 + 1) / 2 + 0.5 * (1 + 0.75) / 2 + 0 + 0.25 * (0.5 + 4 / 7) / 2)
+    for weights in (None, np.ones(7)):
+        assert _auc.pr_auc(is_pos, scores, weights) == pytest.approx(expected, abs=1e-15)
+
+
+def test_pr_auc_tie_tolerance_on_scaled_keys_equals_the_argsort_path():
+    """With a tolerance the scores come back from their (scaled) keys to measure the
+    gaps: the same groups as the weighted path on the scores themselves."""
+    rng = np.random.default_rng(7)
+    for _ in range(50):
+        n = int(rng.integers(2, 40))
+        base = rng.choice([-3e6, 1e6, 0.0, 2.5], n)
+        scores = base + rng.integers(0, 4, n) * rng.choice([3e-9, 2e-8], n)
+        is_pos = rng.random(n) < 0.4
+        expected = _auc.pr_auc(is_pos, scores, np.ones(n), tie_tolerance=1e-8)
+        assert _auc.pr_auc(is_pos, scores, tie_tolerance=1e-8) == pytest.approx(
+            expected, rel=1e-13, nan_ok=True)
