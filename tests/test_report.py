@@ -234,7 +234,9 @@ def test_to_frame(data):
                                    "balanced_auc", "roc_auc", "pr_auc", "support"]
     np.testing.assert_array_equal(frame["recall"].to_numpy()[:5], r.per_class["recall"])
     assert frame.loc["macro avg", "precision"] == r.averages["macro"]["precision"]
-    assert np.isnan(frame.loc["macro avg", "roc_auc"])
+    # the one-vs-all AUCs have macro and weighted averages (issue 13: no longer blank)
+    assert frame.loc["macro avg", "roc_auc"] == r.scores["one_vs_all_roc_auc"]
+    assert np.isnan(frame.loc["micro avg", "roc_auc"])
     summary = r.to_frame("summary")
     assert summary.loc["roc_auc_mu", "value"] == r.scores["roc_auc_mu"]
     assert isinstance(summary, pd.DataFrame)
