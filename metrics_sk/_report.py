@@ -90,6 +90,8 @@ _LABELS = {"balanced_auc": "bal. AUC", "matthews_corrcoef": "Matthews correlatio
            "one_vs_all_pr_auc": "one-vs-all PR AUC, macro",
            "support": "support"}
 _GROUP_LABELS = {"mean_class_fscore": "macro {F}"}
+#: Most samples x resamples of the score metrics' per-sample bootstrap in a report.
+_SCORE_BOOTSTRAP_LIMIT = 5_000_000
 #: Values equal to accuracy by construction when every sample's true and predicted labels
 #: are among the report's classes: (section, row, metric) -> the text shown instead.
 _SAME_AS_ACCURACY = {("average", "micro", m): "= acc." for m in ("precision", "recall",
@@ -355,11 +357,12 @@ def quality_report(y_true, y_pred, *, y_score=None, labels=None, sample_weight=N
         the count metrics resample the confusion cells
         (:func:`~metrics_sk.confidence_intervals`, all replicates at once), the score
         metrics resample the samples (:func:`~metrics_sk.bootstrap`'s per-sample
-        bootstrap, ``n_resamples`` evaluations of them: slow on large data), each group
-        its own cells. ``'analytic'``: each count metric's
-        :func:`~metrics_sk.analytic_interval` (Wilson, delta method, Fisher's z, kappa
-        SE) and DeLong's for ROC AUC; the other score metrics have none, and a note says
-        so. Supports get none.
+        bootstrap: ``n_resamples`` evaluations of them, so only up to
+        ``n_samples * n_resamples`` = 5,000,000; beyond, a note says they have none),
+        each group its own cells (weighted groups: analytic). ``'analytic'``: each count
+        metric's :func:`~metrics_sk.analytic_interval` (Wilson, delta method, Fisher's z,
+        kappa SE) and DeLong's for the ROC AUC of each class; the other score metrics
+        have none, and a note says so. Supports get none.
 
     Returns
     -------
@@ -508,16 +511,16 @@ def _score_intervals(intervals, interval, score_args, confidence_level, n_resamp
 
         kw = {"labels": labels, "sample_weight": sample_weight,
               "confidence_level": confidence_level}
-        found = {average: analytic_interval("one_vs_all_roc_auc_score", y_true, y_score,
-                                            average=average, **kw).confidence_interval
-                 for average in (None,) + _SCORE_AVERAGES}
-        intervals.setdefault("per_class", {})["roc_auc"] = found[None]
-        for average in _SCORE_AVERAGES:
-            intervals.setdefault("averages", {}).setdefault(average, {})["roc_auc"] = \
-                found[average]
-        intervals.setdefault("scores", {})["one_vs_all_roc_auc"] = found["macro"]
-        return ("ROC AUC: DeLong's interval; log loss, AUC Mu and PR AUC have no analytic "
-                "interval (the bootstrap gives them one).")
+        found = analytic_interval("one_vs_all_roc_auc_score", y_true, y_score, average=None,
+                                  **kw).confidence_interval
+        intervals.setdefault("per_class", {})["roc_auc"] = found
+        return ("ROC AUC of each class: DeLong's interval; the AUC averages, log loss, AUC "
+                "Mu and PR AUC have no analytic interval (the bootstrap gives them one).")
+    n = np.shape(y_score)[0]
+    if n * n_resamples > _SCORE_BOOTSTRAP_LIMIT:
+        return (f"score metrics: no interval: their bootstrap resamples the samples, "
+                f"{n_resamples} x {n} evaluations here (interval='analytic' gives ROC AUC "
+                "DeLong's interval; bootstrap(metric, y_true, y_score) one metric's).")
     from ._bootstrap import _flatten, _index_bootstrap, _rng
 
     def statistic(t, s, sample_weight=None):
@@ -533,8 +536,10 @@ def _score_intervals(intervals, interval, score_args, confidence_level, n_resamp
     for average, row in averages.items():
         intervals.setdefault("averages", {}).setdefault(average, {}).update(row)
     intervals["scores"] = scores
-    return (f"score metrics: per-sample bootstrap ({n_resamples} resamples of the samples; "
-            "an interval is nan where some resample leaves the metric undefined).")
+    undefined = any(np.isnan(r.confidence_interval.low).any() for r in results)
+    return (f"score metrics: bootstrap of the samples ({n_resamples} resamples)"
+            + ("; nan where some resample leaves the metric undefined." if undefined
+               else "."))
 
 
 def _analytic_intervals(confusion, calls, confidence_level, samples):
