@@ -98,6 +98,8 @@ _SAME_AS_ACCURACY = {("average", "micro", m): "= acc." for m in ("precision", "r
                                                                  "fscore")}
 _SAME_AS_ACCURACY.update({("overall", "", m): "= accuracy"
                           for m in ("micro_precision", "micro_recall", "micro_fscore")})
+#: ... and so is the weighted recall when every class has true samples.
+_WEIGHTED_RECALL = ("average", "weighted", "recall")
 
 
 @functools.lru_cache(maxsize=None)
@@ -404,7 +406,7 @@ def quality_report(y_true, y_pred, *, y_score=None, labels=None, sample_weight=N
     <BLANKLINE>
        micro avg     = acc.  = acc.  = acc.        0.333     0.333        6
        macro avg      0.600   0.600   0.333        0.600     0.600        6
-    weighted avg      0.867   0.333   0.333        0.867     0.600        6
+    weighted avg      0.867  = acc.   0.333        0.867     0.600        6
     <BLANKLINE>
     Overall
       accuracy                    0.333
@@ -422,8 +424,9 @@ def quality_report(y_true, y_pred, *, y_score=None, labels=None, sample_weight=N
       macro F1, oneDAL: F1 of macro P and R     0.600
       macro F1, scikit-learn: mean of class F1  0.333
     <BLANKLINE>
-    (= acc., = accuracy: micro precision, recall and F1 equal accuracy by construction
-    (single-label data: each error is one false positive and one false negative).)
+    (= acc., = accuracy: micro precision, recall and F1 and weighted recall equal accuracy
+    by construction (single-label data: each error is one false positive and one false
+    negative).)
     >>> report.overall["macro_fscore"], round(report.overall["mean_class_fscore"], 4)
     (0.6, 0.3333)
     >>> print(quality_report([0, 0, 1, 1], [0, 1, 1, 1], sections=["overall"]))
@@ -1234,7 +1237,10 @@ class QualityReport:
         if total == 0 or not np.allclose(inside, total, rtol=1e-12, atol=0):
             return {}  # some label outside the classes: micro P, R and F differ
         shown = {"average": "averages", "overall": "onedal"}
-        return {key: text for key, text in _SAME_AS_ACCURACY.items()
+        same = dict(_SAME_AS_ACCURACY)
+        if np.all(np.asarray(c.support) > 0):
+            same[_WEIGHTED_RECALL] = "= acc."
+        return {key: text for key, text in same.items()
                 if shown[key[0]] in self.sections and self._table.has(*key)}
 
     def _blocks(self, max_rows):
@@ -1300,9 +1306,10 @@ class QualityReport:
             blocks += self._group_blocks(max_rows)
         if self._same_as:
             where = sorted(set(self._same_as.values()))
+            weighted = " and weighted recall" if _WEIGHTED_RECALL in self._same_as else ""
             blocks.append(("footnote", f"{', '.join(where)}: micro precision, recall "
-                           f"and {f} equal accuracy by construction (single-label data: each "
-                           "error is one false positive and one false negative)."))
+                           f"and {f}{weighted} equal accuracy by construction (single-label "
+                           "data: each error is one false positive and one false negative)."))
         for text in self.notes:
             blocks.append(("footnote", text))
         return blocks
