@@ -34,7 +34,7 @@ from ._confusion import Confusion
 from ._counts import _as_float, _reduce
 from ._params import PARAMETERS, Checker
 from ._registry import METRICS
-from ._sklearn_compat import Interval, StrOptions
+from ._sklearn_compat import Interval, StrOptions, UndefinedMetricWarning
 from ._validation import classifier_predictions
 
 #: The parts of a report, in order; ``quality_report(sections=...)`` picks some.
@@ -301,7 +301,8 @@ def quality_report(y_true, y_pred, *, y_score=None, labels=None, sample_weight=N
     * ``"scores"``, with ``y_score``: log loss, CatBoost's one-vs-all log loss, AUC Mu
       and the macro one-vs-all ROC AUC and PR AUC;
     * ``"groups"``, with ``groups``: macro F-beta, balanced accuracy, accuracy and
-      support of each group, worst group first.
+      support of each group, worst group first (a group's 0/0 ratios, common when a
+      group lacks a class, take ``zero_division``'s value without a warning).
 
     Values that are equal by construction are printed once: with single-label data
     whose labels are all among the classes, micro precision, recall and F-beta are
@@ -576,8 +577,13 @@ def _group_values(grouped, beta, zero_division, confidence_level, interval, n_re
     False, or the ``(y_true, y_pred, sample_weight, groups)`` of weighted data."""
     calls = {key: _call(name, fixed, beta, zero_division)
              for key, (name, fixed) in _GROUP_COLUMNS.items()}
-    columns = {key: getattr(grouped, name)(**kwargs).to_numpy(dtype=np.float64)
-               for key, (name, kwargs) in calls.items()}
+    with warnings.catch_warnings():
+        # a group without some class is the rule, not a surprise: its 0/0 ratios take
+        # zero_division's value without one warning per group
+        warnings.simplefilter("ignore", UndefinedMetricWarning)
+        warnings.filterwarnings("ignore", "y_pred contains classes not in y_true")
+        columns = {key: getattr(grouped, name)(**kwargs).to_numpy(dtype=np.float64)
+                   for key, (name, kwargs) in calls.items()}
     # a group's total: its correct plus its wrong predictions (counts or weight sums)
     columns["support"] = (grouped.accuracy_score(normalize=False).to_numpy()
                           + grouped.zero_one_loss(normalize=False).to_numpy())
