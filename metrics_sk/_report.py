@@ -158,9 +158,9 @@ def _analytic_calls(beta, zero_division):
 def _evaluate(confusion, calls):
     """The values of ``calls`` on ``confusion`` (or a batch of confusions), with the
     support of each class and average row."""
-    def run(call):
+    def run(call):  # the formula itself: the report checked its parameters once
         name, kwargs = call
-        return getattr(confusion, name)(**kwargs)
+        return METRICS[name].formula(confusion, **kwargs)
 
     out = {}
     if "per_class" in calls:
@@ -657,12 +657,11 @@ def _grids(labels, values, intervals):
                    if m in per_class]
         metrics += [m for m in per_class if m not in metrics]
         k = len(labels)
-        grid = np.column_stack([np.asarray(per_class[m], dtype=np.float64).reshape(k)
-                                for m in metrics]) if k else np.empty((0, len(metrics)))
-        bounds = [_pair(iv.get("per_class", {}).get(m), (k,)) for m in metrics]
-        low = np.column_stack([b[0] for b in bounds]) if k else grid.copy()
-        high = np.column_stack([b[1] for b in bounds]) if k else grid.copy()
-        out.append(("class", list(labels), metrics, grid, low, high, None))
+        grid = np.empty((k, len(metrics)))
+        for j, m in enumerate(metrics):
+            grid[:, j] = np.asarray(per_class[m], dtype=np.float64).reshape(k)
+        low, high = _bounds(iv.get("per_class", {}), metrics, k)
+        out.append(("class", labels, metrics, grid, low, high, None))
     for section, rows in (("average", values.get("averages")),):
         if not rows:
             continue
@@ -693,62 +692,85 @@ def _grids(labels, values, intervals):
         metrics = list(groups["values"])
         g = len(groups["keys"])
         grid = np.column_stack([groups["values"][m] for m in metrics])
-        bounds = [_pair(iv.get("groups", {}).get(m), (g,)) for m in metrics]
-        out.append(("group", list(groups["keys"]), metrics, grid,
-                    np.column_stack([b[0] for b in bounds]),
-                    np.column_stack([b[1] for b in bounds]), None))
+        low, high = _bounds(iv.get("groups", {}), metrics, g)
+        out.append(("group", list(groups["keys"]), metrics, grid, low, high, None))
     return out
 
 
+def _bounds(found, metrics, n):
+    """``(low, high)`` grids ``(n, metrics)`` of the per-row intervals ``found``
+    (``{metric: (low, high)}``; NaN where there is none)."""
+    low, high = np.full((n, len(metrics)), np.nan), np.full((n, len(metrics)), np.nan)
+    for j, m in enumerate(metrics):
+        if m in found:
+            low[:, j], high[:, j] = _pair(found[m], (n,))
+    return low, high
+
+
 class _Table:
-    """The long table (columns :data:`COLUMNS`) with, per section, its row keys, its
-    metrics and the position of each (row, metric) in the table (-1: absent)."""
+    """The long table (columns :data:`COLUMNS`), held as one grid per section: its row
+    keys, its metrics, and the ``value``, ``low`` and ``high`` of each (row, metric)
+    with a mask of the cells that exist. :attr:`columns` lays the grids out long, one
+    line per existing cell, section after section, row by row."""
 
     def __init__(self, grids):
-        columns = {c: [] for c in COLUMNS}
-        self.sections, start = {}, 0
+        self.sections = {}
         for section, rows, metrics, grid, low, high, present in grids:
-            r, m = grid.shape
-            keep = (np.ones(r * m, dtype=bool) if present is None
-                    else present.reshape(-1))
-            count = int(keep.sum())
-            position = np.full(r * m, -1)
-            position[keep] = np.arange(start, start + count)
-            start += count
+            if present is None:
+                present = np.ones(grid.shape, dtype=bool)
+            data = {"value": np.asarray(grid, dtype=np.float64),
+                    "low": np.asarray(low, dtype=np.float64),
+                    "high": np.asarray(high, dtype=np.float64)}
+            # the class rows stay the label array (row lookups are for the small sections)
+            rows = rows if isinstance(rows, np.ndarray) else list(rows)
+            self.sections[section] = (rows, list(metrics), data, present)
+
+    @functools.cached_property
+    def columns(self):
+        """The long columns, ``{name: ndarray}``."""
+        parts = {c: [] for c in COLUMNS}
+        for section, (rows, metrics, data, present) in self.sections.items():
+            keep = present.reshape(-1)
+            r, m = present.shape
             row_keys = np.empty(r, dtype=object)
             row_keys[:] = rows
-            self.sections[section] = (list(rows), list(metrics), position.reshape(r, m))
-            columns["section"].append(np.full(count, section, dtype=object))
-            columns["row"].append(np.repeat(row_keys, m)[keep])
-            columns["metric"].append(np.tile(np.array(metrics, dtype=object), r)[keep])
-            for name, data in (("value", grid), ("low", low), ("high", high)):
-                columns[name].append(np.asarray(data, dtype=np.float64).reshape(-1)[keep])
-        self.columns = {c: (np.concatenate(v) if v else np.empty(
-            0, dtype=object if c in ("section", "row", "metric") else np.float64))
-            for c, v in columns.items()}
+            parts["section"].append(np.repeat(np.array([section]), int(keep.sum())))
+            parts["row"].append(np.repeat(row_keys, m)[keep])
+            parts["metric"].append(np.tile(np.array(metrics), r)[keep])
+            for name in ("value", "low", "high"):
+                parts[name].append(data[name].reshape(-1)[keep])
+        empty = {"section": str, "row": object, "metric": str}
+        return {c: np.concatenate(v) if v else np.empty(0, dtype=empty.get(c, np.float64))
+                for c, v in parts.items()}
 
     def __len__(self):
-        return self.columns["value"].shape[0]
+        return int(sum(present.sum() for *_, present in self.sections.values()))
 
     def column(self, section, metric, name="value"):
         """The ``name`` column of ``metric`` for each row of ``section`` (NaN if absent),
         or None when the section has no such metric."""
-        rows, metrics, position = self.sections.get(section, ([], [], None))
+        rows, metrics, data, present = self.sections.get(section, ([], [], None, None))
         if metric not in metrics:
             return None
-        where = position[:, metrics.index(metric)]
-        out = np.full(where.shape[0], np.nan)
-        out[where >= 0] = self.columns[name][where[where >= 0]]
-        return out
+        j = metrics.index(metric)
+        return np.where(present[:, j], data[name][:, j], np.nan)
 
     def has(self, section, row, metric):
-        rows, metrics, position = self.sections.get(section, ([], [], None))
-        return (metric in metrics and row in rows
-                and position[rows.index(row), metrics.index(metric)] >= 0)
+        rows, metrics, _, present = self.sections.get(section, ([], [], None, None))
+        return metric in metrics and row in rows and bool(
+            present[rows.index(row), metrics.index(metric)])
 
     def get(self, section, row, metric, name="value"):
-        rows, metrics, position = self.sections[section]
-        return self.columns[name][position[rows.index(row), metrics.index(metric)]]
+        rows, metrics, data, _ = self.sections[section]
+        return data[name][rows.index(row), metrics.index(metric)]
+
+    def row(self, section, row, name="value"):
+        """``{metric: value}`` of the existing cells of one row."""
+        rows, metrics, data, present = self.sections.get(section, ([], [], None, None))
+        if row not in rows:
+            return {}
+        i = rows.index(row)
+        return {m: float(data[name][i, j]) for j, m in enumerate(metrics) if present[i, j]}
 
 
 def _python(value):
@@ -871,7 +893,12 @@ class QualityReport:
         self.notes = list(notes or [])
         self._groups = values.get("groups")
         self._table = _Table(_grids(self.labels, values, intervals))
-        self.table = self._table.columns
+
+    @property
+    def table(self):
+        """The long table: ``{column: ndarray}`` for the columns ``section``, ``row``,
+        ``metric``, ``value``, ``low`` and ``high``."""
+        return self._table.columns
 
     @classmethod
     def from_confusion(cls, confusion, *, beta=1.0, digits=4, zero_division="warn",
@@ -959,16 +986,11 @@ class QualityReport:
     @functools.cached_property
     def per_class(self):
         """Each per-class metric, one value per class (see the class docstring)."""
-        _, metrics, _ = self._table.sections.get("class", ([], [], None))
+        metrics = self._table.sections.get("class", ([], []))[1]
         return {m: self._table.column("class", m) for m in metrics}
 
     def _row_dict(self, section, row, name="value"):
-        rows, metrics, position = self._table.sections.get(section, ([], [], None))
-        if row not in rows:
-            return {}
-        where = position[rows.index(row)]
-        return {m: float(self._table.columns[name][w]) for m, w in zip(metrics, where)
-                if w >= 0}
+        return self._table.row(section, row, name)
 
     @functools.cached_property
     def averages(self):
@@ -990,8 +1012,8 @@ class QualityReport:
     def intervals(self):
         """The intervals of the table, in the layout of the values (``{}`` without)."""
         t = self._table
-        has = ~(np.isnan(t.columns["low"]) & np.isnan(t.columns["high"]))
-        if not has.any():
+        if all(np.isnan(data["low"]).all() and np.isnan(data["high"]).all()
+               for _, _, data, _ in t.sections.values()):
             return {}
         out = {}
         for section, key in (("class", "per_class"), ("group", "groups")):
@@ -1057,7 +1079,7 @@ class QualityReport:
         if self.scores is not None:
             out["scores"] = dict(self.scores)
         if self._groups:
-            rows, metrics, _ = self._table.sections["group"]
+            rows, metrics = self._table.sections["group"][:2]
             columns = {m: self._table.column("group", m) for m in metrics}
             out["groups"] = {_group_name(key): {m: self._scalar(m, columns[m][i])
                                                 for m in metrics}
@@ -1165,7 +1187,7 @@ class QualityReport:
             return pd.DataFrame({"value": list(values.values())},
                                 index=pd.Index(list(values), name="metric"))
         if table == "groups":
-            rows, metrics, _ = self._table.sections.get("group", ([], [], None))
+            rows, metrics = self._table.sections.get("group", ([], []))[:2]
             data = {m: self._table.column("group", m) for m in metrics}
             for m in metrics if "groups" in self.intervals else ():
                 if m in self.intervals["groups"]:
@@ -1321,7 +1343,7 @@ class QualityReport:
         return blocks
 
     def _group_blocks(self, max_rows):
-        rows, metrics, _ = self._table.sections["group"]
+        rows, metrics = self._table.sections["group"][:2]
         names = self._groups.get("names") or ["group"]
         header = [", ".join(map(str, names))] + [
             "support" if m == "support" else _display(m, self.beta, _GROUP_LABELS,
@@ -1495,7 +1517,7 @@ class QualityReport:
 
         if not self._groups:
             raise ValueError("the report has no groups: pass groups= to quality_report.")
-        rows, names, _ = self._table.sections["group"]
+        rows, names = self._table.sections["group"][:2]
         names = [m for m in names if m != "support"]
         metrics = names if metrics is None else list(metrics)
         unknown = [m for m in metrics if m not in names]
