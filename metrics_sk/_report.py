@@ -31,6 +31,7 @@ from numbers import Integral, Real
 import numpy as np
 
 from ._confusion import Confusion
+from . import _counts
 from ._counts import _as_float, _reduce
 from ._params import PARAMETERS, Checker
 from ._registry import METRICS
@@ -158,6 +159,9 @@ def _analytic_calls(beta, zero_division):
 def _evaluate(confusion, calls):
     """The values of ``calls`` on ``confusion`` (or a batch of confusions), with the
     support of each class and average row."""
+    if confusion.n_classes == 0:  # as every Confusion method
+        raise ValueError(_counts.EMPTY)
+
     def run(call):  # the formula itself: the report checked its parameters once
         name, kwargs = call
         return METRICS[name].formula(confusion, **kwargs)
