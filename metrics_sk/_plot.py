@@ -636,10 +636,15 @@ def plot_groups(groups, metrics, values, low=None, high=None, *, reference=None,
             axis.axvline(reference[j], color="0.4", linestyle="--", linewidth=1)
         axis.set_title(metrics[j], fontsize=10)
         axis.grid(axis="x", alpha=0.3)
-        bounds = np.concatenate([values[:, j], low[has, j], high[has, j]])
+        # the range of the values, the intervals and the reference: the differences
+        # between groups are what the chart is for
+        bounds = np.concatenate([values[:, j], low[has, j], high[has, j],
+                                 [np.nan if reference is None or reference[j] is None
+                                  else reference[j]]])
         bounds = bounds[np.isfinite(bounds)]
-        lo, hi = (min(bounds.min(), 0.0), max(bounds.max(), 1.0)) if bounds.size else (0, 1)
-        axis.set_xlim(lo - 0.03 * (hi - lo), hi + 0.03 * (hi - lo))
+        lo, hi = (bounds.min(), bounds.max()) if bounds.size else (0.0, 1.0)
+        pad = max(0.08 * (hi - lo), 0.01)
+        axis.set_xlim(lo - pad, hi + pad)
     ax[0].set_yticks(position, names, fontsize=float(np.clip(220 / max(n, 1), 6, 10)))
     ax[0].set_ylim(n - 0.5, -0.5)
     ax[0].set_ylabel(title)
