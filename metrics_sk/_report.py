@@ -681,7 +681,9 @@ def _grids(labels, values, intervals):
                 if m in rows[a]:
                     present[i, j] = True
                     grid[i, j] = rows[a][m]
-                    low[i, j], high[i, j] = _pair(iv.get("averages", {}).get(a, {}).get(m), ())
+                    if m != "support":
+                        low[i, j], high[i, j] = _pair(
+                            iv.get("averages", {}).get(a, {}).get(m), ())
         out.append((section, names, metrics, grid, low, high, present))
     for section in ("overall", "scores"):
         row = values.get(section)
@@ -706,7 +708,7 @@ def _bounds(found, metrics, n):
     (``{metric: (low, high)}``; NaN where there is none)."""
     low, high = np.full((n, len(metrics)), np.nan), np.full((n, len(metrics)), np.nan)
     for j, m in enumerate(metrics):
-        if m in found:
+        if m in found and m != "support":  # a support is a count: no interval
             low[:, j], high[:, j] = _pair(found[m], (n,))
     return low, high
 
@@ -1142,17 +1144,22 @@ class QualityReport:
 
         t = self.table
         columns = COLUMNS if self.intervals else COLUMNS[:4]
+        sections = t["section"].tolist()
+        rows = [_group_name(row) if section == "group" else row
+                for section, row in zip(sections, t["row"].tolist())]
+        values = t["value"].tolist()
+        if not self.weighted:  # supports are counts: 12, not 12.0
+            for i in np.flatnonzero((t["metric"] == "support")
+                                    & (t["value"] == np.round(t["value"]))).tolist():
+                values[i] = int(values[i])
+        lines = [sections, rows, t["metric"].tolist(), values]
+        if len(columns) > 4:
+            lines += [[None if math.isnan(v) else v for v in t[c].tolist()]
+                      for c in ("low", "high")]
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
         writer.writerow(columns)
-        for i in range(len(self._table)):
-            row, metric = t["row"][i], t["metric"][i]
-            cells = [t["section"][i], _group_name(row) if t["section"][i] == "group"
-                     else _python(row), metric, self._scalar(metric, t["value"][i])]
-            if len(columns) > 4:
-                cells += [_python(t["low"][i]), _python(t["high"][i])]
-            writer.writerow(["" if isinstance(c, float) and math.isnan(c) and j > 3 else c
-                             for j, c in enumerate(cells)])
+        writer.writerows(zip(*lines))
         return out.getvalue()
 
     def to_frame(self, table="classes"):
@@ -1327,11 +1334,11 @@ class QualityReport:
             data = "scores" if section == "scores" else "overall"
             if section not in self.sections or data not in self._table.sections:
                 continue
+            # the block's keys, and in "Overall" any other key a caller put in the values
             keys = [key for key in self._table.sections[data][1]
-                    if (key in block) or (section == "overall" and key not in _ONEDAL)]
-            rows = [[_display(key, self.beta, metric=(block.get(key) or ("",))[0]
-                              if key in block else None) if key in block or key in _LABELS
-                     else key, self._at(data, "", key)] for key in keys]
+                    if key in block or (section == "overall" and key not in _ONEDAL)]
+            rows = [[self._summary_name(key, block), self._at(data, "", key)]
+                    for key in keys]
             if rows:
                 blocks.append(("summary", name, rows))
         if "groups" in self.sections and self._groups:
@@ -1345,6 +1352,13 @@ class QualityReport:
         for text in self.notes:
             blocks.append(("footnote", text))
         return blocks
+
+    def _summary_name(self, key, block):
+        """The name of a summary row: the report's label or the registry's display name
+        of the metric behind ``key`` (the key itself when it is neither)."""
+        if key in block or key in _LABELS:
+            return _display(key, self.beta, metric=block.get(key, (None,))[0])
+        return key
 
     def _group_blocks(self, max_rows):
         rows, metrics = self._table.sections["group"][:2]
