@@ -902,8 +902,10 @@ class QualityReport:
 
     @property
     def table(self):
-        """The long table: ``{column: ndarray}`` for the columns ``section``, ``row``,
-        ``metric``, ``value``, ``low`` and ``high``."""
+        """The long table, ``{column: ndarray}``.
+
+        The columns are ``section``, ``row``, ``metric``, ``value``, ``low`` and ``high``.
+        """
         return self._table.columns
 
     @classmethod
