@@ -30,7 +30,7 @@ from scipy.special import ndtr, ndtri
 
 from ._confusion import Confusion, ConfusionBatch as _Replicates, compact, count_samples
 from ._params import INFERENCE, Checker
-from ._registry import METRICS, resolve
+from ._registry import METRICS, SCORER_NAMES, resolve
 from ._validation import check_same_length, is_dask_collection, refuse_masked
 
 ConfidenceInterval = namedtuple("ConfidenceInterval", ["low", "high"])
@@ -48,11 +48,13 @@ COUNT_METRICS = frozenset(name for name, m in METRICS.items() if m.count)
 _CHUNK_ELEMENTS = 1 << 22
 
 
-@dataclass
+@dataclass(repr=False)
 class BootstrapResult:
     """Result of :func:`bootstrap`, laid out as :class:`scipy.stats.bootstrap`'s.
 
-    A frozen record of the interval, the replicate values and their spread.
+    A record of the interval, the replicate values and their spread, with the metric's
+    value on the data (``value``) and the interval method. Its repr shows the value,
+    the interval, the method and the number of resamples, not the replicates.
 
     Parameters
     ----------
@@ -62,6 +64,10 @@ class BootstrapResult:
         The metric on each replicate.
     standard_error : float or ndarray
         The standard deviation of ``bootstrap_distribution``.
+    value : float or ndarray, default=None
+        The metric on the data (the point estimate).
+    method : str, default='percentile'
+        The interval method: ``'percentile'``, ``'basic'`` or ``'bca'``.
 
     Attributes
     ----------
@@ -71,6 +77,12 @@ class BootstrapResult:
         The metric on each replicate (replicates on the last axis).
     standard_error : float or ndarray
         Standard deviation of the bootstrap distribution (``ddof=1``).
+    value : float or ndarray
+        The metric on the data, as :class:`IntervalResult`'s ``value``.
+    method : str
+        The interval method.
+    n_resamples : int
+        The number of replicates.
 
     See Also
     --------
@@ -82,15 +94,38 @@ class BootstrapResult:
     >>> from metrics_sk import bootstrap
     >>> res = bootstrap("accuracy_score", [0, 1, 1, 0, 1, 1, 0, 1], [0, 1, 0, 0, 1, 1, 1, 1],
     ...                 n_resamples=200, random_state=0)
-    >>> res.bootstrap_distribution.shape
-    (200,)
-    >>> bool(res.confidence_interval.low <= 0.75 <= res.confidence_interval.high)
+    >>> res.value, res.n_resamples, res.bootstrap_distribution.shape
+    (0.75, 200, (200,))
+    >>> bool(res.confidence_interval.low <= res.value <= res.confidence_interval.high)
     True
+    >>> res  # doctest: +ELLIPSIS
+    BootstrapResult(value=0.75, confidence_interval=ConfidenceInterval(low=0.375, high=1.0),
+                    method='percentile', n_resamples=200, standard_error=0.15...)
     """
 
     confidence_interval: ConfidenceInterval
     bootstrap_distribution: np.ndarray
     standard_error: object
+    value: object = None
+    method: str = "percentile"
+
+    @property
+    def n_resamples(self):
+        """The number of replicates (the last axis of ``bootstrap_distribution``)."""
+        return int(np.shape(self.bootstrap_distribution)[-1])
+
+    def __repr__(self):
+        def short(x):
+            if np.ndim(x) == 0:
+                return repr(x if x is None or isinstance(x, str) else float(x))
+            with np.printoptions(precision=4, threshold=8, edgeitems=3):
+                return np.array_repr(np.asarray(x))
+
+        ci = self.confidence_interval
+        return (f"BootstrapResult(value={short(self.value)}, confidence_interval="
+                f"ConfidenceInterval(low={short(ci.low)}, high={short(ci.high)}), "
+                f"method={self.method!r}, n_resamples={self.n_resamples}, "
+                f"standard_error={short(self.standard_error)})")
 
 
 # -- a batch of replicate confusions --------------------------------------------------------
@@ -334,7 +369,8 @@ def _results(estimates, dists, jacks, jack_weight, confidence_level, method):
         with np.errstate(invalid="ignore"):
             se = np.std(dist, axis=0, ddof=1) if dist.shape[0] > 1 else np.full(est.shape, np.nan)
         out.append(BootstrapResult(ConfidenceInterval(_scalar(low), _scalar(high)),
-                                   np.moveaxis(dist, 0, -1), _scalar(se)))
+                                   np.moveaxis(dist, 0, -1), _scalar(se), _scalar(est),
+                                   method))
     return out
 
 
@@ -389,19 +425,23 @@ def confidence_intervals(confusion, statistic, *, y_true=None, y_pred=None, samp
 
     The hook for reports: ``statistic`` maps a confusion to a number, an array, or nested
     dicts / tuples / lists of them (e.g. every count metric of a report), and the result
-    has the same layout with each number replaced by its ``(low, high)`` interval. All
-    numbers are computed on the same replicates. Without sample weights the replicates are
-    drawn from ``confusion`` alone (multinomial over its cells), so a confusion built from
-    a Dask collection or merged from batches needs no samples.
+    has the same layout with each number replaced by its ``(low, high)`` interval; or it
+    names count metrics. All numbers are computed on the same replicates. Without sample
+    weights the replicates are drawn from ``confusion`` alone (multinomial over its
+    cells), so a confusion built from a Dask collection or merged from batches needs no
+    samples.
 
     Parameters
     ----------
     confusion : Confusion
         The counts of the data.
-    statistic : callable
+    statistic : callable, str or list of str
         ``statistic(confusion)``; it is also called on batches of replicates when it only
         uses the ``Confusion`` count methods listed in :data:`VECTORIZED` (checked on two
-        replicates; otherwise it is called once per replicate).
+        replicates; otherwise it is called once per replicate). Or the name of a count
+        metric (a function name such as ``"f1_score"`` or a scorer name such as
+        ``"macro_fscore"``, whose fixed arguments it takes; the metric's defaults
+        otherwise), or a list of names.
     y_true, y_pred, sample_weight : array-like of shape (n_samples,), default=None
         The samples behind ``confusion``; needed only with ``sample_weight`` (the
         replicates then resample samples and sum their weights per cell).
@@ -418,7 +458,8 @@ def confidence_intervals(confusion, statistic, *, y_true=None, y_pred=None, samp
     -------
     intervals
         The layout of ``statistic(confusion)`` with each number (or array) replaced by a
-        :class:`ConfidenceInterval` ``(low, high)``.
+        :class:`ConfidenceInterval` ``(low, high)``; for a metric name its interval, for
+        a list of names a dict name -> interval.
 
     See Also
     --------
@@ -438,9 +479,11 @@ def confidence_intervals(confusion, statistic, *, y_true=None, y_pred=None, samp
 
     Examples
     --------
-    >>> from metrics_sk import Confusion
-    >>> from metrics_sk._bootstrap import confidence_intervals
+    >>> from metrics_sk import Confusion, confidence_intervals
     >>> c = Confusion.from_matrix([[40, 10], [5, 45]])
+    >>> ci = confidence_intervals(c, ["accuracy_score", "macro_fscore"], random_state=0)
+    >>> sorted(ci), bool(ci["accuracy_score"].low < 0.85 < ci["accuracy_score"].high)
+    (['accuracy_score', 'macro_fscore'], True)
     >>> ci = confidence_intervals(
     ...     c, lambda c: {"accuracy": c.accuracy_score(), "mcc": c.matthews_corrcoef()},
     ...     random_state=0)
@@ -453,6 +496,7 @@ def confidence_intervals(confusion, statistic, *, y_true=None, y_pred=None, samp
                       "random_state": random_state})
     if not isinstance(confusion, Confusion):
         raise ValueError(f"confusion must be a Confusion, got {type(confusion).__name__}.")
+    statistic, vectorized = _named_statistic(statistic)
     if sample_weight is not None:
         if y_true is None or y_pred is None:
             raise ValueError("sample_weight needs y_true and y_pred: weighted replicates "
@@ -461,8 +505,37 @@ def confidence_intervals(confusion, statistic, *, y_true=None, y_pred=None, samp
     else:
         sampler = _CellSampler(confusion)
     rebuild, results = _count_intervals(sampler, statistic, n_resamples, confidence_level,
-                                        method.lower(), _rng(random_state), None)
+                                        method.lower(), _rng(random_state), vectorized)
     return rebuild([r.confidence_interval for r in results])
+
+
+def _named_statistic(statistic):
+    """``(callable, vectorized)`` of the ``statistic`` of :func:`confidence_intervals`: a
+    callable as it is (batch capability probed), a count metric's name or a list of
+    names as the metrics' ``Confusion`` methods (batch when all are)."""
+    if callable(statistic):
+        return statistic, None
+    names = [statistic] if isinstance(statistic, str) else statistic
+    if not isinstance(names, (list, tuple)) or not names or not all(
+            isinstance(n, str) for n in names):
+        raise ValueError(f"statistic must be callable, a metric name or a list of metric "
+                         f"names, got {statistic!r}.")
+    calls = {}
+    for name in names:
+        found = resolve(name)
+        if not found.count:
+            raise ValueError(f"statistic {name!r} is a score metric: confidence_intervals "
+                             "resamples a confusion; use bootstrap(metric, y_true, y_score).")
+        kwargs = SCORER_NAMES[name][1] if name in SCORER_NAMES and name not in METRICS else {}
+        calls[name] = functools.partial(_call_method, getattr(Confusion, found.name), kwargs)
+    vectorized = all(resolve(n).name in VECTORIZED for n in names)
+    if isinstance(statistic, str):
+        return calls[statistic], vectorized
+    return functools.partial(_call_each, calls), vectorized
+
+
+def _call_each(calls, confusion):
+    return {name: call(confusion) for name, call in calls.items()}
 
 
 def _resolve(metric):

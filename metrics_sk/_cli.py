@@ -10,8 +10,6 @@ which is reported as one line on stderr.
 """
 
 import argparse
-import csv
-import io
 import json
 import os
 import sys
@@ -348,21 +346,6 @@ def digits_example():
 
 
 # -- output ------------------------------------------------------------------------------------
-def _csv_rows(report):
-    """``section,row,metric,value`` rows of every number of the report."""
-    d = report.to_dict()
-    yield ("section", "row", "metric", "value")
-    for label, row in d["per_class"].items():
-        for metric, value in row.items():
-            yield ("class", label, metric, value)
-    for average, row in d["averages"].items():
-        for metric, value in row.items():
-            yield ("average", average, metric, value)
-    for section in ("overall", "scores"):
-        for metric, value in d.get(section, {}).items():
-            yield (section, "", metric, value)
-
-
 def render(report, fmt):
     """The report in the output format ``fmt``."""
     if fmt == "text":
@@ -371,13 +354,12 @@ def render(report, fmt):
         return report.to_markdown()
     if fmt == "json":
         return report.to_json() + "\n"
-    out = io.StringIO()
-    csv.writer(out, lineterminator="\n").writerows(_csv_rows(report))
-    return out.getvalue()
+    return report.to_csv()  # the report's long table
 
 
-def write_plot(confusion, path, *, normalize=None):
-    """Save the heatmap of ``confusion`` to ``path`` (headless)."""
+def write_plot(confusion, path, *, normalize=None, groups=None):
+    """Save the heatmap of ``confusion`` to ``path`` (headless); with ``groups`` (a
+    report with groups), its per-group chart instead."""
     try:
         import matplotlib
     except ImportError:
@@ -386,13 +368,14 @@ def write_plot(confusion, path, *, normalize=None):
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    display = confusion.plot(normalize=normalize)
+    figure = (confusion.plot(normalize=normalize).figure_ if groups is None
+              else groups.plot_groups())
     try:
-        display.figure_.savefig(path, dpi=100)
+        figure.savefig(path, dpi=100)
     except OSError as exc:
         raise DataError(f"cannot write {path}: {_one_line(exc)}") from None
     finally:
-        plt.close(display.figure_)
+        plt.close(figure)
 
 
 # -- the command -------------------------------------------------------------------------------
@@ -424,6 +407,10 @@ def build_parser():
     report.add_argument("--from-logits", action="store_true",
                         help="the score columns are raw scores (logits), not probabilities")
     report.add_argument("--weight", metavar="COL", help="column of sample weights")
+    report.add_argument("--group", metavar="COLUMN", action="append",
+                        help="column of the samples' groups (repeatable: the groups are "
+                             "crossed): adds the per-group table, worst group first, and "
+                             "with --plot FILE.png the chart FILE_groups.png")
     report.add_argument("--labels", nargs="+", metavar="LABEL",
                         help="the classes and their order (default: sorted labels)")
     report.add_argument("--beta", type=float, default=1.0,
@@ -532,8 +519,11 @@ def _file_report(args):
 
     names = [args.true, args.pred]
     numbers = list(args.score_cols or []) + ([args.weight] if args.weight else [])
-    columns, _, offset = read_columns(args.path, names, numbers, progress=not args.quiet)
+    columns, _, offset = read_columns(args.path, names + list(args.group or []), numbers,
+                                      progress=not args.quiet)
     y_true, y_pred = _as_labels(columns, names, args.path, offset)
+    groups = {name: _label_column(columns[name], name, args.path, offset)
+              for name in args.group} if args.group else None
     labels = _convert_labels(args.labels, y_true)
     classes = labels if labels is not None else np.union1d(y_true, y_pred)
     if args.score_cols and len(args.score_cols) != len(classes):
@@ -545,7 +535,7 @@ def _file_report(args):
                if args.score_cols else None)
     weight = _weight_column(columns, args.weight, args.path)
     return quality_report(y_true, y_pred, y_score=y_score, labels=labels,
-                          sample_weight=weight, from_logits=args.from_logits,
+                          sample_weight=weight, from_logits=args.from_logits, groups=groups,
                           **_report_options(args))
 
 
@@ -575,7 +565,7 @@ def main(argv=None):
         return _run(args, parser.error, _compare_command)
     if args.path is None:
         given = [f"--{o.replace('_', '-')}" for o in ("true", "pred", "score_cols", "weight",
-                                                     "labels") if getattr(args, o)]
+                                                     "labels", "group") if getattr(args, o)]
         if given:
             report_parser.error(f"{', '.join(given)} need(s) a PATH (the data file)")
     elif not (args.true and args.pred):
@@ -591,6 +581,10 @@ def _write_plot(args, report):
         try:
             write_plot(report.confusion, args.plot, normalize=args.normalize)
             _status(args, f"wrote {args.plot}")
+            if getattr(args, "group", None):
+                stem, ext = os.path.splitext(args.plot)
+                write_plot(None, f"{stem}_groups{ext or '.png'}", groups=report)
+                _status(args, f"wrote {stem}_groups{ext or '.png'}")
         except MissingDependency as exc:
             if not getattr(args, "plot_optional", False):
                 raise

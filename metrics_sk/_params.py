@@ -136,7 +136,7 @@ _INTERVAL_METHODS = {"percentile", "basic", "bca", "BCa"}  # scipy's spelling to
 #: Constraints of the interval and comparison functions.
 INFERENCE = {
     "bootstrap": {**_RESAMPLING, "method": [StrOptions(_INTERVAL_METHODS)]},
-    "confidence_intervals": {**_RESAMPLING, "statistic": [callable],
+    "confidence_intervals": {**_RESAMPLING, "statistic": [callable, str, list, tuple],
                              "method": [StrOptions(_INTERVAL_METHODS)],
                              "y_true": ["array-like", None], "y_pred": ["array-like", None]},
     "analytic_interval": {"confidence_level": _OPEN_UNIT, "sample_weight": ["array-like", None],

@@ -546,3 +546,97 @@ def plot(self, ax=None, *, normalize=None, max_classes=30, cmap="Blues", binary=
         pos_label=pos_label, display_labels=display_labels, include_values=include_values,
         cmap=cmap, values_format=values_format, xticks_rotation=xticks_rotation,
         colorbar=colorbar, im_kw=im_kw, text_kw=text_kw, max_label_length=max_label_length)
+
+
+def plot_groups(groups, metrics, values, low=None, high=None, *, reference=None,
+                max_groups=30, ax=None, title="group"):
+    """Dot chart of metrics by group, with their intervals (needs matplotlib).
+
+    One panel per metric, one row per group in the order given (the worst first, on
+    top), the value as a dot and the interval ``[low, high]`` as a bar; a dashed line at
+    each metric's ``reference`` (its value on all the samples).
+
+    Parameters
+    ----------
+    groups : list of str
+        The group names, in display order.
+    metrics : list of str
+        The metric names (panel titles).
+    values : ndarray of shape (n_groups, n_metrics)
+        The values; NaN ones are not drawn.
+    low, high : ndarray of shape (n_groups, n_metrics), default=None
+        The interval bounds (NaN: no interval).
+    reference : list of float, default=None
+        A reference value per metric (None: no line).
+    max_groups : int or None, default=30
+        Most groups drawn (the first ones); None for all.
+    ax : array-like of matplotlib Axes, default=None
+        One Axes per metric; None makes a new figure.
+    title : str, default="group"
+        The name of the grouping (the y axis label).
+
+    Returns
+    -------
+    figure : matplotlib.figure.Figure
+        The figure.
+
+    See Also
+    --------
+    metrics_sk.QualityReport.plot_groups : The chart of a report's groups.
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> import numpy as np
+    >>> from metrics_sk._plot import plot_groups
+    >>> fig = plot_groups(["b", "a"], ["accuracy"], np.array([[0.5], [0.9]]),
+    ...                   np.array([[0.3], [0.8]]), np.array([[0.7], [1.0]]))
+    >>> fig.axes[0].get_title()
+    'accuracy'
+    """
+    plt = _import_pyplot()
+    values = np.asarray(values, dtype=np.float64)
+    n = len(groups) if max_groups is None else min(len(groups), max_groups)
+    values = values[:n]
+    shape = values.shape
+    low = np.full(shape, np.nan) if low is None else np.asarray(low, dtype=np.float64)[:n]
+    high = np.full(shape, np.nan) if high is None else np.asarray(high, dtype=np.float64)[:n]
+    m = shape[1]
+    if ax is None:
+        height = min(max(2.0, 0.28 * n + 1.2), 14.0)
+        fig, ax = plt.subplots(1, m, figsize=(2.6 * m + 1.5, height), sharey=True,
+                               layout="constrained", squeeze=False)
+        ax = ax[0]
+    else:
+        ax = np.atleast_1d(np.asarray(ax, dtype=object))
+        if ax.shape[0] != m:
+            raise ValueError(f"ax must hold one Axes per metric ({m}), got {ax.shape[0]}.")
+        fig = ax[0].figure
+    names = [_cut(str(g), 24) for g in groups[:n]]
+    position = np.arange(n)
+    for j, axis in enumerate(ax):
+        has = ~(np.isnan(low[:, j]) | np.isnan(high[:, j]))
+        if has.any():
+            axis.hlines(position[has], low[has, j], high[has, j], color="tab:blue",
+                        linewidth=3, alpha=0.45)
+        axis.plot(values[:, j], position, "o", color="tab:blue", markersize=5)
+        if reference is not None and reference[j] is not None:
+            axis.axvline(reference[j], color="0.4", linestyle="--", linewidth=1)
+        axis.set_title(metrics[j], fontsize=10)
+        axis.grid(axis="x", alpha=0.3)
+        # the range of the values, the intervals and the reference: the differences
+        # between groups are what the chart is for
+        bounds = np.concatenate([values[:, j], low[has, j], high[has, j],
+                                 [np.nan if reference is None or reference[j] is None
+                                  else reference[j]]])
+        bounds = bounds[np.isfinite(bounds)]
+        lo, hi = (bounds.min(), bounds.max()) if bounds.size else (0.0, 1.0)
+        pad = max(0.08 * (hi - lo), 0.01)
+        axis.set_xlim(lo - pad, hi + pad)
+    ax[0].set_yticks(position, names, fontsize=float(np.clip(220 / max(n, 1), 6, 10)))
+    ax[0].set_ylim(n - 0.5, -0.5)
+    ax[0].set_ylabel(title)
+    if n < len(groups):
+        fig.suptitle(f"the {n} worst of {len(groups)} groups", fontsize=10)
+    return fig

@@ -340,3 +340,48 @@ def test_a_bad_confidence_level_is_the_same_error_everywhere(name, call, level):
     with pytest.raises(InvalidParameterError,
                        match=f"'confidence_level' parameter of {name} must be"):
         call(confidence_level=level)
+
+
+# -- notebooks: a short repr, the point estimate, metric names ----------------------------------
+def test_result_repr_is_short_and_has_the_value():
+    t, p = _data(500, 4, seed=31)
+    res = bootstrap("f1_score", t, p, average="macro", n_resamples=1000, random_state=0)
+    assert res.value == msk.f1_score(t, p, average="macro")
+    assert res.n_resamples == 1000 and res.method == "percentile"
+    text = repr(res)
+    assert len(text) < 300 and "\n" not in text
+    for part in ("value=", "confidence_interval=", "method='percentile'", "n_resamples=1000"):
+        assert part in text
+    per_class = bootstrap("recall_score", t, p, average=None, n_resamples=50, method="basic",
+                          random_state=0)
+    np.testing.assert_array_equal(per_class.value, msk.recall_score(t, p, average=None))
+    assert per_class.method == "basic" and len(repr(per_class)) < 500
+    scored = bootstrap("log_loss", [0, 1, 1, 0], [[.8, .2], [.3, .7], [.4, .6], [.6, .4]],
+                       n_resamples=20, random_state=0)
+    assert scored.value == msk.log_loss([0, 1, 1, 0], [[.8, .2], [.3, .7], [.4, .6], [.6, .4]])
+
+
+def test_confidence_intervals_by_metric_names():
+    t, p = _data(400, 3, seed=32)
+    c = Confusion.from_predictions(t, p)
+    kwargs = {"n_resamples": 200, "random_state": 5}
+    one = confidence_intervals(c, "accuracy_score", **kwargs)
+    by_call = confidence_intervals(c, Confusion.accuracy_score, **kwargs)
+    assert tuple(one) == tuple(by_call)
+    several = confidence_intervals(c, ["accuracy_score", "macro_f2", "matthews_corrcoef"],
+                                   **kwargs)
+    same_draws = confidence_intervals(
+        c, lambda c: {"accuracy_score": c.accuracy_score(),
+                      "macro_f2": c.macro_fbeta_score(beta=2.0),
+                      "matthews_corrcoef": c.matthews_corrcoef()}, **kwargs)
+    assert list(several) == ["accuracy_score", "macro_f2", "matthews_corrcoef"]
+    for name in several:
+        assert tuple(several[name]) == tuple(same_draws[name]), name
+    with pytest.raises(ValueError, match="score metric"):
+        confidence_intervals(c, "log_loss")
+    with pytest.raises(ValueError, match="not a metrics_sk metric"):
+        confidence_intervals(c, ["accuracy_score", "no_such_score"])
+    with pytest.raises(ValueError, match="'statistic' parameter of confidence_intervals"):
+        confidence_intervals(c, 3)  # the shared constraint check (metrics_sk._params)
+    with pytest.raises(ValueError, match="statistic must be callable"):
+        confidence_intervals(c, [])

@@ -427,7 +427,7 @@ def test_report_analytic_intervals_are_each_metrics_own(weighted, labels):
                                     **kwargs)
             assert_allclose(np.array(shown, dtype=float), _bounds(ref), rtol=1e-6,
                             err_msg=f"{section} {key} {sub}")
-    with pytest.raises(ValueError, match="interval must be"):
+    with pytest.raises(ValueError, match="'interval' parameter of quality_report must be"):
         msk.quality_report(t, p, confidence_level=0.9, interval="exact")
 
 

@@ -234,7 +234,9 @@ def test_to_frame(data):
                                    "balanced_auc", "roc_auc", "pr_auc", "support"]
     np.testing.assert_array_equal(frame["recall"].to_numpy()[:5], r.per_class["recall"])
     assert frame.loc["macro avg", "precision"] == r.averages["macro"]["precision"]
-    assert np.isnan(frame.loc["macro avg", "roc_auc"])
+    # the one-vs-all AUCs have macro and weighted averages (issue 13: no longer blank)
+    assert frame.loc["macro avg", "roc_auc"] == r.scores["one_vs_all_roc_auc"]
+    assert np.isnan(frame.loc["micro avg", "roc_auc"])
     summary = r.to_frame("summary")
     assert summary.loc["roc_auc_mu", "value"] == r.scores["roc_auc_mu"]
     assert isinstance(summary, pd.DataFrame)
@@ -351,3 +353,329 @@ def test_from_estimator_like_scikit_learn():
     assert svc.scores is None
     with pytest.raises(ValueError, match="classifier"):
         msk.QualityReport.from_estimator(object(), X_test, y_test)
+
+
+# -- one tidy table, read through the registry ------------------------------------------------
+def _expected(section, row, metric, y, pred, proba, w, beta, groups=None):
+    """The metric function the report's layout names for a cell of its table, called on
+    the raw data (the group's rows for a group cell)."""
+    from metrics_sk._registry import METRICS
+    from metrics_sk._report import (_CLASS_COLUMNS, _GROUP_COLUMNS, _ONEDAL, _OVERALL,
+                                    _SCORE_COLUMNS, _SCORES, _call)
+
+    kw = {"sample_weight": w}
+    if section == "group":
+        keep = groups == row
+        y, pred, kw = y[keep], pred[keep], {"sample_weight": None if w is None else w[keep]}
+        if metric == "support":
+            return keep.sum() if w is None else w[keep].sum()
+        name, kwargs = _call(*_GROUP_COLUMNS[metric], beta, "warn")
+        return METRICS[name].function(y, pred, **kwargs, **kw)
+    if metric == "support":
+        support = msk.precision_recall_fscore_support(y, pred, average=None, **kw)[3]
+        return support[list(np.unique(y)).index(row)] if section == "class" else support.sum()
+    if section in ("class", "average"):
+        average = None if section == "class" else row
+        if metric in _CLASS_COLUMNS:
+            name, kwargs = _call(_CLASS_COLUMNS[metric], {"average": average}, beta, "warn")
+            value = METRICS[name].function(y, pred, **kwargs, **kw)
+        else:
+            value = METRICS[_SCORE_COLUMNS[metric]].function(y, proba, average=average, **kw)
+        return value[list(np.unique(y)).index(row)] if section == "class" else value
+    if section == "overall":
+        name, kwargs = _call(*{**_OVERALL, **_ONEDAL}[metric], beta, "warn")
+        return METRICS[name].function(y, pred, **kwargs, **kw)
+    name, kwargs = _SCORES[metric]
+    return METRICS[name].function(y, proba, **kwargs, **kw)
+
+
+@pytest.mark.parametrize("weighted", [False, True])
+def test_every_row_of_the_table_is_its_registry_metric(data, weighted):
+    y, pred, proba, _, w = data
+    w = w if weighted else None
+    groups = np.array(["north", "south", "east", "west"])[np.arange(y.size) % 4]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        r = quality_report(y, pred, y_score=proba, sample_weight=w, beta=2.0, groups=groups)
+        t = r.table
+        assert set(t) == {"section", "row", "metric", "value", "low", "high"}
+        sections = set(t["section"])
+        assert sections == {"class", "average", "overall", "scores", "group"}
+        for section, row, metric, value in zip(t["section"], t["row"], t["metric"],
+                                               t["value"]):
+            expected = _expected(section, row, metric, y, pred, proba, w, 2.0, groups)
+            if metric in ("roc_auc", "pr_auc", "one_vs_all_roc_auc", "one_vs_all_pr_auc",
+                          "support") or section == "group":
+                assert value == pytest.approx(float(expected), rel=1e-13, abs=1e-15), \
+                    (section, row, metric)
+            else:
+                assert value == expected, (section, row, metric)
+    assert np.isnan(t["low"]).all() and np.isnan(t["high"]).all()
+    assert len(t["value"]) == 5 * 8 + (3 * 6 + 2 * 2) + 12 + 5 + 4 * 4
+
+
+def test_projections_are_of_the_one_table(data):
+    pd = pytest.importorskip("pandas")
+    y, pred, proba, _, _ = data
+    r = quality_report(y, pred, y_score=proba, confidence_level=0.9, n_resamples=30,
+                       random_state=0)
+    tidy = r.to_frame("tidy")
+    assert list(tidy.columns) == ["section", "row", "metric", "value", "low", "high"]
+    assert len(tidy) == len(r.table["value"])
+    d = r.to_dict()
+    rows = list(__import__("csv").reader(__import__("io").StringIO(r.to_csv())))
+    assert rows[0] == ["section", "row", "metric", "value", "low", "high"]
+    assert len(rows) == len(tidy) + 1
+    for (section, row, metric, value, low, high), line in zip(tidy.itertuples(index=False),
+                                                              rows[1:]):
+        assert line[:3] == [section, str(row), metric]
+        assert float(line[3]) == pytest.approx(value, rel=1e-15, nan_ok=True)
+        if section == "class":
+            assert d["per_class"][str(row)][metric] == pytest.approx(value, nan_ok=True)
+            if metric != "support":
+                assert d["intervals"]["per_class"][str(row)][metric] == pytest.approx(
+                    [low, high], nan_ok=True)
+        elif section == "average":
+            assert d["averages"][row][metric] == pytest.approx(value)
+        else:
+            assert d[section][metric] == pytest.approx(value)
+            assert d["intervals"][section][metric] == pytest.approx([low, high],
+                                                                    nan_ok=True)
+    # without intervals the CSV keeps its four columns
+    plain = quality_report(y, pred).to_csv().splitlines()[0]
+    assert plain == "section,row,metric,value"
+
+
+def test_sections_pick_what_is_computed_and_shown(data):
+    y, pred, proba, _, _ = data
+    r = quality_report(y, pred, y_score=proba, sections=["overall", "scores"])
+    assert set(r.table["section"]) == {"overall", "scores"}
+    assert set(r.overall) == {"accuracy", "matthews_corrcoef", "cohen_kappa"}
+    text = str(r)
+    assert "class" not in text.split() and "oneDAL" not in text and "log loss" in text
+    assert "= accuracy" not in text  # the oneDAL block is not shown
+    only_onedal = quality_report(y, pred, sections="onedal")
+    assert "accuracy" not in only_onedal.overall
+    assert only_onedal.overall["micro_precision"] == msk.micro_precision_score(y, pred)
+    assert "micro precision" in str(only_onedal) and "= accuracy" not in str(only_onedal)
+    averages = quality_report(y, pred, sections=["averages"])
+    assert "macro avg" in str(averages) and not averages.per_class
+    with pytest.raises(ValueError, match="sections must be some of"):
+        quality_report(y, pred, sections=["classes", "nope"])
+    with pytest.raises(ValueError, match="'sections' parameter"):
+        quality_report(y, pred, sections=3)
+
+
+def test_equal_by_construction_said_once(data):
+    y, pred, _, _, _ = data
+    r = quality_report(y, pred, digits=4)
+    text = str(r)
+    accuracy = f"{r.overall['accuracy']:.4f}"
+    assert text.count(accuracy) == 1  # not 7 times
+    assert "micro precision                           = accuracy" in text
+    # micro P, R, F and the weighted recall
+    assert sum(line.count("= acc.") for line in text.splitlines() if " avg " in line) == 4
+    assert "equal accuracy by construction" in " ".join(text.split())
+    for form in (r.to_markdown(), r.to_html()):
+        assert "= accuracy" in form and "by construction" in form
+    # the numbers themselves stay in every data form
+    assert r.averages["micro"]["precision"] == r.overall["accuracy"]
+    assert r.to_dict()["overall"]["micro_fscore"] == r.overall["accuracy"]
+    # labels= leaving some predictions out: micro P and R differ, all are printed
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        subset = quality_report(y, pred, labels=[0, 1, 2])
+    assert subset.overall["micro_precision"] != subset.overall["micro_recall"]
+    assert "= acc" not in str(subset) and "by construction" not in str(subset)
+
+
+def test_auc_average_rows_are_filled(data):
+    y, pred, proba, _, _ = data
+    r = quality_report(y, pred, y_score=proba)
+    assert r.averages["macro"]["roc_auc"] == msk.one_vs_all_roc_auc_score(y, proba)
+    assert r.averages["weighted"]["pr_auc"] == msk.one_vs_all_pr_auc_score(
+        y, proba, average="weighted")
+    assert "roc_auc" not in r.averages["micro"]  # no micro one-vs-all AUC
+    macro_line = next(line for line in str(r).splitlines() if "macro avg" in line)
+    assert f"{r.averages['macro']['roc_auc']:.4f}" in macro_line
+
+
+@pytest.mark.parametrize("interval", ["bootstrap", "analytic"])
+def test_score_metrics_get_intervals_or_a_note(data, interval):
+    y, pred, proba, _, _ = data
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        r = quality_report(y, pred, y_score=proba, confidence_level=0.9, n_resamples=100,
+                           random_state=0, interval=interval)
+    low, high = r.intervals["per_class"]["roc_auc"]
+    assert np.all(low <= r.per_class["roc_auc"]) and np.all(r.per_class["roc_auc"] <= high)
+    note = " ".join(" ".join(str(r).split()).split())
+    if interval == "bootstrap":
+        for key, value in r.scores.items():
+            lo, hi = r.intervals["scores"][key]
+            assert lo <= value <= hi, key
+        assert "score metrics: bootstrap of the samples (100 resamples)" in note
+        # the per-sample bootstrap of one metric, with the same seed, has the same law
+        ref = msk.bootstrap("log_loss", y, proba, n_resamples=100, random_state=0)
+        assert ref.confidence_interval.high > r.scores["log_loss"]
+    else:
+        ref = msk.analytic_interval("one_vs_all_roc_auc_score", y, proba, average=None,
+                                    confidence_level=0.9)
+        np.testing.assert_allclose(low, ref.confidence_interval.low)
+        assert "scores" not in r.intervals
+        assert "have no analytic interval" in note
+    big = quality_report(np.tile(y, 20), np.tile(pred, 20), y_score=np.tile(proba, (20, 1)),
+                         confidence_level=0.9, n_resamples=1000, sections=["scores"])
+    assert "scores" not in big.intervals
+    assert "score metrics: no interval" in " ".join(str(big).split())
+
+
+def test_truncated_rows_say_why_they_are_shown():
+    rng = np.random.default_rng(0)
+    k = 200
+    y = rng.integers(0, k, 6000)
+    pred = np.where(rng.random(6000) < 0.8, y, rng.integers(0, k, 6000))
+    r = quality_report(y, pred, max_rows=10)
+    lines = str(r).splitlines()
+    assert lines[2].split()[-2:] == ["shown", "as"]
+    rows = lines[3:13]
+    assert [line.split()[-2:] for line in rows[:5]] == [["lowest", "F1"]] * 5
+    assert [line.split()[-1] for line in rows[5:]] == ["largest"] * 5
+    worst = [float(line.split()[3]) for line in rows[:5]]
+    assert worst == sorted(worst) and max(worst) <= np.sort(r.per_class["fscore"])[4] + 1e-4
+    supports = [int(line.split()[6]) for line in rows[5:]]
+    assert supports == sorted(supports, reverse=True)
+
+
+def test_html_cells_do_not_wrap_and_ipython_shows_the_table(data):
+    y, pred, _, _, _ = data
+    r = quality_report(y, pred, confidence_level=0.9, n_resamples=50, random_state=0)
+    html = r.to_html()
+    assert html.count("<td ") == html.count("white-space:nowrap") - html.count("<th ")
+    cell = next(c for c in _html_cells(html) if "[" in c)
+    assert "\n" not in cell
+
+    class Printer:
+        def __init__(self):
+            self.out = ""
+
+        def text(self, text):
+            self.out += text
+
+    printer = Printer()
+    r._repr_pretty_(printer, False)
+    assert printer.out == str(r)
+    assert repr(r).startswith("<QualityReport: 5 classes, accuracy")
+
+
+def test_groups_table_sorted_worst_first_with_intervals(data):
+    pytest.importorskip("pandas")
+    y, pred, _, _, w = data
+    region = np.array(["north", "south", "east"])[np.arange(y.size) % 3]
+    pred = pred.copy()
+    pred[(region == "east") & (np.arange(y.size) % 2 == 0)] = 0  # east: the worst group
+    r = quality_report(y, pred, groups={"region": region}, confidence_level=0.9,
+                       n_resamples=200, random_state=1)
+    frame = r.to_frame("groups")
+    assert list(frame.index) == list(frame.sort_values("mean_class_fscore").index)
+    assert frame.index[0] == "east" and frame.index.name == "region"
+    for key in frame.index:
+        keep = region == key
+        assert frame.loc[key, "accuracy"] == msk.accuracy_score(y[keep], pred[keep])
+        assert frame.loc[key, "mean_class_fscore"] == pytest.approx(
+            skm.f1_score(y[keep], pred[keep], average="macro"), rel=1e-13)
+        assert frame.loc[key, "mean_class_fscore low"] < frame.loc[key, "mean_class_fscore"]
+        assert frame.loc[key, "accuracy high"] > frame.loc[key, "accuracy"]
+        assert frame.loc[key, "support"] == keep.sum()
+    text = str(r)
+    assert "By group, worst first (lowest macro F1)" in text
+    block = text[text.index("By group"):].splitlines()
+    assert block[1].split()[0] == "region" and block[2].split()[0] == "east"
+    assert "3 groups" in text.splitlines()[0]
+    # weighted: analytic intervals per group, said in a note
+    weighted = quality_report(y, pred, groups=region, sample_weight=w,
+                              confidence_level=0.9, sections=["groups"])
+    assert "groups: analytic intervals" in " ".join(str(weighted).split())
+    assert weighted.to_dict()["groups"]["east"]["support"] == pytest.approx(
+        w[region == "east"].sum())
+    # crossed groups and the limit on rows
+    crossed = quality_report(y, pred, groups={"region": region, "parity": y % 2},
+                             max_rows=2, sections=["groups"])
+    assert crossed.to_frame("groups").index.names == ["region", "parity"]
+    assert "4 of 6 groups not shown" in " ".join(str(crossed).split())
+
+
+def test_groups_equal_fairlearn(data):
+    fairlearn = pytest.importorskip("fairlearn.metrics")
+    y, pred, _, _, _ = data
+    groups = np.array(list("abcd"))[np.arange(y.size) % 4]
+    r = quality_report(y, pred, groups=groups, sections=["groups"])
+    mf = fairlearn.MetricFrame(
+        metrics={"accuracy": skm.accuracy_score,
+                 "balanced_accuracy": skm.balanced_accuracy_score},
+        y_true=y, y_pred=pred, sensitive_features=groups)
+    frame = r.to_frame("groups")
+    for column in ("accuracy", "balanced_accuracy"):
+        np.testing.assert_allclose(frame[column].sort_index(), mf.by_group[column],
+                                   rtol=1e-13)
+
+
+def test_plot_groups_renders(tmp_path, data):
+    matplotlib = pytest.importorskip("matplotlib")
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    y, pred, _, _, _ = data
+    groups = np.array([f"segment_{i}" for i in range(8)])[np.arange(y.size) % 8]
+    r = quality_report(y, pred, groups=groups, confidence_level=0.9, interval="analytic")
+    fig = r.plot_groups(max_groups=5)
+    assert [ax.get_title() for ax in fig.axes] == ["macro F1", "balanced accuracy",
+                                                   "accuracy"]
+    ticks = [t.get_text() for t in fig.axes[0].get_yticklabels()]
+    assert ticks == [str(g) for g in r.to_frame("groups").index[:5]]
+    assert "the 5 worst of 8 groups" in fig._suptitle.get_text()
+    fig.savefig(tmp_path / "groups.png", dpi=80)
+    assert (tmp_path / "groups.png").stat().st_size > 5000
+    plt.close(fig)
+    one = r.plot_groups(metrics=["accuracy"])
+    assert len(one.axes) == 1
+    plt.close(one)
+    with pytest.raises(ValueError, match="metrics must be"):
+        r.plot_groups(metrics=["f1"])
+    with pytest.raises(ValueError, match="no groups"):
+        quality_report(y, pred).plot_groups()
+
+
+def test_cli_group_flag(tmp_path, capsys, data):
+    pd = pytest.importorskip("pandas")
+    pytest.importorskip("matplotlib")
+    from metrics_sk import _cli
+
+    y, pred, _, _, _ = data
+    region = np.array(["north", "south", "east"])[np.arange(y.size) % 3]
+    device = np.array(["ios", "android"])[np.arange(y.size) % 2]
+    path = tmp_path / "p.csv"
+    pd.DataFrame({"y": y, "p": pred, "region": region, "device": device}).to_csv(path,
+                                                                               index=False)
+    assert _cli.main(["report", str(path), "--true", "y", "--pred", "p", "--group", "region",
+                      "--group", "device", "--plot", str(tmp_path / "cm.png"), "-q"]) == 0
+    out = capsys.readouterr().out
+    expected = quality_report(y, pred, groups={"region": region, "device": device})
+    assert out == str(expected) + "\n"
+    assert (tmp_path / "cm_groups.png").stat().st_size > 5000
+    assert _cli.main(["report", str(path), "--true", "y", "--pred", "p", "--group", "region",
+                      "--format", "csv"]) == 0
+    rows = [line.split(",") for line in capsys.readouterr().out.splitlines()]
+    assert {r[1] for r in rows if r[0] == "group"} == {"north", "south", "east"}
+
+
+@pytest.mark.parametrize("kwargs, match", [
+    ({"confidence_level": 1.5}, "confidence_level"), ({"n_resamples": 1}, "n_resamples"),
+    ({"interval": "exact"}, "interval"), ({"from_logits": "yes"}, "from_logits"),
+    ({"digits": 2.5}, "digits"),
+])
+def test_parameters_checked_once_from_constraints(kwargs, match):
+    from sklearn.utils._param_validation import InvalidParameterError
+
+    with pytest.raises(InvalidParameterError, match=f"'{match}' parameter of quality_report"):
+        quality_report([0, 1], [0, 1], **kwargs)
