@@ -33,6 +33,7 @@ from ._validation import (
     is_dask_collection,
     label_array,
     label_kind,
+    plain_integer_labels,
     refuse_masked,
 )
 
@@ -40,6 +41,7 @@ from ._validation import (
 # more cells than samples); beyond, non-zero cells are found by sorting the cell keys.
 _DENSE_CELLS = 1 << 22
 _DENSE_STORE = 1 << 16  # a Confusion keeps its cells dense up to this many
+_SMALL = 1 << 13  # up to this many samples, the range of the labels is found in one array
 _CHUNK = 1 << 16  # samples per chunk of pair keys: 512 KiB of int64, cache-sized
 
 
@@ -73,6 +75,13 @@ def _cells(true_codes, pred_codes, size, weights):
     return sp.csr_array((values, cols, indptr), shape=(size, size))
 
 
+def _other_used(cells, k):
+    """Whether the other slot (row and column ``k``) of ``cells`` holds a count."""
+    if sp.issparse(cells):
+        return bool(cells[[k], :].nnz or cells[:, [k]].nnz)
+    return bool(np.count_nonzero(cells[k]) or np.count_nonzero(cells[:, k]))
+
+
 def _reduce_grid(grid, mapping, size):
     """Fold a dense R x R grid into ``size`` x ``size`` cells through ``mapping`` (R -> size);
     memory O(R**2 + non-zero cells), also for a large fixed label set."""
@@ -84,6 +93,10 @@ def _reduce_grid(grid, mapping, size):
 def _pair_keys(t, p, lo, stride, out):
     """``(t - lo) * stride + (p - lo)`` into ``out`` (int64): the cell of each value pair.
     Each step wraps around in int64 at worst, and the result, below ``stride**2``, is exact."""
+    if not lo:  # labels from 0: two passes
+        np.multiply(t, stride, out=out)
+        out += p
+        return out
     np.subtract(t, lo, out=out)
     out *= stride
     out += p
@@ -142,26 +155,38 @@ def _count_numeric(t, p, labels, weights):
       them, and :func:`_cells` counts the non-zero cells;
     * wider (sparse ids such as 10**12): ``np.unique`` encodes them.
     """
-    out_dtype = np.result_type(t.dtype, p.dtype)
-    t_lo, t_hi, p_lo, p_hi = int(t.min()), int(t.max()), int(p.min()), int(p.max())
-    if max(t_hi, p_hi) >= 2**63:
-        raise ValueError("labels above 2**63 - 1 are not supported.")
-    # One dtype for the codes, whatever the label dtype: booleans are values, never masks,
-    # and small integer types never overflow when shifted or multiplied.
-    t, p = (a.astype(np.int64, copy=False) for a in (t, p))
-    lo = min(t_lo, p_lo, 0)  # a non-negative range starts at 0: no shift
-    hi = max(t_hi, p_hi)
-    span = hi - lo + 1
+    out_dtype = t.dtype if t.dtype == p.dtype else np.result_type(t.dtype, p.dtype)
     n = t.shape[0]
+    if t.dtype != np.int64 or p.dtype != np.int64:
+        if np.uint64 in (t.dtype, p.dtype) and max(int(t.max()), int(p.max())) >= 2**63:
+            raise ValueError("labels above 2**63 - 1 are not supported.")
+        # One dtype for the codes, whatever the label dtype: booleans are values, never
+        # masks, and small integer types never overflow when shifted or multiplied.
+        t, p = t.astype(np.int64, copy=False), p.astype(np.int64, copy=False)
+    seen = None  # how often each value 0 .. hi occurs in t and p, when at hand
+    if n <= _SMALL:  # the fixed cost of a reduction dominates: two over both arrays
+        both = np.concatenate((t, p))
+        hi = int(both.max())
+        low = 0 if out_dtype.kind in "bu" else int(both.min())
+        if low >= 0 and labels is None and (hi + 1) ** 2 <= max(_DENSE_CELLS, n):
+            seen = np.bincount(both)
+    else:
+        hi = max(int(t.max()), int(p.max()))
+        low = 0 if out_dtype.kind in "bu" else min(int(t.min()), int(p.min()))
+    lo = min(low, 0)  # a non-negative range starts at 0: no shift
+    span = hi - lo + 1
     if labels is not None and labels.dtype.kind in "iu" and _is_run(labels) and (
-            labels[0] <= min(t_lo, p_lo) and hi <= labels[-1]):
+            labels[0] <= low and hi <= labels[-1]):
         first = int(labels[0])
         t_codes, p_codes = (t - first, p - first) if first else (t, p)
         return labels, _cells(t_codes, p_codes, labels.shape[0] + 1, weights)
     if span * span <= max(_DENSE_CELLS, n):
         grid, counts = _pair_grid(t, p, lo, span, weights)
         if labels is None:
-            present = counts.any(axis=1) | counts.any(axis=0)
+            if seen is not None and np.count_nonzero(seen) == span:  # every value occurs
+                return np.arange(span, dtype=out_dtype), _sparse(grid)
+            present = np.append(seen != 0, False) if seen is not None else (
+                counts.any(axis=1) | counts.any(axis=0))
             values = (np.flatnonzero(present) + lo).astype(out_dtype)
             if values.shape[0] == span:
                 return values, _sparse(grid)
@@ -379,26 +404,31 @@ def count(y_true, y_pred, *, labels=None, sample_weight=None, allow_negative_wei
 
     Dask collections are counted where they live, one partition at a time, and merged in
     a tree (``metrics_sk._dask``); only the merged counts come back."""
-    if any(is_dask_collection(a) for a in (y_true, y_pred, sample_weight)):
-        return _count_dask(y_true, y_pred, labels=labels, sample_weight=sample_weight,
-                           allow_negative_weights=allow_negative_weights,
-                           allow_column=allow_column)
-    t = label_array(y_true, "y_true", allow_column=allow_column)
-    p = label_array(y_pred, "y_pred", allow_column=allow_column)
-    check_same_length(("y_true", t), ("y_pred", p), ("sample_weight", sample_weight))
-    weights = check_sample_weight(sample_weight, t.shape[0], allow_negative=allow_negative_weights)
-    kind_t, kind_p = _kind(t, "y_true"), _kind(p, "y_pred")
-    if kind_t != kind_p:
-        mix = ValueError(
-            "Mix of label input types (string and number): y_true holds "
-            f"{KIND_NAMES[kind_t]} and y_pred holds {KIND_NAMES[kind_p]}."
-        )
-        try:  # scikit-learn's error where it has a more specific one (continuous targets)
-            _check_targets(y_true, y_pred)
-        except ValueError as exc:
-            if not str(exc).startswith("Mix of label input types"):
-                raise
-        raise mix
+    if sample_weight is None and plain_integer_labels(y_true, y_pred):
+        # the cheap check passed: the checks below would return these arrays unchanged
+        t, p, weights, kind_t = y_true, y_pred, None, "num"
+    else:
+        if any(is_dask_collection(a) for a in (y_true, y_pred, sample_weight)):
+            return _count_dask(y_true, y_pred, labels=labels, sample_weight=sample_weight,
+                               allow_negative_weights=allow_negative_weights,
+                               allow_column=allow_column)
+        t = label_array(y_true, "y_true", allow_column=allow_column)
+        p = label_array(y_pred, "y_pred", allow_column=allow_column)
+        check_same_length(("y_true", t), ("y_pred", p), ("sample_weight", sample_weight))
+        weights = check_sample_weight(sample_weight, t.shape[0],
+                                      allow_negative=allow_negative_weights)
+        kind_t, kind_p = _kind(t, "y_true"), _kind(p, "y_pred")
+        if kind_t != kind_p:
+            mix = ValueError(
+                "Mix of label input types (string and number): y_true holds "
+                f"{KIND_NAMES[kind_t]} and y_pred holds {KIND_NAMES[kind_p]}."
+            )
+            try:  # scikit-learn's error where it has a more specific one (continuous targets)
+                _check_targets(y_true, y_pred)
+            except ValueError as exc:
+                if not str(exc).startswith("Mix of label input types"):
+                    raise
+            raise mix
     labels = check_labels_param(labels, kind_t)
     int_weights = None
     if weights is not None and weights.dtype.kind in "biu":
@@ -418,14 +448,13 @@ def count(y_true, y_pred, *, labels=None, sample_weight=None, allow_negative_wei
             return _count_python(t, p, fixed, weights)
     values = None
     # (a zero or negative weight could hide a new label in the other slot's sums)
-    if fixed:
-        labels, known = check_labels_param(known, kind_t), None
+    if fixed:  # checked when fixed: only their kind against this batch's
+        labels = known if label_kind(known) == kind_t else check_labels_param(known, kind_t)
+        known = None
     if known is not None and label_kind(known) in (kind_t, None) and (
             fixed or weights is None or bool((weights > 0).all())):
         values, cells = tally(known)
-        k = values.shape[0]
-        if not fixed and ((cells[[k], :].nnz or cells[:, [k]].nnz) if sp.issparse(cells)
-                          else (cells[k].any() or cells[:, k].any())):
+        if not fixed and _other_used(cells, values.shape[0]):
             values = None  # a new label: count the batch over its own labels
     if values is None:
         values, cells = tally(labels)
@@ -514,15 +543,16 @@ class Confusion:
         self._labels = labels.view()  # read-only view: the caller's array stays writable
         self._labels.flags.writeable = False
         size = labels.shape[0] + 1
-        if sp.issparse(cells):
+        dense = isinstance(cells, np.ndarray)
+        if not dense:
             if size * size <= _DENSE_STORE:
-                cells = cells.toarray()
+                cells, dense = cells.toarray(), True
             elif not isinstance(cells, sp.csr_array):
                 cells = sp.csr_array(cells)
         elif size * size > _DENSE_STORE:
-            cells = sp.csr_array(cells)
+            cells, dense = sp.csr_array(cells), False
         self._cells = cells
-        self._sparse = sp.issparse(cells)
+        self._sparse = not dense
         self._fixed = fixed
         self._changed()
         return self
@@ -536,7 +566,8 @@ class Confusion:
         if self._margins is None:
             k = self._labels.shape[0]
             cells = self._cells
-            if cells.dtype.kind == "i" and _float_total(cells) >= 2.0**53:
+            if cells.dtype.kind == "i" and not _small_integers(cells) and (
+                    _float_total(cells) >= 2.0**53):
                 # integer sums beyond 2**53: margins in float64, where formulas never wrap
                 cells = cells.astype(np.float64)
             if self._sparse:
@@ -553,13 +584,8 @@ class Confusion:
 
     def _other_empty(self):
         """Whether no sample has a label outside a fixed ``labels=`` (the other slot)."""
-        if not self._fixed:
-            return True  # without labels= every label has its own row and column
-        k = self._labels.shape[0]
-        cells = self._cells
-        if self._sparse:
-            return cells[[k], :].nnz == 0 and cells[:, [k]].nnz == 0
-        return not (cells[k].any() or cells[:, k].any())
+        # without labels= every label has its own row and column
+        return not self._fixed or not _other_used(self._cells, self._labels.shape[0])
 
     def _nonzero(self):
         """Non-zero cells ``(rows, cols, values)`` of the ``K x K`` block."""
@@ -1101,6 +1127,14 @@ def count_groups(y_true, y_pred, groups, *, labels=None, sample_weight=None):
     counts = _bincount(g * m + where.reshape(-1), weights, keys[0].shape[0] * m)
     rows, cols = np.divmod(cells, size)
     return GroupedConfusion(overall, rows, cols, counts.reshape(-1, m), keys, names)
+
+
+def _small_integers(cells):
+    """Whether every integer cell is below ``2**53 / n_cells`` in magnitude: then no sum of
+    them reaches 2**53 (a cheaper test than summing them in float64)."""
+    values = cells.data if sp.issparse(cells) else cells
+    bound = 2**53 // max(values.size, 1)
+    return not np.count_nonzero(np.abs(values) >= bound)
 
 
 def _float_total(cells):

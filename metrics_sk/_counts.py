@@ -58,9 +58,9 @@ def _divide(numerator, denominator, zero_division, metric, modifier, warn=True):
     ``zero_division`` (0.0 for ``"warn"``, with an UndefinedMetricWarning)."""
     num = np.asarray(numerator, dtype=np.float64)
     den = np.asarray(denominator, dtype=np.float64)
-    mask = den == 0
-    if not mask.any():
+    if np.count_nonzero(den) == den.size:  # no 0/0 (the usual case, without a mask)
         return num / den
+    mask = den == 0
     result = num / np.where(mask, 1.0, den)
     result[mask] = 0.0 if zero_division == "warn" else float(zero_division)
     if zero_division == "warn" and warn:
@@ -92,8 +92,18 @@ def _nanaverage(values, weights=None):
     """Average over the last (class) axis ignoring NaN, scikit-learn's ``_nanaverage``:
     NaN where every value is NaN; weights summing to zero give the plain mean. One value
     per confusion of a batch."""
-    keep = ~np.isnan(values)
     k = values.shape[-1]
+    if values.ndim == 1 and k:  # one confusion: a NaN among the values makes the sum NaN
+        if weights is None:
+            total = values.sum()
+            if total == total:
+                return float(total / k)
+        else:
+            w = np.asarray(weights, dtype=np.float64)
+            total, weighted = w.sum(), (values * w).sum()
+            if weighted == weighted and total != 0:
+                return float(weighted / total)
+    keep = ~np.isnan(values)
     if k and keep.all():  # the usual case, without masks
         if weights is None:
             return _as_float(values.sum(-1) / k)
@@ -232,16 +242,24 @@ def _reduce(values, average, support, present=None):
 
 
 # -- scikit-learn's precision / recall / F family -----------------------------------------
-def _prf(c, beta, labels, pos_label, average, warn_for, zero_division):
-    """Per-class (micro: summed) precision, recall, F-beta and support."""
+def _prf(c, beta, labels, pos_label, average, warn_for, zero_division, scores=(0, 1, 2)):
+    """Per-class (micro: summed) precision, recall, F-beta and support; of the three
+    scores, those in ``scores`` (0, 1, 2) are computed, the others are None."""
     labels = _set_wise_labels(c, average, labels, pos_label)
     tp, pred, true = _class_counts(c, labels)
     if average == "micro":
         tp, pred, true = (a.sum(-1, keepdims=True) for a in (tp, pred, true))
-    precision = _divide(tp, pred, zero_division, "Precision is", "predicted",
-                        warn="precision" in warn_for)
-    recall = _divide(tp, true, zero_division, "Recall is", "true", warn="recall" in warn_for)
-    if beta == np.inf or beta == 0:
+    f_wanted = 2 in scores
+    precision = recall = f_score = None
+    if 0 in scores or (f_wanted and beta == 0):
+        precision = _divide(tp, pred, zero_division, "Precision is", "predicted",
+                            warn="precision" in warn_for)
+    if 1 in scores or (f_wanted and beta == np.inf):
+        recall = _divide(tp, true, zero_division, "Recall is", "true",
+                         warn="recall" in warn_for)
+    if not f_wanted:
+        pass
+    elif beta == np.inf or beta == 0:
         f_score = recall if beta else precision
     else:
         f_score = _fbeta(tp, true, pred, beta, zero_division, warn="f-score" in warn_for)
@@ -314,7 +332,7 @@ def precision_recall_fscore_support(c, *, beta=1.0, labels=None, pos_label=1, av
 def _prf_one(c, index, warn_for, *, beta=1.0, labels=None, pos_label=1, average="binary",
              zero_division="warn"):
     """One of precision (0), recall (1) and F-beta (2), averaged."""
-    values = _prf(c, beta, labels, pos_label, average, warn_for, zero_division)
+    values = _prf(c, beta, labels, pos_label, average, warn_for, zero_division, (index,))
     return _reduce(values[index], average, values[3], values[4])
 
 

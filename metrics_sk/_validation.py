@@ -47,6 +47,17 @@ def declared_order(*arrays):
     return None
 
 
+def plain_integer_labels(y_true, y_pred):
+    """The cheap check of the usual input, in a few attribute reads: two 1-D numpy arrays
+    (not a subclass) of one non-zero length, of an integer or boolean dtype. For them the
+    full checks (``label_array``, ``check_same_length``, the label kind, the integer
+    values) pass and return the arrays unchanged; anything else gets the full checks."""
+    return (type(y_true) is np.ndarray and type(y_pred) is np.ndarray
+            and y_true.ndim == 1 and y_pred.ndim == 1
+            and y_true.shape[0] == y_pred.shape[0] and y_true.shape[0] > 0
+            and y_true.dtype.kind in "biu" and y_pred.dtype.kind in "biu")
+
+
 def label_array(y, name, *, allow_column=False):
     """Return ``y`` as a 1-D numpy array of labels (never a copy of the caller's array
     that we later write to: callers treat the result as read-only)."""
