@@ -27,7 +27,8 @@ def build_confusion(y_true, y_pred, sample_weight=None, *, sklearn_compatible=Fa
     labels, cells = _confusion.count(
         y_true, y_pred, sample_weight=sample_weight,
         allow_negative_weights=sklearn_compatible, allow_column=sklearn_compatible)
-    c = _confusion.Confusion._of(labels, cells, fixed=False, weighted=sample_weight is not None)
+    c = _confusion.Confusion._of(labels, cells, fixed=False, weighted=sample_weight is not None,
+                                 counted=sample_weight is None)
     if sklearn_compatible and sample_weight is not None and not is_dask_collection(
             sample_weight):
         weights = np.asarray(sample_weight)
@@ -43,6 +44,8 @@ def build_confusion(y_true, y_pred, sample_weight=None, *, sklearn_compatible=Fa
 
 
 def _is_multilabel(y):
+    if type(y) is np.ndarray:  # the cheap check first
+        return y.ndim == 2 and y.shape[1] != 1
     if sp.issparse(y):
         return True
     shape = getattr(y, "shape", None)

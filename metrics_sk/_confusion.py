@@ -41,6 +41,7 @@ from ._validation import (
 # more cells than samples); beyond, non-zero cells are found by sorting the cell keys.
 _DENSE_CELLS = 1 << 22
 _DENSE_STORE = 1 << 16  # a Confusion keeps its cells dense up to this many
+_DENSE_SIDE = 1 << 11  # labels 0 .. 2047 of small arrays always fit a dense grid
 _SMALL = 1 << 13  # up to this many samples, the range of the labels is found in one array
 _CHUNK = 1 << 16  # samples per chunk of pair keys: 512 KiB of int64, cache-sized
 
@@ -164,12 +165,17 @@ def _count_numeric(t, p, labels, weights):
         # masks, and small integer types never overflow when shifted or multiplied.
         t, p = t.astype(np.int64, copy=False), p.astype(np.int64, copy=False)
     seen = None  # how often each value 0 .. hi occurs in t and p, when at hand
-    if n <= _SMALL:  # the fixed cost of a reduction dominates: two over both arrays
-        both = np.concatenate((t, p))
-        hi = int(both.max())
-        low = 0 if out_dtype.kind in "bu" else int(both.min())
-        if low >= 0 and labels is None and (hi + 1) ** 2 <= max(_DENSE_CELLS, n):
-            seen = np.bincount(both)
+    both = np.concatenate((t, p)) if n <= _SMALL else None
+    if both is not None and not np.count_nonzero(both.view(np.uint64) >= _DENSE_SIDE):
+        # small arrays of small labels (one test: a negative label is a huge uint64),
+        # where the fixed cost of a reduction dominates: one bincount finds the range
+        seen = np.bincount(both)
+        hi = seen.shape[0] - 1
+        low = 0  # a lower bound of the smallest label: exact unless labels= start above
+        if labels is not None and labels.shape[0] and labels[0] > 0:
+            low = int(np.argmax(seen != 0))
+    elif both is not None:
+        hi, low = int(both.max()), 0 if out_dtype.kind in "bu" else int(both.min())
     else:
         hi = max(int(t.max()), int(p.max()))
         low = 0 if out_dtype.kind in "bu" else min(int(t.min()), int(p.min()))
@@ -288,7 +294,8 @@ def _count_partition(t, p, w, labels, allow_negative_weights, allow_column):
     values, cells = count(t, p, labels=labels, sample_weight=w,
                           allow_negative_weights=allow_negative_weights,
                           allow_column=allow_column)
-    return Confusion._of(values, cells, fixed=labels is not None, weighted=w is not None)
+    return Confusion._of(values, cells, fixed=labels is not None, weighted=w is not None,
+                         counted=w is None)
 
 
 def _count_dask(y_true, y_pred, *, labels, sample_weight, allow_negative_weights,
@@ -434,11 +441,13 @@ def count(y_true, y_pred, *, labels=None, sample_weight=None, allow_negative_wei
     if weights is not None and weights.dtype.kind in "biu":
         int_weights, weights = weights, weights.astype(np.float64)
     if kind_t == "num" and "O" not in (t.dtype.kind, p.dtype.kind):
-        t_int = check_numeric_labels(t, "y_true", y_true, y_pred)
-        p_int = check_numeric_labels(p, "y_pred", y_true, y_pred)
+        floats = t.dtype.kind == "f" or p.dtype.kind == "f"
+        if floats:
+            t_int = check_numeric_labels(t, "y_true", y_true, y_pred)
+            p_int = check_numeric_labels(p, "y_pred", y_true, y_pred)
 
         def tally(fixed):
-            if t.dtype.kind == "f" or p.dtype.kind == "f":
+            if floats:
                 out = np.result_type(t.dtype, p.dtype)
                 values, cells = _count_numeric(t_int, p_int, fixed, weights)
                 return values if fixed is not None else values.astype(out), cells
@@ -524,16 +533,23 @@ class Confusion:
     Confusion(n_classes=4, total=5, nonzero_cells=5)
     """
 
+    #: Whether the cells are counts of samples (no weights, not a given matrix): then no
+    #: sum of them reaches 2**53 and the margins need no check of their range.
+    _counted = False
+
     def __init__(self):
         self._set(np.array([], dtype=np.int64), np.zeros((1, 1), dtype=np.int64), fixed=False)
         self._weighted = False
+        self._counted = True
 
     @classmethod
-    def _of(cls, labels, cells, *, fixed, weighted=False):
+    def _of(cls, labels, cells, *, fixed, weighted=False, counted=False):
         """A confusion holding ``cells`` over ``labels`` (trusted: from the builder);
-        ``weighted``: the cells are sample-weight sums, not counts."""
+        ``weighted``: the cells are sample-weight sums, not counts; ``counted``: they are
+        the builder's counts of samples (see ``_counted``)."""
         out = object.__new__(cls)._set(labels, cells, fixed=fixed)
         out._weighted = weighted
+        out._counted = counted
         return out
 
     def _set(self, labels, cells, *, fixed):
@@ -566,8 +582,8 @@ class Confusion:
         if self._margins is None:
             k = self._labels.shape[0]
             cells = self._cells
-            if cells.dtype.kind == "i" and not _small_integers(cells) and (
-                    _float_total(cells) >= 2.0**53):
+            if cells.dtype.kind == "i" and not self._counted and not _small_integers(
+                    cells) and _float_total(cells) >= 2.0**53:
                 # integer sums beyond 2**53: margins in float64, where formulas never wrap
                 cells = cells.astype(np.float64)
             if self._sparse:
@@ -640,7 +656,8 @@ class Confusion:
             return count_groups(y_true, y_pred, groups, labels=labels,
                                 sample_weight=sample_weight)
         values, cells = count(y_true, y_pred, labels=labels, sample_weight=sample_weight)
-        c = cls._of(values, cells, fixed=labels is not None, weighted=sample_weight is not None)
+        c = cls._of(values, cells, fixed=labels is not None, weighted=sample_weight is not None,
+                    counted=sample_weight is None)
         order = declared_order(y_true, y_pred) if labels is None else None
         return c if order is None else in_order(c, order)
 
@@ -788,12 +805,15 @@ class Confusion:
             if values is self._labels:
                 _add_into(self, cells)
                 self._weighted |= sample_weight is not None
+                self._counted &= sample_weight is None
                 return self
         else:
             values, cells = count(y_true, y_pred, sample_weight=sample_weight)
-        merged = _merge(self, Confusion._of(values, cells, fixed=False))
+        merged = _merge(self, Confusion._of(values, cells, fixed=False,
+                                            counted=sample_weight is None))
         self._set(merged._labels, merged._cells, fixed=self._fixed)
         self._weighted |= sample_weight is not None
+        self._counted = merged._counted
         return self
 
     def copy(self):
@@ -805,15 +825,16 @@ class Confusion:
             A confusion with the same labels and counts.
         """
         return Confusion._of(self._labels.copy(), self._cells.copy(), fixed=self._fixed,
-                             weighted=self._weighted)
+                             weighted=self._weighted, counted=self._counted)
 
     def __getstate__(self):
         return {"labels": self._labels, "cells": self._cells, "fixed": self._fixed,
-                "weighted": self._weighted}
+                "weighted": self._weighted, "counted": self._counted}
 
     def __setstate__(self, state):
         self._set(np.array(state["labels"]), state["cells"], fixed=state["fixed"])
         self._weighted = state.get("weighted", False)
+        self._counted = state.get("counted", False)
 
     def __eq__(self, other):
         if not isinstance(other, Confusion):
@@ -1170,12 +1191,15 @@ def _merge(a, b):
         return a.copy()
     a_labels, b_labels = _common_labels(a._labels, b._labels)
     if a_labels is not a._labels or b_labels is not b._labels:
-        a = Confusion._of(a_labels, a._cells, fixed=a._fixed, weighted=a._weighted)
-        b = Confusion._of(b_labels, b._cells, fixed=b._fixed, weighted=b._weighted)
+        a = Confusion._of(a_labels, a._cells, fixed=a._fixed, weighted=a._weighted,
+                          counted=a._counted)
+        b = Confusion._of(b_labels, b._cells, fixed=b._fixed, weighted=b._weighted,
+                          counted=b._counted)
     if a._labels.shape == b._labels.shape and np.all(a._labels == b._labels):
         out = a.copy()
         out._fixed = a._fixed or b._fixed
         out._weighted = a._weighted or b._weighted
+        out._counted = a._counted and b._counted
         _add_into(out, b._cells)
         return out
     if not (a._other_empty() and b._other_empty()):
@@ -1197,7 +1221,8 @@ def _merge(a, b):
     size = union.shape[0] + 1
     cells = _remap(a, positions(union, a._labels), size) + _remap(b, positions(union, b._labels), size)
     return Confusion._of(union, cells, fixed=a._fixed or b._fixed,
-                         weighted=a._weighted or b._weighted)
+                         weighted=a._weighted or b._weighted,
+                         counted=a._counted and b._counted)
 
 
 def in_order(c, order):
@@ -1211,7 +1236,7 @@ def in_order(c, order):
     labels = c.labels[perm]
     size = labels.shape[0] + 1
     out = Confusion._of(labels, _remap(c, np.argsort(perm), size), fixed=c._fixed,
-                        weighted=c._weighted)
+                        weighted=c._weighted, counted=c._counted)
     return out
 
 
@@ -1241,4 +1266,5 @@ def _is_run(values):
 
 
 def _is_sorted(values):
-    return values.shape[0] < 2 or bool(np.all(values[1:] > values[:-1]))
+    k = values.shape[0]
+    return k < 2 or np.count_nonzero(values[1:] > values[:-1]) == k - 1

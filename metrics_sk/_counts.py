@@ -533,8 +533,10 @@ def f1_score(c, *, labels=None, pos_label=1, average="binary", zero_division="wa
 def _normalized(value, total, normalize):
     if not normalize:
         return _as_float(value)
-    if np.ndim(total) == 0 and total == 0:
-        raise ZeroDivisionError("Weights sum to zero, can't be normalized")
+    if np.ndim(total) == 0:  # one confusion
+        if total == 0:
+            raise ZeroDivisionError("Weights sum to zero, can't be normalized")
+        return float(value / total)
     with np.errstate(divide="ignore", invalid="ignore"):  # a batch: NaN where it is empty
         return _as_float(value / total)
 
@@ -688,10 +690,17 @@ def balanced_accuracy_score(c, *, adjusted=False):
     _warn_single_label(diag.shape[-1])
     # scikit-learn drops the 0/0 classes only: with negative weights a row can sum to 0
     # under a non-zero diagonal, and that class's recall is +-inf.
-    present = (rows != 0) | (diag != 0)
-    if not present.all():
-        warnings.warn("y_pred contains classes not in y_true", stacklevel=2)
-    if diag.ndim > 1:  # a batch of confusions
+    if diag.ndim == 1 and np.count_nonzero(rows) == rows.shape[0]:
+        present = None  # every class has support (the usual case): no mask, no 0/0
+    else:
+        present = (rows != 0) | (diag != 0)
+        if not present.all():
+            warnings.warn("y_pred contains classes not in y_true", stacklevel=2)
+    if present is None:
+        per_class = diag / rows
+        score = per_class.mean() if per_class.size else np.float64(np.nan)
+        n_present = per_class.shape[0]
+    elif diag.ndim > 1:  # a batch of confusions
         n_present = present.sum(-1)
         with np.errstate(invalid="ignore", divide="ignore"):
             score = np.where(present, diag / rows, 0.0).sum(-1) / n_present
@@ -743,6 +752,8 @@ def matthews_corrcoef(c):
     cov_ypyp = n**2 - _dot(p_sum, p_sum)
     cov_ytyt = n**2 - _dot(t_sum, t_sum)
     denominator = cov_ypyp * cov_ytyt
+    if np.ndim(denominator) == 0:  # one confusion
+        return 0.0 if denominator == 0 else float(cov_ytyp / np.sqrt(denominator))
     zero = denominator == 0
     return _as_float(np.where(zero, 0.0, cov_ytyp / np.sqrt(np.where(zero, 1.0, denominator))))
 
@@ -946,15 +957,24 @@ def confusion_matrix(c, *, labels=None, normalize=None):
            [0, 2]])
     """
     _check_some_label_true(c, labels, "At least one label specified must be in y_true")
-    rows_i, cols_i, vals, k = _cells_in(c, labels)
+    k = c.n_classes if labels is None else None
+    if k is None:
+        rows_i, cols_i, vals, k = _cells_in(c, labels)
     _warn_single_label(k)
     if k * k * 8 > _DENSE_LIMIT:
         raise ValueError(
             f"confusion_matrix would be a dense {k} x {k} array ({k * k * 8 / 2**30:.3g} "
             f"GiB) over {k} labels; use Confusion.from_predictions(...).matrix, a sparse "
             "matrix of the non-zero cells, or pass the labels you need with labels=.")
-    cm = np.zeros((k, k), dtype=vals.dtype if vals.dtype.kind == "f" else np.int64)
-    np.add.at(cm, (rows_i, cols_i), vals)
+    if labels is None:  # every class, in the confusion's order
+        cm = c.to_dense()
+        if cm.dtype.kind != "f":
+            cm = cm.astype(np.int64, copy=False)
+    else:
+        cm = np.zeros((k, k), dtype=vals.dtype if vals.dtype.kind == "f" else np.int64)
+        np.add.at(cm, (rows_i, cols_i), vals)
+    if normalize is None:
+        return cm
     with np.errstate(all="ignore"):
         if normalize == "true":
             cm = cm / cm.sum(axis=1, keepdims=True)
@@ -962,7 +982,7 @@ def confusion_matrix(c, *, labels=None, normalize=None):
             cm = cm / cm.sum(axis=0, keepdims=True)
         elif normalize == "all":
             cm = cm / cm.sum()
-        elif normalize is not None:
+        else:
             raise ValueError(f"normalize must be one of 'true', 'pred', 'all' or None, "
                              f"got {normalize!r}.")
         cm = np.nan_to_num(cm)
@@ -1212,17 +1232,27 @@ def selection_rate(c, *, pos_label=1):
 
 
 # -- oneDAL: multi-class ------------------------------------------------------------------------
-def _onedal_counts(c, labels):
-    tp, pred, true = (a.astype(np.float64) for a in _class_counts(c, labels))
+def _onedal_counts(c, labels, total=True):
+    """``tp, pred, true`` in float64, and (with ``total``) the total as a class axis."""
+    tp, pred, true = _class_counts(c, labels)
+    tp, pred, true = tp.astype(np.float64), pred.astype(np.float64), true.astype(np.float64)
+    if not total:
+        return tp, pred, true, None
     return tp, pred, true, np.asarray(c.total, dtype=np.float64)[..., None]
 
 
-def _mean(values, present=None):
-    """oneDAL's plain mean over classes (a NaN class makes the mean NaN); over the labels
-    each confusion of a batch has (``present``)."""
+def _class_mean(values, present=None):
+    """oneDAL's plain mean over classes (a NaN class makes the mean NaN), keeping the
+    class axis (of length 1); over the labels each confusion of a batch has (``present``)."""
     if present is None:
-        return _as_float(values.sum(-1) / values.shape[-1])
-    return _as_float(np.where(present, values, 0.0).sum(-1) / present.sum(-1))
+        return values.sum(-1, keepdims=True) / values.shape[-1]
+    return (np.where(present, values, 0.0).sum(-1, keepdims=True)
+            / present.sum(-1, keepdims=True))
+
+
+def _mean(values, present=None):
+    """oneDAL's plain mean over classes: a float (an array over a batch)."""
+    return _as_float(_class_mean(values, present)[..., 0])
 
 
 @formula
@@ -1310,7 +1340,7 @@ def error_rate(c, *, labels=None, zero_division="warn"):
 
 
 def _micro(c, labels, zero_division, warn_for=("precision", "recall")):
-    tp, pred, true, _ = _onedal_counts(c, labels)
+    tp, pred, true, _ = _onedal_counts(c, labels, total=False)
     micro_tp = tp.sum(-1, keepdims=True)
     p = _divide(micro_tp, pred.sum(-1, keepdims=True), zero_division, "Micro precision is",
                 "predicted", warn="precision" in warn_for)
@@ -1320,13 +1350,12 @@ def _micro(c, labels, zero_division, warn_for=("precision", "recall")):
 
 
 def _macro(c, labels, zero_division, warn_for=("precision", "recall")):
-    tp, pred, true, _ = _onedal_counts(c, labels)
+    tp, pred, true, _ = _onedal_counts(c, labels, total=False)
     p = _divide(tp, pred, zero_division, "Macro precision is", "predicted",
                 warn="precision" in warn_for)
     r = _divide(tp, true, zero_division, "Macro recall is", "true", warn="recall" in warn_for)
     present = _present(c, labels)
-    return (np.asarray(_mean(p, present))[..., None],
-            np.asarray(_mean(r, present))[..., None])
+    return _class_mean(p, present), _class_mean(r, present)
 
 
 @formula

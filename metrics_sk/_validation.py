@@ -39,6 +39,8 @@ def declared_order(*arrays):
     ``Categorical`` or Series of one, a polars ``Enum`` Series), in their declared order;
     None when there is none."""
     for y in arrays:
+        if type(y) is np.ndarray:  # the cheap check first: a numpy dtype has no order
+            continue
         dtype = getattr(y, "dtype", None)
         if getattr(dtype, "ordered", False) and hasattr(dtype, "categories"):  # pandas
             return np.asarray(dtype.categories)
