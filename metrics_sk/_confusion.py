@@ -41,7 +41,8 @@ from ._validation import (
 # more cells than samples); beyond, non-zero cells are found by sorting the cell keys.
 _DENSE_CELLS = 1 << 22
 _DENSE_STORE = 1 << 16  # a Confusion keeps its cells dense up to this many
-_DENSE_SIDE = 1 << 11  # labels 0 .. 2047 of small arrays always fit a dense grid
+_INT64, _UINT64 = np.dtype(np.int64), np.dtype(np.uint64)
+_DENSE_SIDE = np.uint64(1 << 11)  # labels 0 .. 2047 of small arrays always fit a dense grid
 _SMALL = 1 << 13  # up to this many samples, the range of the labels is found in one array
 _CHUNK = 1 << 16  # samples per chunk of pair keys: 512 KiB of int64, cache-sized
 
@@ -158,7 +159,7 @@ def _count_numeric(t, p, labels, weights):
     """
     out_dtype = t.dtype if t.dtype == p.dtype else np.result_type(t.dtype, p.dtype)
     n = t.shape[0]
-    if t.dtype != np.int64 or p.dtype != np.int64:
+    if t.dtype != _INT64 or p.dtype != _INT64:
         if np.uint64 in (t.dtype, p.dtype) and max(int(t.max()), int(p.max())) >= 2**63:
             raise ValueError("labels above 2**63 - 1 are not supported.")
         # One dtype for the codes, whatever the label dtype: booleans are values, never
@@ -166,7 +167,7 @@ def _count_numeric(t, p, labels, weights):
         t, p = t.astype(np.int64, copy=False), p.astype(np.int64, copy=False)
     seen = None  # how often each value 0 .. hi occurs in t and p, when at hand
     both = np.concatenate((t, p)) if n <= _SMALL else None
-    if both is not None and not np.count_nonzero(both.view(np.uint64) >= _DENSE_SIDE):
+    if both is not None and not np.count_nonzero(both.view(_UINT64) >= _DENSE_SIDE):
         # small arrays of small labels (one test: a negative label is a huge uint64),
         # where the fixed cost of a reduction dominates: one bincount finds the range
         seen = np.bincount(both)
@@ -591,11 +592,12 @@ class Confusion:
                 rows = np.asarray(cells.sum(axis=1)).ravel()
                 cols = np.asarray(cells.sum(axis=0)).ravel()
             else:
-                diag, rows, cols = cells.diagonal().copy(), cells.sum(1), cells.sum(0)
+                diag = cells.diagonal().copy()
+                rows, cols = np.add.reduce(cells, 1), np.add.reduce(cells, 0)
             margins = diag[:k], rows[:k], cols[:k]
             for a in margins:
                 a.flags.writeable = False
-            self._margins = margins + (rows.sum(),)
+            self._margins = margins + (np.add.reduce(rows),)
         return self._margins
 
     def _other_empty(self):

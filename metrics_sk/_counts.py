@@ -129,9 +129,9 @@ def _fbeta(tp, true, pred, beta, zero_division, metric="F-score is", warn=True):
     if beta == 0:
         return _divide(tp, pred, zero_division, metric, "predicted", warn=warn)
     b2 = beta * beta
-    return _divide((1 + b2) * np.asarray(tp, dtype=np.float64),
-                   b2 * np.asarray(true, dtype=np.float64) + pred, zero_division, metric,
-                   "true nor predicted", warn=warn)
+    return _divide(np.multiply(tp, 1 + b2, dtype=np.float64),
+                   np.add(np.multiply(true, b2, dtype=np.float64), pred), zero_division,
+                   metric, "true nor predicted", warn=warn)
 
 
 def _fbeta_from(precision, recall, beta, zero_division, metric):
