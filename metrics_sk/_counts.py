@@ -14,6 +14,7 @@ unchanged floats.
 """
 
 import warnings
+from contextlib import nullcontext
 
 import numpy as np
 import scipy.sparse as sp
@@ -696,17 +697,14 @@ def balanced_accuracy_score(c, *, adjusted=False):
         present = (rows != 0) | (diag != 0)
         if not present.all():
             warnings.warn("y_pred contains classes not in y_true", stacklevel=2)
-    if present is None:
-        per_class = diag / rows
-        score = per_class.mean() if per_class.size else np.float64(np.nan)
-        n_present = per_class.shape[0]
-    elif diag.ndim > 1:  # a batch of confusions
+    if present is not None and diag.ndim > 1:  # a batch of confusions
         n_present = present.sum(-1)
         with np.errstate(invalid="ignore", divide="ignore"):
             score = np.where(present, diag / rows, 0.0).sum(-1) / n_present
-    else:
-        with np.errstate(invalid="ignore", divide="ignore"):
-            per_class = diag[present] / rows[present]
+    else:  # (+-inf recalls and their mean: no warning)
+        with nullcontext() if present is None else np.errstate(invalid="ignore",
+                                                                divide="ignore"):
+            per_class = diag / rows if present is None else diag[present] / rows[present]
             score = per_class.mean() if per_class.size else np.float64(np.nan)
         n_present = per_class.shape[0]
     if adjusted:
