@@ -22,9 +22,10 @@ def best(func, number, repeat=7):
     return min(timeit.repeat(func, number=number, repeat=repeat)) / number
 
 
-def side_by_side(ours, theirs, number, their_number, repeat=7):
-    """Best time of one call of each, in seconds, the two measured in turn (so that a
-    change of the machine's load between them does not skew their ratio)."""
+def side_by_side(ours, theirs, number, their_number, repeat=25):
+    """Best time of one call of each, in seconds, the two measured in turn, in many short
+    rounds (so that a change of the machine's load between them does not skew their
+    ratio: each side gets its share of quiet moments)."""
     a, b = float("inf"), float("inf")
     for _ in range(repeat):
         a = min(a, timeit.timeit(ours, number=number) / number)
@@ -43,13 +44,13 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="few repeats (smoke run)")
     args = parser.parse_args()
-    number = 20 if args.quick else 2000
+    number = 20 if args.quick else 400
     k, n = 10, 300
     t, p = data(n, k)
     floor = best(lambda: np.bincount(t * k + p, minlength=k * k), number)
 
     print(f"metrics_sk from {msk.__file__}")
-    print(f"n = {n}, {k} classes, int labels; best of 7 x {number} calls; "
+    print(f"n = {n}, {k} classes, int labels; best of 25 rounds of {number} calls; "
           f"floor np.bincount(t*K+p) = {floor * 1e6:.1f} us\n")
     print(f"| call | metrics_sk (us) | scikit-learn (us) | speed-up | target |")
     print("|---|---|---|---|---|")

@@ -96,12 +96,12 @@ def _nanaverage(values, weights=None):
     k = values.shape[-1]
     if values.ndim == 1 and k:  # one confusion: a NaN among the values makes the sum NaN
         if weights is None:
-            total = values.sum()
+            total = np.add.reduce(values)
             if total == total:
                 return float(total / k)
         else:
             w = np.asarray(weights, dtype=np.float64)
-            total, weighted = w.sum(), (values * w).sum()
+            total, weighted = np.add.reduce(w), np.add.reduce(values * w)
             if weighted == weighted and total != 0:
                 return float(weighted / total)
     keep = ~np.isnan(values)
@@ -1243,7 +1243,7 @@ def _class_mean(values, present=None):
     """oneDAL's plain mean over classes (a NaN class makes the mean NaN), keeping the
     class axis (of length 1); over the labels each confusion of a batch has (``present``)."""
     if present is None:
-        return values.sum(-1, keepdims=True) / values.shape[-1]
+        return np.add.reduce(values, -1, keepdims=True) / values.shape[-1]
     return (np.where(present, values, 0.0).sum(-1, keepdims=True)
             / present.sum(-1, keepdims=True))
 
