@@ -141,8 +141,10 @@ def _fbeta_from(precision, recall, beta, zero_division, metric):
     if beta == np.inf:
         return np.asarray(recall, dtype=np.float64)
     b2 = beta * beta
-    return _divide((1 + b2) * precision * recall, b2 * precision + recall, zero_division,
-                   metric, "true nor predicted")
+    numerator, denominator = (1 + b2) * precision, b2 * precision
+    numerator *= recall
+    denominator += recall
+    return _divide(numerator, denominator, zero_division, metric, "true nor predicted")
 
 
 # -- selecting classes -----------------------------------------------------------------
@@ -1243,9 +1245,8 @@ def _class_mean(values, present=None):
     """oneDAL's plain mean over classes (a NaN class makes the mean NaN), keeping the
     class axis (of length 1); over the labels each confusion of a batch has (``present``)."""
     if present is None:
-        return np.add.reduce(values, -1, keepdims=True) / values.shape[-1]
-    return (np.where(present, values, 0.0).sum(-1, keepdims=True)
-            / present.sum(-1, keepdims=True))
+        return (np.add.reduce(values, -1) / values.shape[-1])[..., None]
+    return (np.where(present, values, 0.0).sum(-1) / present.sum(-1))[..., None]
 
 
 def _mean(values, present=None):
