@@ -27,7 +27,8 @@ def build_confusion(y_true, y_pred, sample_weight=None, *, sklearn_compatible=Fa
     labels, cells = _confusion.count(
         y_true, y_pred, sample_weight=sample_weight,
         allow_negative_weights=sklearn_compatible, allow_column=sklearn_compatible)
-    c = _confusion.Confusion._of(labels, cells, fixed=False, weighted=sample_weight is not None)
+    c = _confusion.Confusion._of(labels, cells, fixed=False, weighted=sample_weight is not None,
+                                 counted=sample_weight is None)
     if sklearn_compatible and sample_weight is not None and not is_dask_collection(
             sample_weight):
         weights = np.asarray(sample_weight)
@@ -43,6 +44,8 @@ def build_confusion(y_true, y_pred, sample_weight=None, *, sklearn_compatible=Fa
 
 
 def _is_multilabel(y):
+    if type(y) is np.ndarray:  # the cheap check first
+        return y.ndim == 2 and y.shape[1] != 1
     if sp.issparse(y):
         return True
     shape = getattr(y, "shape", None)
@@ -93,10 +96,12 @@ def count_metric(declaration=None, *, sklearn=None):
         required = frozenset(n for n, p in signature.parameters.items()
                              if p.default is p.empty and n not in (first, second))
         check = Checker(name, constraints_for(name, names))
+        dropin = sklearn is not None
 
         @functools.wraps(declared)
         def metric(*args, **options):
-            if len(args) == 2 and allowed.issuperset(options) and required.issubset(options):
+            if len(args) == 2 and allowed.issuperset(options) and (
+                    not required or required.issubset(options)):
                 y_true, y_pred = args
             else:
                 try:
@@ -106,12 +111,11 @@ def count_metric(declaration=None, *, sklearn=None):
                 y_true, y_pred = options.pop(first), options.pop(second)
             check({first: y_true, second: y_pred, **options})
             sample_weight = options.pop("sample_weight", None)
-            if sklearn is not None and (_is_multilabel(y_true) or _is_multilabel(y_pred)):
+            if dropin and (_is_multilabel(y_true) or _is_multilabel(y_pred)):
                 return sklearn(y_true, y_pred, sample_weight=sample_weight, **options)
-            c = build_confusion(y_true, y_pred, sample_weight,
-                                sklearn_compatible=sklearn is not None)
+            c = build_confusion(y_true, y_pred, sample_weight, sklearn_compatible=dropin)
             if "labels" not in options:
-                c = _declared_order(c, name, options, y_true, y_pred, sklearn is not None)
+                c = _declared_order(c, name, options, y_true, y_pred, dropin)
             return formula(c, **options)
 
         return metric

@@ -33,6 +33,7 @@ from ._validation import (
     is_dask_collection,
     label_array,
     label_kind,
+    plain_integer_labels,
     refuse_masked,
 )
 
@@ -41,6 +42,9 @@ from ._validation import (
 _DENSE_CELLS = 1 << 22
 _DENSE_STORE = 1 << 16  # a Confusion keeps its cells dense up to this many
 _DENSE_KEYS = 1 << 16  # compact() counts keys of a range this wide (or 4 n) densely
+_INT64, _UINT64 = np.dtype(np.int64), np.dtype(np.uint64)
+_DENSE_SIDE = np.uint64(1 << 11)  # labels 0 .. 2047 of small arrays always fit a dense grid
+_SMALL = 1 << 13  # up to this many samples, the range of the labels is found in one array
 _CHUNK = 1 << 16  # samples per chunk of pair keys: 512 KiB of int64, cache-sized
 
 
@@ -74,6 +78,13 @@ def _cells(true_codes, pred_codes, size, weights):
     return sp.csr_array((values, cols, indptr), shape=(size, size))
 
 
+def _other_used(cells, k):
+    """Whether the other slot (row and column ``k``) of ``cells`` holds a count."""
+    if sp.issparse(cells):
+        return bool(cells[[k], :].nnz or cells[:, [k]].nnz)
+    return bool(np.count_nonzero(cells[k]) or np.count_nonzero(cells[:, k]))
+
+
 def _reduce_grid(grid, mapping, size):
     """Fold a dense R x R grid into ``size`` x ``size`` cells through ``mapping`` (R -> size);
     memory O(R**2 + non-zero cells), also for a large fixed label set."""
@@ -85,6 +96,10 @@ def _reduce_grid(grid, mapping, size):
 def _pair_keys(t, p, lo, stride, out):
     """``(t - lo) * stride + (p - lo)`` into ``out`` (int64): the cell of each value pair.
     Each step wraps around in int64 at worst, and the result, below ``stride**2``, is exact."""
+    if not lo:  # labels from 0: two passes
+        np.multiply(t, stride, out=out)
+        out += p
+        return out
     np.subtract(t, lo, out=out)
     out *= stride
     out += p
@@ -155,26 +170,43 @@ def _count_numeric(t, p, labels, weights):
       them, and :func:`_cells` counts the non-zero cells;
     * wider (sparse ids such as 10**12): ``np.unique`` encodes them.
     """
-    out_dtype = np.result_type(t.dtype, p.dtype)
-    t_lo, t_hi, p_lo, p_hi = int(t.min()), int(t.max()), int(p.min()), int(p.max())
-    if max(t_hi, p_hi) >= 2**63:
-        raise ValueError("labels above 2**63 - 1 are not supported.")
-    # One dtype for the codes, whatever the label dtype: booleans are values, never masks,
-    # and small integer types never overflow when shifted or multiplied.
-    t, p = (a.astype(np.int64, copy=False) for a in (t, p))
-    lo = min(t_lo, p_lo, 0)  # a non-negative range starts at 0: no shift
-    hi = max(t_hi, p_hi)
-    span = hi - lo + 1
+    out_dtype = t.dtype if t.dtype == p.dtype else np.result_type(t.dtype, p.dtype)
     n = t.shape[0]
+    if t.dtype != _INT64 or p.dtype != _INT64:
+        if np.uint64 in (t.dtype, p.dtype) and max(int(t.max()), int(p.max())) >= 2**63:
+            raise ValueError("labels above 2**63 - 1 are not supported.")
+        # One dtype for the codes, whatever the label dtype: booleans are values, never
+        # masks, and small integer types never overflow when shifted or multiplied.
+        t, p = t.astype(np.int64, copy=False), p.astype(np.int64, copy=False)
+    seen = None  # how often each value 0 .. hi occurs in t and p, when at hand
+    both = np.concatenate((t, p)) if n <= _SMALL else None
+    if both is not None and not np.count_nonzero(both.view(_UINT64) >= _DENSE_SIDE):
+        # small arrays of small labels (one test: a negative label is a huge uint64),
+        # where the fixed cost of a reduction dominates: one bincount finds the range
+        seen = np.bincount(both)
+        hi = seen.shape[0] - 1
+        low = 0  # a lower bound of the smallest label: exact unless labels= start above
+        if labels is not None and labels.shape[0] and labels[0] > 0:
+            low = int(np.argmax(seen != 0))
+    elif both is not None:
+        hi, low = int(both.max()), 0 if out_dtype.kind in "bu" else int(both.min())
+    else:
+        hi = max(int(t.max()), int(p.max()))
+        low = 0 if out_dtype.kind in "bu" else min(int(t.min()), int(p.min()))
+    lo = min(low, 0)  # a non-negative range starts at 0: no shift
+    span = hi - lo + 1
     if labels is not None and labels.dtype.kind in "iu" and _is_run(labels) and (
-            labels[0] <= min(t_lo, p_lo) and hi <= labels[-1]):
+            labels[0] <= low and hi <= labels[-1]):
         first = int(labels[0])
         t_codes, p_codes = (t - first, p - first) if first else (t, p)
         return labels, _cells(t_codes, p_codes, labels.shape[0] + 1, weights)
     if span * span <= max(_DENSE_CELLS, n):
         grid, counts = _pair_grid(t, p, lo, span, weights)
         if labels is None:
-            present = counts.any(axis=1) | counts.any(axis=0)
+            if seen is not None and np.count_nonzero(seen) == span:  # every value occurs
+                return np.arange(span, dtype=out_dtype), _sparse(grid)
+            present = np.append(seen != 0, False) if seen is not None else (
+                counts.any(axis=1) | counts.any(axis=0))
             values = _label_values(np.flatnonzero(present) + lo, out_dtype)
             if values.shape[0] == span:
                 return values, _sparse(grid)
@@ -276,7 +308,8 @@ def _count_partition(t, p, w, labels, allow_negative_weights, allow_column):
     values, cells = count(t, p, labels=labels, sample_weight=w,
                           allow_negative_weights=allow_negative_weights,
                           allow_column=allow_column)
-    return Confusion._of(values, cells, fixed=labels is not None, weighted=w is not None)
+    return Confusion._of(values, cells, fixed=labels is not None, weighted=w is not None,
+                         counted=w is None)
 
 
 def _count_dask(y_true, y_pred, *, labels, sample_weight, allow_negative_weights,
@@ -310,8 +343,9 @@ def _validated(arrays, names, labels, allow_column=False):
         raise ValueError(f"Mix of label input types (string and number): {what}.")
     kind = kinds[0]
     labels = check_labels_param(labels, kind)
-    if kind == "num" and all(a.dtype.kind != "O" for a in arrs):
-        arrs = [check_numeric_labels(a, name, arrs[0], a) for a, name in zip(arrs, names)]
+    if kind == "num":  # (an object array's Python numbers are checked one by one by _kind)
+        arrs = [a if a.dtype.kind == "O" else check_numeric_labels(a, name, arrs[0], a)
+                for a, name in zip(arrs, names)]
     return arrs, kind, labels
 
 
@@ -405,53 +439,58 @@ def count(y_true, y_pred, *, labels=None, sample_weight=None, allow_negative_wei
 
     Dask collections are counted where they live, one partition at a time, and merged in
     a tree (``metrics_sk._dask``); only the merged counts come back."""
-    if any(is_dask_collection(a) for a in (y_true, y_pred, sample_weight)):
-        return _count_dask(y_true, y_pred, labels=labels, sample_weight=sample_weight,
-                           allow_negative_weights=allow_negative_weights,
-                           allow_column=allow_column)
-    t = label_array(y_true, "y_true", allow_column=allow_column)
-    p = label_array(y_pred, "y_pred", allow_column=allow_column)
-    check_same_length(("y_true", t), ("y_pred", p), ("sample_weight", sample_weight))
-    weights = check_sample_weight(sample_weight, t.shape[0], allow_negative=allow_negative_weights)
-    kind_t, kind_p = _kind(t, "y_true"), _kind(p, "y_pred")
-    if kind_t != kind_p:
-        mix = ValueError(
-            "Mix of label input types (string and number): y_true holds "
-            f"{KIND_NAMES[kind_t]} and y_pred holds {KIND_NAMES[kind_p]}."
-        )
-        try:  # scikit-learn's error where it has a more specific one (continuous targets)
-            _check_targets(y_true, y_pred)
-        except ValueError as exc:
-            if not str(exc).startswith("Mix of label input types"):
-                raise
-        raise mix
+    if sample_weight is None and plain_integer_labels(y_true, y_pred):
+        # the cheap check passed: the checks below would return these arrays unchanged
+        t, p, weights, kind_t = y_true, y_pred, None, "num"
+    else:
+        if any(is_dask_collection(a) for a in (y_true, y_pred, sample_weight)):
+            return _count_dask(y_true, y_pred, labels=labels, sample_weight=sample_weight,
+                               allow_negative_weights=allow_negative_weights,
+                               allow_column=allow_column)
+        t = label_array(y_true, "y_true", allow_column=allow_column)
+        p = label_array(y_pred, "y_pred", allow_column=allow_column)
+        check_same_length(("y_true", t), ("y_pred", p), ("sample_weight", sample_weight))
+        weights = check_sample_weight(sample_weight, t.shape[0],
+                                      allow_negative=allow_negative_weights)
+        kind_t, kind_p = _kind(t, "y_true"), _kind(p, "y_pred")
+        if kind_t != kind_p:
+            mix = ValueError(
+                "Mix of label input types (string and number): y_true holds "
+                f"{KIND_NAMES[kind_t]} and y_pred holds {KIND_NAMES[kind_p]}."
+            )
+            try:  # scikit-learn's error where it has a more specific one (continuous targets)
+                _check_targets(y_true, y_pred)
+            except ValueError as exc:
+                if not str(exc).startswith("Mix of label input types"):
+                    raise
+            raise mix
     labels = check_labels_param(labels, kind_t)
     int_weights = None
     if weights is not None and weights.dtype.kind in "biu":
         int_weights, weights = weights, weights.astype(np.float64)
+    out = np.result_type(t.dtype, p.dtype)
+    floats = kind_t == "num" and "f" in (t.dtype.kind, p.dtype.kind)
+    if floats:  # integer-valued floats as int64 (an object array's numbers: by _kind)
+        t, p = (a if a.dtype.kind == "O" else check_numeric_labels(a, name, y_true, y_pred)
+                for a, name in ((t, "y_true"), (p, "y_pred")))
     if kind_t == "num" and "O" not in (t.dtype.kind, p.dtype.kind):
-        t_int = check_numeric_labels(t, "y_true", y_true, y_pred)
-        p_int = check_numeric_labels(p, "y_pred", y_true, y_pred)
-
         def tally(fixed):
-            if t.dtype.kind == "f" or p.dtype.kind == "f":
-                out = np.result_type(t.dtype, p.dtype)
-                values, cells = _count_numeric(t_int, p_int, fixed, weights)
-                return values if fixed is not None else _label_values(values, out), cells
-            return _count_numeric(t, p, fixed, weights)
+            values, cells = _count_numeric(t, p, fixed, weights)
+            if floats and fixed is None:
+                values = _label_values(values, out)
+            return values, cells
     else:
         def tally(fixed):
             return _count_python(t, p, fixed, weights)
     values = None
     # (a zero or negative weight could hide a new label in the other slot's sums)
-    if fixed:
-        labels, known = check_labels_param(known, kind_t), None
+    if fixed:  # checked when fixed: only their kind against this batch's
+        labels = known if label_kind(known) == kind_t else check_labels_param(known, kind_t)
+        known = None
     if known is not None and label_kind(known) in (kind_t, None) and (
             fixed or weights is None or bool((weights > 0).all())):
         values, cells = tally(known)
-        k = values.shape[0]
-        if not fixed and ((cells[[k], :].nnz or cells[:, [k]].nnz) if sp.issparse(cells)
-                          else (cells[k].any() or cells[:, k].any())):
+        if not fixed and _other_used(cells, values.shape[0]):
             values = None  # a new label: count the batch over its own labels
     if values is None:
         values, cells = tally(labels)
@@ -521,16 +560,23 @@ class Confusion:
     Confusion(n_classes=4, total=5, nonzero_cells=5)
     """
 
+    #: Whether the cells are counts of samples (no weights, not a given matrix): then no
+    #: sum of them reaches 2**53 and the margins need no check of their range.
+    _counted = False
+
     def __init__(self):
         self._set(np.array([], dtype=np.int64), np.zeros((1, 1), dtype=np.int64), fixed=False)
         self._weighted = False
+        self._counted = True
 
     @classmethod
-    def _of(cls, labels, cells, *, fixed, weighted=False):
+    def _of(cls, labels, cells, *, fixed, weighted=False, counted=False):
         """A confusion holding ``cells`` over ``labels`` (trusted: from the builder);
-        ``weighted``: the cells are sample-weight sums, not counts."""
+        ``weighted``: the cells are sample-weight sums, not counts; ``counted``: they are
+        the builder's counts of samples (see ``_counted``)."""
         out = object.__new__(cls)._set(labels, cells, fixed=fixed)
         out._weighted = weighted
+        out._counted = counted
         return out
 
     def _set(self, labels, cells, *, fixed):
@@ -540,15 +586,16 @@ class Confusion:
         self._labels = labels.view()  # read-only view: the caller's array stays writable
         self._labels.flags.writeable = False
         size = labels.shape[0] + 1
-        if sp.issparse(cells):
+        dense = isinstance(cells, np.ndarray)
+        if not dense:
             if size * size <= _DENSE_STORE:
-                cells = cells.toarray()
+                cells, dense = cells.toarray(), True
             elif not isinstance(cells, sp.csr_array):
                 cells = sp.csr_array(cells)
         elif size * size > _DENSE_STORE:
-            cells = sp.csr_array(cells)
+            cells, dense = sp.csr_array(cells), False
         self._cells = cells
-        self._sparse = sp.issparse(cells)
+        self._sparse = not dense
         self._fixed = fixed
         self._changed()
         return self
@@ -562,7 +609,8 @@ class Confusion:
         if self._margins is None:
             k = self._labels.shape[0]
             cells = self._cells
-            if cells.dtype.kind == "i" and _float_total(cells) >= 2.0**53:
+            if cells.dtype.kind == "i" and not self._counted and not _small_integers(
+                    cells) and _float_total(cells) >= 2.0**53:
                 # integer sums beyond 2**53: margins in float64, where formulas never wrap
                 cells = cells.astype(np.float64)
             if self._sparse:
@@ -570,22 +618,18 @@ class Confusion:
                 rows = np.asarray(cells.sum(axis=1)).ravel()
                 cols = np.asarray(cells.sum(axis=0)).ravel()
             else:
-                diag, rows, cols = cells.diagonal().copy(), cells.sum(1), cells.sum(0)
+                diag = cells.diagonal().copy()
+                rows, cols = np.add.reduce(cells, 1), np.add.reduce(cells, 0)
             margins = diag[:k], rows[:k], cols[:k]
             for a in margins:
                 a.flags.writeable = False
-            self._margins = margins + (rows.sum(),)
+            self._margins = margins + (np.add.reduce(rows),)
         return self._margins
 
     def _other_empty(self):
         """Whether no sample has a label outside a fixed ``labels=`` (the other slot)."""
-        if not self._fixed:
-            return True  # without labels= every label has its own row and column
-        k = self._labels.shape[0]
-        cells = self._cells
-        if self._sparse:
-            return cells[[k], :].nnz == 0 and cells[:, [k]].nnz == 0
-        return not (cells[k].any() or cells[:, k].any())
+        # without labels= every label has its own row and column
+        return not self._fixed or not _other_used(self._cells, self._labels.shape[0])
 
     def _nonzero(self):
         """Non-zero cells ``(rows, cols, values)`` of the ``K x K`` block."""
@@ -640,7 +684,8 @@ class Confusion:
             return count_groups(y_true, y_pred, groups, labels=labels,
                                 sample_weight=sample_weight)
         values, cells = count(y_true, y_pred, labels=labels, sample_weight=sample_weight)
-        c = cls._of(values, cells, fixed=labels is not None, weighted=sample_weight is not None)
+        c = cls._of(values, cells, fixed=labels is not None, weighted=sample_weight is not None,
+                    counted=sample_weight is None)
         order = declared_order(y_true, y_pred) if labels is None else None
         return c if order is None else in_order(c, order)
 
@@ -791,12 +836,15 @@ class Confusion:
             if values is self._labels:
                 _add_into(self, cells)
                 self._weighted |= sample_weight is not None
+                self._counted &= sample_weight is None
                 return self
         else:
             values, cells = count(y_true, y_pred, sample_weight=sample_weight)
-        merged = _merge(self, Confusion._of(values, cells, fixed=False))
+        merged = _merge(self, Confusion._of(values, cells, fixed=False,
+                                            counted=sample_weight is None))
         self._set(merged._labels, merged._cells, fixed=self._fixed)
         self._weighted |= sample_weight is not None
+        self._counted = merged._counted
         return self
 
     def copy(self):
@@ -808,15 +856,16 @@ class Confusion:
             A confusion with the same labels and counts.
         """
         return Confusion._of(self._labels.copy(), self._cells.copy(), fixed=self._fixed,
-                             weighted=self._weighted)
+                             weighted=self._weighted, counted=self._counted)
 
     def __getstate__(self):
         return {"labels": self._labels, "cells": self._cells, "fixed": self._fixed,
-                "weighted": self._weighted}
+                "weighted": self._weighted, "counted": self._counted}
 
     def __setstate__(self, state):
         self._set(np.array(state["labels"]), state["cells"], fixed=state["fixed"])
         self._weighted = state.get("weighted", False)
+        self._counted = state.get("counted", False)
 
     def __eq__(self, other):
         if not isinstance(other, Confusion):
@@ -1399,6 +1448,14 @@ def count_groups(y_true, y_pred, groups, *, labels=None, sample_weight=None):
                             names)
 
 
+def _small_integers(cells):
+    """Whether every integer cell is below ``2**53 / n_cells`` in magnitude: then no sum of
+    them reaches 2**53 (a cheaper test than summing them in float64)."""
+    values = cells.data if sp.issparse(cells) else cells
+    bound = 2**53 // max(values.size, 1)
+    return not np.count_nonzero(np.abs(values) >= bound)
+
+
 def _float_total(cells):
     """The sum of integer ``cells`` in float64 (never wraps around)."""
     return float(np.sum(cells.data if sp.issparse(cells) else cells, dtype=np.float64))
@@ -1432,12 +1489,15 @@ def _merge(a, b):
         return a.copy()
     a_labels, b_labels = _common_labels(a._labels, b._labels)
     if a_labels is not a._labels or b_labels is not b._labels:
-        a = Confusion._of(a_labels, a._cells, fixed=a._fixed, weighted=a._weighted)
-        b = Confusion._of(b_labels, b._cells, fixed=b._fixed, weighted=b._weighted)
+        a = Confusion._of(a_labels, a._cells, fixed=a._fixed, weighted=a._weighted,
+                          counted=a._counted)
+        b = Confusion._of(b_labels, b._cells, fixed=b._fixed, weighted=b._weighted,
+                          counted=b._counted)
     if a._labels.shape == b._labels.shape and np.all(a._labels == b._labels):
         out = a.copy()
         out._fixed = a._fixed or b._fixed
         out._weighted = a._weighted or b._weighted
+        out._counted = a._counted and b._counted
         _add_into(out, b._cells)
         return out
     if not (a._other_empty() and b._other_empty()):
@@ -1459,7 +1519,8 @@ def _merge(a, b):
     size = union.shape[0] + 1
     cells = _remap(a, positions(union, a._labels), size) + _remap(b, positions(union, b._labels), size)
     return Confusion._of(union, cells, fixed=a._fixed or b._fixed,
-                         weighted=a._weighted or b._weighted)
+                         weighted=a._weighted or b._weighted,
+                         counted=a._counted and b._counted)
 
 
 def in_order(c, order):
@@ -1473,7 +1534,7 @@ def in_order(c, order):
     labels = c.labels[perm]
     size = labels.shape[0] + 1
     out = Confusion._of(labels, _remap(c, np.argsort(perm), size), fixed=c._fixed,
-                        weighted=c._weighted)
+                        weighted=c._weighted, counted=c._counted)
     return out
 
 
@@ -1503,4 +1564,5 @@ def _is_run(values):
 
 
 def _is_sorted(values):
-    return values.shape[0] < 2 or bool(np.all(values[1:] > values[:-1]))
+    k = values.shape[0]
+    return k < 2 or np.count_nonzero(values[1:] > values[:-1]) == k - 1

@@ -14,6 +14,7 @@ unchanged floats.
 """
 
 import warnings
+from contextlib import nullcontext
 
 import numpy as np
 import scipy.sparse as sp
@@ -58,9 +59,9 @@ def _divide(numerator, denominator, zero_division, metric, modifier, warn=True):
     ``zero_division`` (0.0 for ``"warn"``, with an UndefinedMetricWarning)."""
     num = np.asarray(numerator, dtype=np.float64)
     den = np.asarray(denominator, dtype=np.float64)
-    mask = den == 0
-    if not mask.any():
+    if np.count_nonzero(den) == den.size:  # no 0/0 (the usual case, without a mask)
         return num / den
+    mask = den == 0
     result = num / np.where(mask, 1.0, den)
     result[mask] = 0.0 if zero_division == "warn" else float(zero_division)
     if zero_division == "warn" and warn:
@@ -92,8 +93,18 @@ def _nanaverage(values, weights=None):
     """Average over the last (class) axis ignoring NaN, scikit-learn's ``_nanaverage``:
     NaN where every value is NaN; weights summing to zero give the plain mean. One value
     per confusion of a batch."""
-    keep = ~np.isnan(values)
     k = values.shape[-1]
+    if values.ndim == 1 and k:  # one confusion: a NaN among the values makes the sum NaN
+        if weights is None:
+            total = np.add.reduce(values)
+            if total == total:
+                return float(total / k)
+        else:
+            w = np.asarray(weights, dtype=np.float64)
+            total, weighted = np.add.reduce(w), np.add.reduce(values * w)
+            if weighted == weighted and total != 0:
+                return float(weighted / total)
+    keep = ~np.isnan(values)
     if k and keep.all():  # the usual case, without masks
         if weights is None:
             return _as_float(values.sum(-1) / k)
@@ -119,9 +130,9 @@ def _fbeta(tp, true, pred, beta, zero_division, metric="F-score is", warn=True):
     if beta == 0:
         return _divide(tp, pred, zero_division, metric, "predicted", warn=warn)
     b2 = beta * beta
-    return _divide((1 + b2) * np.asarray(tp, dtype=np.float64),
-                   b2 * np.asarray(true, dtype=np.float64) + pred, zero_division, metric,
-                   "true nor predicted", warn=warn)
+    return _divide(np.multiply(tp, 1 + b2, dtype=np.float64),
+                   np.add(np.multiply(true, b2, dtype=np.float64), pred), zero_division,
+                   metric, "true nor predicted", warn=warn)
 
 
 def _fbeta_from(precision, recall, beta, zero_division, metric):
@@ -130,8 +141,10 @@ def _fbeta_from(precision, recall, beta, zero_division, metric):
     if beta == np.inf:
         return np.asarray(recall, dtype=np.float64)
     b2 = beta * beta
-    return _divide((1 + b2) * precision * recall, b2 * precision + recall, zero_division,
-                   metric, "true nor predicted")
+    numerator, denominator = (1 + b2) * precision, b2 * precision
+    numerator *= recall
+    denominator += recall
+    return _divide(numerator, denominator, zero_division, metric, "true nor predicted")
 
 
 # -- selecting classes -----------------------------------------------------------------
@@ -232,16 +245,24 @@ def _reduce(values, average, support, present=None):
 
 
 # -- scikit-learn's precision / recall / F family -----------------------------------------
-def _prf(c, beta, labels, pos_label, average, warn_for, zero_division):
-    """Per-class (micro: summed) precision, recall, F-beta and support."""
+def _prf(c, beta, labels, pos_label, average, warn_for, zero_division, scores=(0, 1, 2)):
+    """Per-class (micro: summed) precision, recall, F-beta and support; of the three
+    scores, those in ``scores`` (0, 1, 2) are computed, the others are None."""
     labels = _set_wise_labels(c, average, labels, pos_label)
     tp, pred, true = _class_counts(c, labels)
     if average == "micro":
         tp, pred, true = (a.sum(-1, keepdims=True) for a in (tp, pred, true))
-    precision = _divide(tp, pred, zero_division, "Precision is", "predicted",
-                        warn="precision" in warn_for)
-    recall = _divide(tp, true, zero_division, "Recall is", "true", warn="recall" in warn_for)
-    if beta == np.inf or beta == 0:
+    f_wanted = 2 in scores
+    precision = recall = f_score = None
+    if 0 in scores or (f_wanted and beta == 0):
+        precision = _divide(tp, pred, zero_division, "Precision is", "predicted",
+                            warn="precision" in warn_for)
+    if 1 in scores or (f_wanted and beta == np.inf):
+        recall = _divide(tp, true, zero_division, "Recall is", "true",
+                         warn="recall" in warn_for)
+    if not f_wanted:
+        pass
+    elif beta == np.inf or beta == 0:
         f_score = recall if beta else precision
     else:
         f_score = _fbeta(tp, true, pred, beta, zero_division, warn="f-score" in warn_for)
@@ -314,7 +335,7 @@ def precision_recall_fscore_support(c, *, beta=1.0, labels=None, pos_label=1, av
 def _prf_one(c, index, warn_for, *, beta=1.0, labels=None, pos_label=1, average="binary",
              zero_division="warn"):
     """One of precision (0), recall (1) and F-beta (2), averaged."""
-    values = _prf(c, beta, labels, pos_label, average, warn_for, zero_division)
+    values = _prf(c, beta, labels, pos_label, average, warn_for, zero_division, (index,))
     return _reduce(values[index], average, values[3], values[4])
 
 
@@ -515,8 +536,10 @@ def f1_score(c, *, labels=None, pos_label=1, average="binary", zero_division="wa
 def _normalized(value, total, normalize):
     if not normalize:
         return _as_float(value)
-    if np.ndim(total) == 0 and total == 0:
-        raise ZeroDivisionError("Weights sum to zero, can't be normalized")
+    if np.ndim(total) == 0:  # one confusion
+        if total == 0:
+            raise ZeroDivisionError("Weights sum to zero, can't be normalized")
+        return float(value / total)
     with np.errstate(divide="ignore", invalid="ignore"):  # a batch: NaN where it is empty
         return _as_float(value / total)
 
@@ -670,16 +693,20 @@ def balanced_accuracy_score(c, *, adjusted=False):
     _warn_single_label(diag.shape[-1])
     # scikit-learn drops the 0/0 classes only: with negative weights a row can sum to 0
     # under a non-zero diagonal, and that class's recall is +-inf.
-    present = (rows != 0) | (diag != 0)
-    if not present.all():
-        warnings.warn("y_pred contains classes not in y_true", stacklevel=2)
-    if diag.ndim > 1:  # a batch of confusions
+    if diag.ndim == 1 and np.count_nonzero(rows) == rows.shape[0]:
+        present = None  # every class has support (the usual case): no mask, no 0/0
+    else:
+        present = (rows != 0) | (diag != 0)
+        if not present.all():
+            warnings.warn("y_pred contains classes not in y_true", stacklevel=2)
+    if present is not None and diag.ndim > 1:  # a batch of confusions
         n_present = present.sum(-1)
         with np.errstate(invalid="ignore", divide="ignore"):
             score = np.where(present, diag / rows, 0.0).sum(-1) / n_present
-    else:
-        with np.errstate(invalid="ignore", divide="ignore"):
-            per_class = diag[present] / rows[present]
+    else:  # (+-inf recalls and their mean: no warning)
+        with nullcontext() if present is None else np.errstate(invalid="ignore",
+                                                                divide="ignore"):
+            per_class = diag / rows if present is None else diag[present] / rows[present]
             score = per_class.mean() if per_class.size else np.float64(np.nan)
         n_present = per_class.shape[0]
     if adjusted:
@@ -731,6 +758,8 @@ def matthews_corrcoef(c):
     cov_ypyp = n**2 - _dot(p_sum, p_sum)
     cov_ytyt = n**2 - _dot(t_sum, t_sum)
     denominator = cov_ypyp * cov_ytyt
+    if np.ndim(denominator) == 0:  # one confusion
+        return 0.0 if denominator == 0 else float(cov_ytyp / np.sqrt(denominator))
     zero = denominator == 0
     return _as_float(np.where(zero, 0.0, cov_ytyp / np.sqrt(np.where(zero, 1.0, denominator))))
 
@@ -934,15 +963,24 @@ def confusion_matrix(c, *, labels=None, normalize=None):
            [0, 2]])
     """
     _check_some_label_true(c, labels, "At least one label specified must be in y_true")
-    rows_i, cols_i, vals, k = _cells_in(c, labels)
+    k = c.n_classes if labels is None else None
+    if k is None:
+        rows_i, cols_i, vals, k = _cells_in(c, labels)
     _warn_single_label(k)
     if k * k * 8 > _DENSE_LIMIT:
         raise ValueError(
             f"confusion_matrix would be a dense {k} x {k} array ({k * k * 8 / 2**30:.3g} "
             f"GiB) over {k} labels; use Confusion.from_predictions(...).matrix, a sparse "
             "matrix of the non-zero cells, or pass the labels you need with labels=.")
-    cm = np.zeros((k, k), dtype=vals.dtype if vals.dtype.kind == "f" else np.int64)
-    np.add.at(cm, (rows_i, cols_i), vals)
+    if labels is None:  # every class, in the confusion's order
+        cm = c.to_dense()
+        if cm.dtype.kind != "f":
+            cm = cm.astype(np.int64, copy=False)
+    else:
+        cm = np.zeros((k, k), dtype=vals.dtype if vals.dtype.kind == "f" else np.int64)
+        np.add.at(cm, (rows_i, cols_i), vals)
+    if normalize is None:
+        return cm
     with np.errstate(all="ignore"):
         if normalize == "true":
             cm = cm / cm.sum(axis=1, keepdims=True)
@@ -950,7 +988,7 @@ def confusion_matrix(c, *, labels=None, normalize=None):
             cm = cm / cm.sum(axis=0, keepdims=True)
         elif normalize == "all":
             cm = cm / cm.sum()
-        elif normalize is not None:
+        else:
             raise ValueError(f"normalize must be one of 'true', 'pred', 'all' or None, "
                              f"got {normalize!r}.")
         cm = np.nan_to_num(cm)
@@ -1201,17 +1239,26 @@ def selection_rate(c, *, pos_label=1):
 
 
 # -- oneDAL: multi-class ------------------------------------------------------------------------
-def _onedal_counts(c, labels):
-    tp, pred, true = (a.astype(np.float64) for a in _class_counts(c, labels))
+def _onedal_counts(c, labels, total=True):
+    """``tp, pred, true`` in float64, and (with ``total``) the total as a class axis."""
+    tp, pred, true = _class_counts(c, labels)
+    tp, pred, true = tp.astype(np.float64), pred.astype(np.float64), true.astype(np.float64)
+    if not total:
+        return tp, pred, true, None
     return tp, pred, true, np.asarray(c.total, dtype=np.float64)[..., None]
 
 
-def _mean(values, present=None):
-    """oneDAL's plain mean over classes (a NaN class makes the mean NaN); over the labels
-    each confusion of a batch has (``present``)."""
+def _class_mean(values, present=None):
+    """oneDAL's plain mean over classes (a NaN class makes the mean NaN), keeping the
+    class axis (of length 1); over the labels each confusion of a batch has (``present``)."""
     if present is None:
-        return _as_float(values.sum(-1) / values.shape[-1])
-    return _as_float(np.where(present, values, 0.0).sum(-1) / present.sum(-1))
+        return (np.add.reduce(values, -1) / values.shape[-1])[..., None]
+    return (np.where(present, values, 0.0).sum(-1) / present.sum(-1))[..., None]
+
+
+def _mean(values, present=None):
+    """oneDAL's plain mean over classes: a float (an array over a batch)."""
+    return _as_float(_class_mean(values, present)[..., 0])
 
 
 @formula
@@ -1299,7 +1346,7 @@ def error_rate(c, *, labels=None, zero_division="warn"):
 
 
 def _micro(c, labels, zero_division, warn_for=("precision", "recall")):
-    tp, pred, true, _ = _onedal_counts(c, labels)
+    tp, pred, true, _ = _onedal_counts(c, labels, total=False)
     micro_tp = tp.sum(-1, keepdims=True)
     p = _divide(micro_tp, pred.sum(-1, keepdims=True), zero_division, "Micro precision is",
                 "predicted", warn="precision" in warn_for)
@@ -1309,13 +1356,12 @@ def _micro(c, labels, zero_division, warn_for=("precision", "recall")):
 
 
 def _macro(c, labels, zero_division, warn_for=("precision", "recall")):
-    tp, pred, true, _ = _onedal_counts(c, labels)
+    tp, pred, true, _ = _onedal_counts(c, labels, total=False)
     p = _divide(tp, pred, zero_division, "Macro precision is", "predicted",
                 warn="precision" in warn_for)
     r = _divide(tp, true, zero_division, "Macro recall is", "true", warn="recall" in warn_for)
     present = _present(c, labels)
-    return (np.asarray(_mean(p, present))[..., None],
-            np.asarray(_mean(r, present))[..., None])
+    return _class_mean(p, present), _class_mean(r, present)
 
 
 @formula

@@ -78,21 +78,51 @@ def constraints_for(name, parameters):
     return {p: table[p] for p in parameters if p in table}
 
 
+#: Types whose every value satisfies a type-only constraint (what a cheap check accepts
+#: by ``type(value)`` alone; anything else gets scikit-learn's full check).
+_PLAIN_TYPES = (int, float, bool, str, list, tuple, set, dict, type(None), np.ndarray, np.bool_)
+
+
+def _accepted_types(constraint):
+    """The exact types of ``_PLAIN_TYPES`` that satisfy ``constraint`` whatever the value
+    (empty for a constraint on the value, such as ``StrOptions`` or ``Interval``)."""
+    name = type(constraint).__name__
+    if name == "_ArrayLikes":
+        return {np.ndarray, list, tuple}
+    if name == "_NoneConstraint":
+        return {type(None)}
+    if name == "_Booleans":
+        return {bool, np.bool_}
+    if name == "_InstancesOf":
+        return {t for t in _PLAIN_TYPES if issubclass(t, constraint.type)}
+    return set()
+
+
 class Checker:
-    """Checks the parameters of one callable against its constraints."""
+    """Checks the parameters of one callable against its constraints.
+
+    The cheap check first: a value whose exact type satisfies a type-only constraint (an
+    ndarray for "array-like", None, a bool for "boolean") passes on one set lookup; any
+    other value gets scikit-learn's own ``is_satisfied_by`` of each constraint, and its
+    message when none is satisfied.
+    """
 
     def __init__(self, caller, constraints):
         self.caller, self.constraints = caller, constraints
         self._compiled = {name: [make_constraint(c) for c in options]
                           for name, options in constraints.items()}
+        self._types = {name: frozenset().union(*map(_accepted_types, options))
+                       for name, options in self._compiled.items()}
 
     def __call__(self, params):
         """Raise scikit-learn's ``InvalidParameterError`` if a value in the dict ``params``
         breaks its constraint."""
-        compiled = self._compiled
+        types = self._types
         for name, value in params.items():
-            options = compiled.get(name)
-            if options is not None and not any(c.is_satisfied_by(value) for c in options):
+            accepted = types.get(name)
+            if accepted is None or type(value) in accepted:
+                continue
+            if not any(c.is_satisfied_by(value) for c in self._compiled[name]):
                 validate_parameter_constraints(self.constraints, params, self.caller)
 
 

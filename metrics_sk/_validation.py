@@ -45,12 +45,25 @@ def declared_order(*arrays):
     ``Categorical`` or Series of one, a polars ``Enum`` Series), in their declared order;
     None when there is none."""
     for y in arrays:
+        if type(y) is np.ndarray:  # the cheap check first: a numpy dtype has no order
+            continue
         dtype = getattr(y, "dtype", None)
         if getattr(dtype, "ordered", False) and hasattr(dtype, "categories"):  # pandas
             return np.asarray(dtype.categories)
         if type(dtype).__name__ == "Enum" and hasattr(dtype, "categories"):  # polars
             return np.asarray(dtype.categories.to_list())
     return None
+
+
+def plain_integer_labels(y_true, y_pred):
+    """The cheap check of the usual input, in a few attribute reads: two 1-D numpy arrays
+    (not a subclass) of one non-zero length, of an integer or boolean dtype. For them the
+    full checks (``label_array``, ``check_same_length``, the label kind, the integer
+    values) pass and return the arrays unchanged; anything else gets the full checks."""
+    return (type(y_true) is np.ndarray and type(y_pred) is np.ndarray
+            and y_true.ndim == 1 and y_pred.ndim == 1
+            and y_true.shape[0] == y_pred.shape[0] and y_true.shape[0] > 0
+            and y_true.dtype.kind in "biu" and y_pred.dtype.kind in "biu")
 
 
 def label_array(y, name, *, allow_column=False):
@@ -115,7 +128,8 @@ def check_numeric_labels(arr, name, y_true, y_pred):
     if not finite.all():
         what = "NaN" if np.isnan(arr).any() else "infinity or a value too large"
         raise ValueError(f"Input {name} contains {what}.")
-    as_int = arr.astype(np.int64)
+    with np.errstate(invalid="ignore"):  # beyond int64: not equal below
+        as_int = arr.astype(np.int64)
     if not np.array_equal(as_int, arr):
         error = ValueError(f"{name} holds continuous values (such as "
                            f"{arr[as_int != arr][0].item()!r}); classification metrics need class "

@@ -416,11 +416,15 @@ def check_count_case(name, t, p, w, kwargs, *, ours=None):
         assert_unchanged(b, a)
 
     arrays = [np.asarray(x) for x in (t, p)]
-    beyond_int64 = all(a.dtype != object for a in arrays) and any(
-        a.dtype.kind in "uf" and (a.max() >= 2**63 or a.min() < -2**63) for a in arrays)
+    def beyond(a):
+        return a.dtype.kind in "uf" and (a.max() >= 2**63 or a.min() < -2**63)
+
+    beyond_int64 = any(a.dtype.kind == "f" and beyond(a) for a in arrays) or (
+        all(a.dtype != object for a in arrays) and any(beyond(a) for a in arrays))
     if beyond_int64:  # documented: uint64 labels >= 2**63 are refused by the integer
-        # encoder (int64), so are floats there (a list [0, 2**64 - 2] is float64 for
-        # numpy); met with an object array they are counted exactly as objects
+        # encoder (int64), and floats there always (a list [0, 2**64 - 2] is float64 for
+        # numpy: not the integers it was); uint64 met with an object array is counted
+        # exactly as objects
         assert got is ValueError, (name, got)
         return
     rt, rp, rpos = rank_encode(t_values, p_values, kwargs.get("pos_label"))
