@@ -145,13 +145,38 @@ def column_names(path):
             return list(pq.ParquetFile(path).schema_arrow.names)
         import pandas as pd
 
-        base, ext = os.path.splitext(path.lower())
-        compression = _COMPRESSION.get(ext)
-        sep = "\t" if (base if compression else path.lower()).endswith(".tsv") else ","
-        return pd.read_csv(path, nrows=1, header=None, dtype=str, keep_default_na=False,
-                           sep=sep, compression=compression).iloc[0].tolist()
+        with open(path, "rb") as fh:
+            return _csv_header(fh, pd, _csv_options(path))
     except Exception:  # noqa: BLE001 - read_columns reports it
         return None
+
+
+def _csv_options(path):
+    """pandas' ``sep`` and ``compression`` of the CSV file ``path``."""
+    base, ext = os.path.splitext(path.lower())
+    compression = _COMPRESSION.get(ext)
+    sep = "\t" if (base if compression else path.lower()).endswith(".tsv") else ","
+    return {"sep": sep, "compression": compression}
+
+
+def _csv_header(fh, pd, options):
+    """The header of an open CSV file as a list of names, the file left at its start. An
+    uncompressed header is parsed by the csv module: a DataFrame of one row (pandas'
+    way) costs seconds for 100,000 columns."""
+    if options["compression"] is None:
+        text = io.TextIOWrapper(fh, encoding="utf-8-sig", newline="")
+        try:
+            header = next(csv.reader(text, delimiter=options["sep"]), None)
+        finally:
+            text.detach()
+            fh.seek(0)
+        if header is None:
+            raise pd.errors.EmptyDataError("No columns to parse from file")
+        return header
+    header = pd.read_csv(fh, nrows=1, header=None, dtype=str, keep_default_na=False,
+                         **options).iloc[0].tolist()
+    fh.seek(0)
+    return header
 
 
 def _is_parquet(path):
@@ -217,10 +242,7 @@ def _read_csv(path, size, wanted, progress):
         import pandas as pd
     except ImportError as exc:  # pragma: no cover - depends on the environment
         raise DataError("reading CSV files needs pandas: pip install pandas") from exc
-    base, ext = os.path.splitext(path.lower())
-    compression = _COMPRESSION.get(ext)
-    sep = "\t" if (base if compression else path.lower()).endswith(".tsv") else ","
-    options = {"sep": sep, "compression": compression}
+    options = _csv_options(path)
     parts = {c: [] for c in wanted}
     n = 0
     meter = Progress(path, size, enabled=progress)
@@ -228,8 +250,7 @@ def _read_csv(path, size, wanted, progress):
         with open(path, "rb") as fh:
             # The header as a plain row (header=None): pandas' renaming of duplicate names
             # is quadratic (100,000 duplicates took minutes); a name's column is its first.
-            header = pd.read_csv(fh, nrows=1, header=None, dtype=str, keep_default_na=False,
-                                 **options).iloc[0].tolist()
+            header = _csv_header(fh, pd, options)
             _missing_columns(wanted, header, path)
             first = {}
             for i, name in enumerate(header):
@@ -249,7 +270,8 @@ def _read_csv(path, size, wanted, progress):
                 meter.update(fh.tell())
     except pd.errors.EmptyDataError:
         raise DataError(f"{path}: the file is empty (no header line).") from None
-    except (pd.errors.ParserError, UnicodeDecodeError, ValueError, OSError, EOFError) as exc:
+    except (pd.errors.ParserError, csv.Error, UnicodeDecodeError, ValueError, OSError,
+            EOFError) as exc:
         raise DataError(f"{path}: not a readable CSV file ({_one_line(exc)}).") from None
     meter.finish(n)
     return _joined(parts), n
