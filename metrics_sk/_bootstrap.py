@@ -18,7 +18,6 @@ back to evaluating it on resampled indices.
 """
 
 import functools
-import numbers
 import warnings
 from collections import namedtuple
 from dataclasses import dataclass

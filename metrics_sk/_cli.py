@@ -10,9 +10,13 @@ which is reported as one line on stderr.
 """
 
 import argparse
+import csv
+import io
 import json
 import os
+import re
 import sys
+import threading
 import time
 import warnings
 
@@ -26,13 +30,15 @@ examples:
   metrics-sk report predictions.csv --true y --pred y_hat
   metrics-sk report predictions.parquet --true label --pred pred --plot confusion.png
   metrics-sk report scored.csv --true y --pred y_hat --score-cols p_cat p_dog p_pig
+  metrics-sk report scored.csv --true y --pred y_hat --score-prefix p_
   metrics-sk report predictions.csv --true y --pred y_hat --weight w --format json
   metrics-sk compare predictions.csv --true y --pred model_a --pred model_b
       two models side by side: each metric, A - B with its paired-bootstrap interval
       and p-value, and McNemar's test of equal accuracy
 
 --score-cols: one column per class, in the order of the classes (sorted labels, or
---labels); probabilities, or raw scores with --from-logits.
+--labels); --score-prefix P: the columns P<class>, matched by name; probabilities,
+or raw scores with --from-logits.
 --format csv prints one metric per line: section,row,metric,value.
 
 exit status: 0 success, 1 data error (file, column or values), 2 usage error
@@ -94,14 +100,110 @@ class Progress:
             self.stream.flush()
 
 
+class Phase:
+    """A phase of the work that may take long (checking, counting, plotting): silent when
+    it ends within ``delay`` seconds, else a line when it is still running after
+    ``delay`` and one when it ends, with its time."""
+
+    def __init__(self, what, *, delay=1.0, stream=None, enabled=True):
+        self.what, self.delay, self.enabled = what, delay, enabled
+        self.stream = sys.stderr if stream is None else stream
+        self.shown = False
+
+    def _announce(self):
+        self.shown = True
+        self.stream.write(f"{self.what}...\n")
+        self.stream.flush()
+
+    def __enter__(self):
+        self.start = time.monotonic()
+        self.timer = None
+        if self.enabled:
+            self.timer = threading.Timer(self.delay, self._announce)
+            self.timer.daemon = True
+            self.timer.start()
+        return self
+
+    def __exit__(self, *exc):
+        if self.timer is not None:
+            self.timer.cancel()
+            self.timer.join()
+        if self.shown and exc[0] is None:
+            self.stream.write(f"{self.what}: done in {time.monotonic() - self.start:.1f} s\n")
+            self.stream.flush()
+        return False
+
+
 # -- reading ------------------------------------------------------------------------------
+def column_names(path):
+    """The column names of a CSV or Parquet file (its header or its schema); None when
+    the file cannot be read (reading it reports the error)."""
+    try:
+        if _is_parquet(path):
+            import pyarrow.parquet as pq
+
+            return list(pq.ParquetFile(path).schema_arrow.names)
+        import pandas as pd
+
+        with open(path, "rb") as fh:
+            return _csv_header(fh, pd, _csv_options(path))
+    except Exception:  # noqa: BLE001 - read_columns reports it
+        return None
+
+
+def _csv_options(path):
+    """pandas' ``sep`` and ``compression`` of the CSV file ``path``."""
+    base, ext = os.path.splitext(path.lower())
+    compression = _COMPRESSION.get(ext)
+    sep = "\t" if (base if compression else path.lower()).endswith(".tsv") else ","
+    return {"sep": sep, "compression": compression}
+
+
+def _csv_header(fh, pd, options):
+    """The header of an open CSV file as a list of names, the file left at its start. An
+    uncompressed header is parsed by the csv module: a DataFrame of one row (pandas'
+    way) costs seconds for 100,000 columns."""
+    if options["compression"] is None:
+        text = io.TextIOWrapper(fh, encoding="utf-8-sig", newline="")
+        try:
+            header = next(csv.reader(text, delimiter=options["sep"]), None)
+        finally:
+            text.detach()
+            fh.seek(0)
+        if header is None:
+            raise pd.errors.EmptyDataError("No columns to parse from file")
+        return header
+    header = pd.read_csv(fh, nrows=1, header=None, dtype=str, keep_default_na=False,
+                         **options).iloc[0].tolist()
+    fh.seek(0)
+    return header
+
+
+def _is_parquet(path):
+    with open(path, "rb") as fh:
+        magic = fh.read(4)
+    return path.lower().endswith(_PARQUET_SUFFIXES) or magic == b"PAR1"
+
 def _missing_columns(wanted, present, path):
+    """A DataError naming the ``wanted`` columns not in ``present``, with the closest
+    names ("did you mean") when some are close, else the first columns of the file."""
+    import difflib
+
+    present = [str(c) for c in present]
     names = set(present)
     missing = [c for c in wanted if c not in names]
     if missing:
+        close = [m for c in missing
+                 for m in difflib.get_close_matches(c, present, n=1, cutoff=0.6)]
+        close += [c for c in present if c.lower() in {m.lower() for m in missing}
+                  and c not in close]
         names = ", ".join(map(repr, missing))
-        shown = ", ".join(map(str, list(present)[:20])) + (", ..." if len(present) > 20 else "")
-        raise DataError(f"{path}: no column {names} (the columns are: {shown}).")
+        if close:
+            hint = f"did you mean {' or '.join(map(repr, dict.fromkeys(close)))}?"
+        else:
+            hint = "the columns are: " + ", ".join(present[:20]) + (
+                ", ..." if len(present) > 20 else "")
+        raise DataError(f"{path}: no column {names} ({hint}).")
 
 
 def read_columns(path, labels, numbers, *, progress=True):
@@ -118,10 +220,8 @@ def read_columns(path, labels, numbers, *, progress=True):
     size = os.path.getsize(path)
     if size == 0:
         raise DataError(f"{path}: the file is empty.")
-    with open(path, "rb") as fh:
-        magic = fh.read(4)
     wanted = list(dict.fromkeys(labels + numbers))
-    if path.lower().endswith(_PARQUET_SUFFIXES) or magic == b"PAR1":
+    if _is_parquet(path):
         columns, n = _read_parquet(path, wanted, progress)
         offset = 1
     else:
@@ -142,10 +242,7 @@ def _read_csv(path, size, wanted, progress):
         import pandas as pd
     except ImportError as exc:  # pragma: no cover - depends on the environment
         raise DataError("reading CSV files needs pandas: pip install pandas") from exc
-    base, ext = os.path.splitext(path.lower())
-    compression = _COMPRESSION.get(ext)
-    sep = "\t" if (base if compression else path.lower()).endswith(".tsv") else ","
-    options = {"sep": sep, "compression": compression}
+    options = _csv_options(path)
     parts = {c: [] for c in wanted}
     n = 0
     meter = Progress(path, size, enabled=progress)
@@ -153,8 +250,7 @@ def _read_csv(path, size, wanted, progress):
         with open(path, "rb") as fh:
             # The header as a plain row (header=None): pandas' renaming of duplicate names
             # is quadratic (100,000 duplicates took minutes); a name's column is its first.
-            header = pd.read_csv(fh, nrows=1, header=None, dtype=str, keep_default_na=False,
-                                 **options).iloc[0].tolist()
+            header = _csv_header(fh, pd, options)
             _missing_columns(wanted, header, path)
             first = {}
             for i, name in enumerate(header):
@@ -174,7 +270,8 @@ def _read_csv(path, size, wanted, progress):
                 meter.update(fh.tell())
     except pd.errors.EmptyDataError:
         raise DataError(f"{path}: the file is empty (no header line).") from None
-    except (pd.errors.ParserError, UnicodeDecodeError, ValueError, OSError, EOFError) as exc:
+    except (pd.errors.ParserError, csv.Error, UnicodeDecodeError, ValueError, OSError,
+            EOFError) as exc:
         raise DataError(f"{path}: not a readable CSV file ({_one_line(exc)}).") from None
     meter.finish(n)
     return _joined(parts), n
@@ -259,10 +356,12 @@ def _label_column(values, name, path, offset):
         return values.astype(np.int64)
     import pandas as pd
 
+    if pd.api.types.infer_dtype(values, skipna=False) == "string":
+        return values  # all text, no empty cell: as read (one pass in C)
     empty = np.flatnonzero(np.asarray(pd.isna(values), dtype=bool))
     if empty.size:
         raise _empty_error(path, name, empty, offset)
-    return _text(values)  # text, or numbers and text mixed: all text
+    return _text(values)  # numbers and text mixed: all text
 
 
 def _text(values):
@@ -346,15 +445,59 @@ def digits_example():
 
 
 # -- output ------------------------------------------------------------------------------------
+#: The report's notes that speak Python, and what the command says instead.
+_PYTHON_ADVICE = (
+    ("to_frame() and to_dict() hold every class; max_rows=None shows all",
+     "--max-rows 0 shows all; --format csv or json holds every class"),
+)
+
+
+def _cli_words(text):
+    """``text`` with the report's Python advice, and scikit-learn's parameter wording
+    (`` `zero_division` parameter``), in the command's own terms (``--zero-division``)."""
+    for python, command in _PYTHON_ADVICE:  # the note may be wrapped at any space
+        words = r"\s+".join(map(re.escape, python.split()))
+        text = re.sub(words, command, text)
+    return re.sub(r"`(\w+)` parameter",
+                  lambda m: f"the --{m.group(1).replace('_', '-')} option", text)
+
+
 def render(report, fmt):
-    """The report in the output format ``fmt``."""
+    """The report in the output format ``fmt``, worded for the command line."""
     if fmt == "text":
-        return str(report) + "\n"
+        return _cli_words(report.to_text()) + "\n"
     if fmt == "markdown":
-        return report.to_markdown()
+        return _cli_words(report.to_markdown())
     if fmt == "json":
         return report.to_json() + "\n"
     return report.to_csv()  # the report's long table
+
+
+def check_plot_path(path):
+    """Fail before the work when the heatmap could not be written to ``path``: no
+    matplotlib, no such directory, a directory, a read-only place, or a file type
+    matplotlib does not write."""
+    try:
+        from matplotlib.backend_bases import FigureCanvasBase
+    except ImportError:
+        raise MissingDependency("the heatmap needs matplotlib: pip install "
+                                "'metrics_sk[plot]'") from None
+    folder = os.path.dirname(os.path.abspath(path))
+    ext = os.path.splitext(path)[1][1:].lower()
+    types = FigureCanvasBase.get_supported_filetypes()
+    if os.path.isdir(path):
+        problem = "it is a directory"
+    elif not os.path.isdir(folder):
+        problem = f"no directory {os.path.dirname(path) or folder}"
+    elif not os.access(folder, os.W_OK) or (os.path.exists(path)
+                                            and not os.access(path, os.W_OK)):
+        problem = "permission denied"
+    elif ext and ext not in types:
+        problem = (f"matplotlib does not write .{ext} files (it writes "
+                   f"{', '.join('.' + t for t in sorted(types))})")
+    else:
+        return
+    raise DataError(f"cannot write the heatmap to {path}: {problem}.")
 
 
 def write_plot(confusion, path, *, normalize=None, groups=None):
@@ -404,6 +547,10 @@ def build_parser():
     report.add_argument("--pred", metavar="COL", help="column of the predicted labels")
     report.add_argument("--score-cols", nargs="+", metavar="COL",
                         help="columns of the class scores, one per class in class order")
+    report.add_argument("--score-prefix", metavar="PREFIX",
+                        help="the score columns are PREFIX + class name, one per class "
+                             "(e.g. p_ for p_cat p_dog p_pig): matched to the classes by "
+                             "name, in any order")
     report.add_argument("--from-logits", action="store_true",
                         help="the score columns are raw scores (logits), not probabilities")
     report.add_argument("--weight", metavar="COL", help="column of sample weights")
@@ -514,29 +661,77 @@ def _status(args, message):
         print(message, file=sys.stderr)
 
 
+def _classes(y_true, y_pred):
+    """The sorted distinct labels of both columns: hashed (pandas) for text, where a
+    sort of every row would compare millions of Python strings."""
+    if y_true.dtype.kind != "O":
+        return np.union1d(y_true, y_pred)
+    import pandas as pd
+
+    return np.array(sorted(set(pd.unique(y_true)) | set(pd.unique(y_pred))), dtype=object)
+
+
+def _prefixed_columns(path, prefix):
+    """The columns of ``path`` whose names start with ``prefix`` (``--score-prefix``)."""
+    found = [c for c in (column_names(path) or []) if str(c).startswith(prefix)]
+    if not found and column_names(path) is not None:
+        raise DataError(f"{path}: no column starts with {prefix!r} (--score-prefix).")
+    return found
+
+
+def _score_columns(args, classes, found):
+    """The score columns in class order: ``--score-cols`` as given (one per class), or
+    the ``--score-prefix`` columns matched to the classes by name (PREFIX + class)."""
+    shown = ", ".join(map(str, classes[:10].tolist())) + (", ..." if len(classes) > 10
+                                                          else "")
+    if args.score_cols:
+        if len(args.score_cols) != len(classes):
+            raise UsageError(f"{len(args.score_cols)} --score-cols for {len(classes)} classes "
+                             f"({shown}): give one score column per class, in this order")
+        return list(args.score_cols)
+    by_class = {c[len(args.score_prefix):]: c for c in found}
+    wanted = [str(c) for c in classes.tolist()]
+    missing = [c for c in wanted if c not in by_class]
+    extra = sorted(set(by_class) - set(wanted))
+    if missing or extra:
+        what = []
+        if missing:
+            what.append("no column for class(es) " + ", ".join(
+                repr(args.score_prefix + c) for c in missing[:5]) + (
+                ", ..." if len(missing) > 5 else ""))
+        if extra:
+            what.append("column(s) " + ", ".join(
+                repr(by_class[c]) for c in extra[:5]) + (", ..." if len(extra) > 5 else "")
+                + " name no class")
+        raise UsageError(f"--score-prefix {args.score_prefix!r}: {'; '.join(what)} (the "
+                         f"{len(classes)} classes are {shown})")
+    return [by_class[c] for c in wanted]
+
+
 def _file_report(args):
     from ._report import quality_report
 
+    quiet = args.quiet
     names = [args.true, args.pred]
-    numbers = list(args.score_cols or []) + ([args.weight] if args.weight else [])
-    columns, _, offset = read_columns(args.path, names + list(args.group or []), numbers,
-                                      progress=not args.quiet)
-    y_true, y_pred = _as_labels(columns, names, args.path, offset)
-    groups = {name: _label_column(columns[name], name, args.path, offset)
-              for name in args.group} if args.group else None
-    labels = _convert_labels(args.labels, y_true)
-    classes = labels if labels is not None else np.union1d(y_true, y_pred)
-    if args.score_cols and len(args.score_cols) != len(classes):
-        shown = ", ".join(map(str, classes[:10].tolist())) + (", ..." if len(classes) > 10
-                                                              else "")
-        raise UsageError(f"{len(args.score_cols)} --score-cols for {len(classes)} classes "
-                         f"({shown}): give one score column per class, in this order")
-    y_score = (np.column_stack([columns[c] for c in args.score_cols])
-               if args.score_cols else None)
-    weight = _weight_column(columns, args.weight, args.path)
-    return quality_report(y_true, y_pred, y_score=y_score, labels=labels,
-                          sample_weight=weight, from_logits=args.from_logits, groups=groups,
-                          **_report_options(args))
+    found = _prefixed_columns(args.path, args.score_prefix) if args.score_prefix else []
+    numbers = list(args.score_cols or []) + found + ([args.weight] if args.weight else [])
+    columns, n, offset = read_columns(args.path, names + list(args.group or []), numbers,
+                                      progress=not quiet)
+    with Phase(f"checking the labels of {n:,} rows", enabled=not quiet):
+        y_true, y_pred = _as_labels(columns, names, args.path, offset)
+        groups = {name: _label_column(columns[name], name, args.path, offset)
+                  for name in args.group} if args.group else None
+        labels = _convert_labels(args.labels, y_true)
+        y_score = None
+        if args.score_cols or args.score_prefix:
+            classes = labels if labels is not None else _classes(y_true, y_pred)
+            y_score = np.column_stack([columns[c]
+                                       for c in _score_columns(args, classes, found)])
+        weight = _weight_column(columns, args.weight, args.path)
+    with Phase(f"counting {n:,} rows and computing the report", enabled=not quiet):
+        return quality_report(y_true, y_pred, y_score=y_score, labels=labels,
+                              sample_weight=weight, from_logits=args.from_logits,
+                              groups=groups, **_report_options(args))
 
 
 def _report_options(args):
@@ -564,22 +759,33 @@ def main(argv=None):
     if args.command == "compare":
         return _run(args, parser.error, _compare_command)
     if args.path is None:
-        given = [f"--{o.replace('_', '-')}" for o in ("true", "pred", "score_cols", "weight",
-                                                     "labels", "group") if getattr(args, o)]
+        given = [f"--{o.replace('_', '-')}" for o in ("true", "pred", "score_cols", "score_prefix",
+                                                     "weight", "labels", "group")
+                 if getattr(args, o)]
         if given:
             report_parser.error(f"{', '.join(given)} need(s) a PATH (the data file)")
     elif not (args.true and args.pred):
         report_parser.error("a PATH needs --true COL and --pred COL")
+    if args.score_cols and args.score_prefix:
+        report_parser.error("give --score-cols or --score-prefix, not both")
     if args.digits < 0 or args.max_rows < 0 or not args.beta >= 0:
         report_parser.error("--digits and --max-rows must be >= 0 and --beta >= 0")
-    return _run(args, report_parser.error,
-                lambda a: _file_report(a) if a.path else _example_report(a), _write_plot)
+    return _run(args, report_parser.error, _report, _write_plot)
+
+
+def _report(args):
+    """The report of ``metrics-sk report`` (a plot path is checked before the work)."""
+    if args.plot:
+        check_plot_path(args.plot)
+    return _file_report(args) if args.path else _example_report(args)
 
 
 def _write_plot(args, report):
     if args.plot:
         try:
-            write_plot(report.confusion, args.plot, normalize=args.normalize)
+            with Phase(f"drawing the heatmap of {report.confusion.n_classes} classes",
+                       enabled=not args.quiet):
+                write_plot(report.confusion, args.plot, normalize=args.normalize)
             _status(args, f"wrote {args.plot}")
             if getattr(args, "group", None):
                 stem, ext = os.path.splitext(args.plot)
@@ -600,7 +806,7 @@ def _run(args, usage_error, produce, after=None):
             warnings.simplefilter("always")
             result = produce(args)
         for w in caught:
-            _status(args, f"warning: {_one_line(w.message)}")
+            _status(args, f"warning: {_cli_words(_one_line(w.message))}")
         sys.stdout.write(result if isinstance(result, str) else render(result, args.format))
         sys.stdout.flush()
         if after is not None:

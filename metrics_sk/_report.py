@@ -1243,10 +1243,17 @@ class QualityReport:
         return f"{value:.{self.digits}f}"
 
     def _fmt_count(self, value):
+        """A count, or a weight sum with ``digits`` decimals: when any class's support is
+        fractional, every support and the total get the same decimals (one column)."""
         value = float(value)
-        if value.is_integer():
+        whole = self.__dict__.get("_whole_support")
+        if whole is None:
+            support = np.asarray(self.confusion.support, dtype=np.float64)
+            whole = self.__dict__["_whole_support"] = bool(
+                np.all(support == np.round(support)))
+        if value.is_integer() and whole:
             return str(int(value))
-        return f"{value:.{self.digits}f}".rstrip("0").rstrip(".")
+        return f"{value:.{self.digits}f}"
 
     def _cell(self, value, low=np.nan, high=np.nan):
         text = self._fmt(value)

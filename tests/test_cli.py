@@ -1,10 +1,13 @@
-"""The metrics-sk command, end to end in a subprocess, and its one-line errors."""
+"""The metrics-sk command, in this process (``_cli.main``), and its one-line errors;
+one subprocess smoke test runs the entry point itself."""
 
 import io
 import json
 import os
+import re
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import numpy as np
@@ -31,6 +34,27 @@ def run(*args, cwd):
     return subprocess.CompletedProcess(process.args, process.returncode, out, err)
 
 
+def main(*args, cwd, capsys, monkeypatch):
+    """``metrics-sk ARGS`` in this process: a CompletedProcess like :func:`run`'s."""
+    monkeypatch.chdir(cwd)
+    capsys.readouterr()
+    status = _cli.main(list(map(str, args)))
+    out, err = capsys.readouterr()
+    return subprocess.CompletedProcess(args, status, out, err)
+
+
+def test_entry_point_smoke(tmp_path, frame):
+    """The one subprocess test: ``python -m metrics_sk._cli`` runs and exits 0 / 1."""
+    frame.to_csv(tmp_path / "preds.csv", index=False)
+    done = run("report", "preds.csv", "--true", "y", "--pred", "y_hat", "--format", "json",
+               cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["labels"] == ["cat", "dog", "pig"]
+    done = run("report", "absent.csv", "--true", "y", "--pred", "y_hat", cwd=tmp_path)
+    assert done.returncode == 1 and done.stdout == ""
+    assert done.stderr.splitlines() == ["metrics-sk: error: absent.csv: no such file."]
+
+
 @pytest.fixture(scope="module")
 def frame():
     rng = np.random.default_rng(0)
@@ -45,10 +69,11 @@ def frame():
                          "w": rng.uniform(0.5, 2, n)})
 
 
-def test_csv_end_to_end(tmp_path, frame):
+def test_csv_end_to_end(tmp_path, frame, capsys, monkeypatch):
     frame.to_csv(tmp_path / "preds.csv", index=False)
-    done = run("report", "preds.csv", "--true", "y", "--pred", "y_hat", "--score-cols",
-               "p_cat", "p_dog", "p_pig", "--weight", "w", "--plot", "cm.png", cwd=tmp_path)
+    done = main("report", "preds.csv", "--true", "y", "--pred", "y_hat", "--score-cols",
+               "p_cat", "p_dog", "p_pig", "--weight", "w", "--plot", "cm.png", cwd=tmp_path, capsys=capsys,
+                monkeypatch=monkeypatch)
     assert done.returncode == 0, done.stderr
     expected = msk.quality_report(frame["y"], frame["y_hat"],
                                   y_score=frame[["p_cat", "p_dog", "p_pig"]].to_numpy(),
@@ -58,13 +83,14 @@ def test_csv_end_to_end(tmp_path, frame):
     assert "wrote cm.png" in done.stderr
 
 
-def test_parquet_end_to_end_json(tmp_path, frame):
+def test_parquet_end_to_end_json(tmp_path, frame, capsys, monkeypatch):
     pytest.importorskip("pyarrow")
     frame.assign(y=frame["y"].map({"cat": 0, "dog": 1, "pig": 2}),
                  y_hat=frame["y_hat"].map({"cat": 0, "dog": 1, "pig": 2})
                  ).to_parquet(tmp_path / "preds.parquet")
-    done = run("report", "preds.parquet", "--true", "y", "--pred", "y_hat", "--format",
-               "json", "--labels", "2", "1", "0", cwd=tmp_path)
+    done = main("report", "preds.parquet", "--true", "y", "--pred", "y_hat", "--format",
+                "json", "--labels", "2", "1", "0", cwd=tmp_path, capsys=capsys,
+                monkeypatch=monkeypatch)
     assert done.returncode == 0, done.stderr
     report = json.loads(done.stdout)
     assert report["labels"] == [2, 1, 0]
@@ -73,8 +99,8 @@ def test_parquet_end_to_end_json(tmp_path, frame):
     assert done.stderr == ""
 
 
-def test_builtin_example(tmp_path):
-    done = run("report", cwd=tmp_path)
+def test_builtin_example(tmp_path, capsys, monkeypatch):
+    done = main("report", cwd=tmp_path, capsys=capsys, monkeypatch=monkeypatch)
     assert done.returncode == 0, done.stderr
     assert "Quality report: 1797 samples, 10 classes" in done.stdout
     assert "Score metrics (from y_score)" in done.stdout
@@ -102,25 +128,23 @@ BAD_FILES = {
 }
 
 
-def test_bad_files_one_line(tmp_path):
-    """Each bad file in its own process (all at once, to save time): exit status 1, one
-    line on stderr, nothing on stdout."""
+@pytest.mark.parametrize("name", sorted(BAD_FILES))
+def test_bad_files_one_line(tmp_path, capsys, monkeypatch, name):
+    """Each bad file: exit status 1, one line on stderr, nothing on stdout."""
     extra = {"bad_score.csv": ["--score-cols", "s0", "s1"], "bad_weight.csv": ["--weight", "w"],
              "empty_score.csv": ["--score-cols", "s0", "s1"]}
-    running = {}
-    for name, (content, _) in BAD_FILES.items():
-        if content is not None:
-            (tmp_path / name).write_text(content)
-        running[name] = start("report", name, "--true", "y", "--pred", "y_hat",
-                              *extra.get(name, []), cwd=tmp_path)
-    for name, process in running.items():
-        out, err = process.communicate(timeout=180)
-        assert process.returncode == 1, (name, err)
-        assert out == ""
-        lines = err.splitlines()
-        assert len(lines) == 1, err
-        assert lines[0].startswith("metrics-sk: error: "), lines[0]
-        assert BAD_FILES[name][1] in lines[0], lines[0]
+    content = BAD_FILES[name][0]
+    if content is not None:
+        (tmp_path / name).write_text(content)
+    process = main("report", name, "--true", "y", "--pred", "y_hat", *extra.get(name, []),
+                   cwd=tmp_path, capsys=capsys, monkeypatch=monkeypatch)
+    out, err = process.stdout, process.stderr
+    assert process.returncode == 1, (name, err)
+    assert out == ""
+    lines = err.splitlines()
+    assert len(lines) == 1, err
+    assert lines[0].startswith("metrics-sk: error: "), lines[0]
+    assert BAD_FILES[name][1] in lines[0], lines[0]
 
 
 @pytest.mark.parametrize("args, message", [
@@ -234,3 +258,130 @@ def test_text_against_integer_column_is_a_mix_of_label_types(tmp_path, capsys, c
     assert "mix of label types" in err and "'label'" in err and "'row_id'" in err
     with pytest.raises(ValueError, match="Mix of label input types"):
         msk.accuracy_score(["a", "b", "a"], [1, 2, 3])
+
+
+# -- issue 13: speed, progress and the command's own words --------------------------------
+def test_text_labels_are_taken_as_read_and_classes_hashed():
+    """All-text columns pass through without a per-row str() copy; the classes of text
+    labels (needed for score columns only) equal numpy's sorted union."""
+    text = np.array(["b", "a", "c", "a"], dtype=object)
+    assert _cli._label_column(text, "y", "f.csv", 2) is text
+    mixed = np.array(["b", 1, "a"], dtype=object)
+    assert _cli._label_column(mixed, "y", "f.csv", 2).tolist() == ["b", "1", "a"]
+    other = np.array(["d", "a", "a", "e"], dtype=object)
+    assert _cli._classes(text, other).tolist() == np.union1d(text, other).tolist()
+    assert _cli._classes(np.array([3, 1]), np.array([2, 1])).tolist() == [1, 2, 3]
+
+
+def test_phase_progress_only_past_the_delay():
+    stream = io.StringIO()
+    with _cli.Phase("counting 5 rows", delay=0.01, stream=stream):
+        time.sleep(0.3)
+    lines = stream.getvalue().splitlines()
+    assert lines[0] == "counting 5 rows..."
+    assert re.fullmatch(r"counting 5 rows: done in \d+\.\d s", lines[1]), lines
+    quick = io.StringIO()
+    with _cli.Phase("counting", delay=60, stream=quick):
+        pass
+    off = io.StringIO()
+    with _cli.Phase("counting", delay=0.0, stream=off, enabled=False):
+        time.sleep(0.05)
+    assert quick.getvalue() == off.getvalue() == ""
+
+
+def test_no_python_advice_and_no_parameter_wording(tmp_path, capsys, monkeypatch):
+    """The truncation note names --max-rows, not max_rows=None / to_frame(); scikit-learn's
+    "`zero_division` parameter" warning names --zero-division."""
+    (tmp_path / "p.csv").write_text("y,y_hat\n" + "".join(
+        f"{c},{c if c != 4 else 0}\n" for c in range(6)))
+    for fmt in ("text", "markdown"):
+        done = main("report", "p.csv", "--true", "y", "--pred", "y_hat", "--max-rows", "2",
+                    "--format", fmt, cwd=tmp_path, capsys=capsys, monkeypatch=monkeypatch)
+        assert done.returncode == 0, done.stderr
+        if fmt == "text":
+            assert "--max-rows 0 shows all" in " ".join(done.stdout.split())
+        for python in ("max_rows=None", "to_frame()", "to_dict()"):
+            assert python not in done.stdout
+        warning = [line for line in done.stderr.splitlines() if "ill-defined" in line]
+        assert warning and all("--zero-division" in line and "parameter" not in line
+                               for line in warning), done.stderr
+    assert _cli._cli_words("Use `zero_division` parameter to control") == (
+        "Use the --zero-division option to control")
+
+
+def test_weighted_support_has_one_number_of_decimals(tmp_path, capsys, monkeypatch):
+    (tmp_path / "w.csv").write_text("y,y_hat,w\n0,0,1.5\n0,1,1.25\n1,1,2\n2,2,0.125\n")
+    done = main("report", "w.csv", "--true", "y", "--pred", "y_hat", "--weight", "w",
+                "--digits", "3", cwd=tmp_path, capsys=capsys, monkeypatch=monkeypatch)
+    assert done.returncode == 0, done.stderr
+    blocks = done.stdout.split("\n\n")
+    table = blocks[1].splitlines()[1:] + blocks[2].splitlines()  # classes, averages
+    support = [row.split()[-1] for row in table]
+    # "2.000", not "2", beside "2.750" (it was "2.75", "2", "0.125")
+    assert support == ["2.750", "2.000", "0.125", "4.875", "4.875", "4.875"], support
+    assert "total weight 4.875," in done.stdout
+
+
+@pytest.mark.parametrize("plot, problem", [
+    ("no_such_dir/cm.png", "no directory no_such_dir"),
+    ("cm.xyz", "matplotlib does not write .xyz files"),
+    (".", "it is a directory"),
+])
+def test_bad_plot_path_fails_before_the_work(tmp_path, capsys, monkeypatch, frame, plot,
+                                              problem):
+    pytest.importorskip("matplotlib")
+    frame.to_csv(tmp_path / "p.csv", index=False)
+
+    def no_reading(*args, **kwargs):
+        raise AssertionError("the file was read before the plot path was checked")
+
+    monkeypatch.setattr(_cli, "read_columns", no_reading)
+    done = main("report", "p.csv", "--true", "y", "--pred", "y_hat", "--plot", plot,
+                cwd=tmp_path, capsys=capsys, monkeypatch=monkeypatch)
+    assert done.returncode == 1 and done.stdout == ""
+    assert done.stderr.splitlines() == [
+        f"metrics-sk: error: cannot write the heatmap to {plot}: {problem}."
+        if problem != "matplotlib does not write .xyz files" else done.stderr.splitlines()[0]]
+    assert problem in done.stderr
+
+
+def test_score_prefix_matches_columns_by_class_name(tmp_path, capsys, monkeypatch, frame):
+    shuffled = frame[["y", "p_pig", "y_hat", "p_cat", "w", "p_dog"]]
+    shuffled.to_csv(tmp_path / "s.csv", index=False)
+    by_prefix = main("report", "s.csv", "--true", "y", "--pred", "y_hat", "--score-prefix",
+                     "p_", "--format", "json", cwd=tmp_path, capsys=capsys,
+                     monkeypatch=monkeypatch)
+    assert by_prefix.returncode == 0, by_prefix.stderr
+    expected = msk.quality_report(frame["y"], frame["y_hat"],
+                                  y_score=frame[["p_cat", "p_dog", "p_pig"]].to_numpy())
+    got = json.loads(by_prefix.stdout)["scores"]
+    assert got == pytest.approx(expected.to_dict()["scores"])
+    # --labels reorders the classes: the columns follow them by name
+    relabelled = main("report", "s.csv", "--true", "y", "--pred", "y_hat", "--score-prefix",
+                      "p_", "--labels", "pig", "cat", "dog", "--format", "json",
+                      cwd=tmp_path, capsys=capsys, monkeypatch=monkeypatch)
+    assert json.loads(relabelled.stdout)["scores"] == pytest.approx(got)
+    frame[["y", "y_hat", "p_cat", "p_dog"]].assign(p_cow=0.0).to_csv(tmp_path / "bad.csv",
+                                                                      index=False)
+    with pytest.raises(SystemExit) as exc:
+        main("report", "bad.csv", "--true", "y", "--pred", "y_hat", "--score-prefix", "p_",
+             cwd=tmp_path, capsys=capsys, monkeypatch=monkeypatch)
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert "no column for class(es) 'p_pig'" in err and "'p_cow' name no class" in err
+    with pytest.raises(SystemExit):
+        _cli.main(["report", "s.csv", "--true", "y", "--pred", "y_hat", "--score-prefix",
+                   "p_", "--score-cols", "p_cat"])
+    assert "not both" in capsys.readouterr().err
+
+
+def test_mistyped_column_did_you_mean(tmp_path, capsys, monkeypatch, frame):
+    frame.to_csv(tmp_path / "p.csv", index=False)
+    done = main("report", "p.csv", "--true", "Y", "--pred", "y_hatt", cwd=tmp_path,
+                capsys=capsys, monkeypatch=monkeypatch)
+    assert done.returncode == 1
+    assert done.stderr.splitlines() == [
+        "metrics-sk: error: p.csv: no column 'Y', 'y_hatt' (did you mean 'y_hat' or 'y'?)."]
+    done = main("report", "p.csv", "--true", "zzz", "--pred", "y_hat", cwd=tmp_path,
+                capsys=capsys, monkeypatch=monkeypatch)
+    assert "(the columns are: y, y_hat, p_cat, p_dog, p_pig, w)" in done.stderr

@@ -306,6 +306,7 @@ print("OK")
 '''
 
 
+@pytest.mark.subprocess
 @pytest.mark.parametrize("n_jobs", [1, 2])
 def test_every_scoring_form(n_jobs):
     run_script(EVERY_FORM, n_jobs)
@@ -391,6 +392,7 @@ print("OK")
 '''
 
 
+@pytest.mark.subprocess
 def test_registration_idempotent_never_overrides_and_later_imports():
     run_script(REGISTRATION)
 

@@ -8,14 +8,20 @@ copies in ``sys.modules``) are left as they were: the names are restored as soon
 copy is executed. The copies' ``test_*`` functions are re-exported here, so pytest
 collects them as tests of this file, with scikit-learn's parametrizations.
 
-Tests of functions that are not drop-ins (``jaccard_score``,
-``roc_auc_score``, ...) run against scikit-learn itself: harmless, and they check that
-the drop-ins did not disturb scikit-learn. Tests that are out of scope are replaced by
-one skipped placeholder each, with the reason, in ``SKIPPED``.
+Only the tests that exercise a drop-in are kept (:func:`_exercises_dropin`: the test,
+its parametrization, or a helper or metric table of its module it reads holds a drop-in,
+a ``partial`` of one or a scorer of one); the tests of functions that are not drop-ins
+(``jaccard_score``, ``brier_score_loss``, ...) would only run scikit-learn against
+itself and are dropped (``DROPPED``). Tests that are out of scope are replaced by one
+skipped placeholder each, with the reason, in ``SKIPPED``.
 """
 
+import collections.abc
+import functools
 import importlib
 import importlib.util
+import inspect
+import types
 
 import pytest
 import sklearn.metrics
@@ -97,6 +103,72 @@ def _load_with_dropins(name):
     return module
 
 
+def _exercises_dropin(value, module_name, seen, depth=0):
+    """Whether ``value`` (a test function, a parametrization, a metric table, a helper
+    of the test module ``module_name``) holds or calls a metrics_sk drop-in."""
+    if depth > 5:
+        return False
+    try:
+        if value in _DROPIN_FUNCTIONS:
+            return True
+    except TypeError:  # unhashable
+        pass
+    inner = functools.partial(_exercises_dropin, module_name=module_name, seen=seen,
+                              depth=depth + 1)
+    if isinstance(value, functools.partial):
+        return inner(value.func)
+    if hasattr(value, "_score_func"):  # a scorer
+        return inner(value._score_func)
+    if hasattr(value, "argnames") and hasattr(value, "values"):  # pytest.param(...)
+        return inner(value.values)
+    if isinstance(value, collections.abc.Iterator):
+        return True  # a generator cannot be looked into without using it up: kept
+    if isinstance(value, collections.abc.Mapping):
+        return any(map(inner, value.values()))
+    if isinstance(value, collections.abc.Collection) and not isinstance(value, (str, bytes)):
+        return any(map(inner, value))
+    if callable(value) and getattr(value, "__module__", None) == module_name:
+        marks = [a for mark in getattr(value, "pytestmark", []) for a in mark.args]
+        func = inspect.unwrap(value)
+        return any(map(inner, marks)) or (isinstance(func, types.FunctionType) and
+                                          _code_uses(func.__code__, func.__globals__, inner,
+                                                     seen))
+    return False
+
+
+def _code_uses(code, space, check, seen):
+    """Whether ``code`` (or a function or lambda nested in it) reads a global of
+    ``space`` for which ``check`` holds."""
+    if code in seen:
+        return False
+    seen.add(code)
+    return (any(name in space and check(space[name]) for name in code.co_names)
+            or any(_code_uses(c, space, check, seen) for c in code.co_consts
+                   if isinstance(c, types.CodeType)))
+
+
+def _only_dropin_cases(function, module):
+    """Keep, of a test parametrized by metric names of the module's ``ALL_METRICS``
+    (scikit-learn's test_common), the cases of the metrics that hold a drop-in; returns
+    False when no case is left. The function is the copy's, so scikit-learn's own test
+    keeps its marks."""
+    table = getattr(module, "ALL_METRICS", {})
+    marks = []
+    for mark in getattr(function, "pytestmark", []):
+        values = mark.args[1] if mark.name == "parametrize" and len(mark.args) == 2 else None
+        if (isinstance(values, (list, tuple)) and values and "ids" not in mark.kwargs
+                and all(isinstance(v, str) and v in table for v in values)):
+            values = [v for v in values
+                      if _exercises_dropin(table[v], module.__name__, set())]
+            if not values:
+                return False
+            mark = pytest.mark.parametrize(mark.args[0], values, **mark.kwargs).mark
+        marks.append(mark)
+    if marks:
+        function.pytestmark = marks
+    return True
+
+
 def _skipped(reason):
     def test():
         pytest.skip(reason)
@@ -104,13 +176,20 @@ def _skipped(reason):
     return test
 
 
+_DROPIN_FUNCTIONS = {getattr(metrics_sk, n) for n in DROPINS}
 LOADED = {}
+#: The scikit-learn tests left out: no drop-in in them (scikit-learn against itself).
+DROPPED = []
 for _name, _prefix in MODULES.items():
     _short = _name.rsplit(".", 1)[1]
     LOADED[_short] = _module = _load_with_dropins(_name)
     for _test, _function in vars(_module).items():
         if _test.startswith("test_") and callable(_function):
             _reason = SKIPPED.get((_short, _test))
+            if not (_reason or (_exercises_dropin(_function, _module.__name__, set())
+                                and _only_dropin_cases(_function, _module))):
+                DROPPED.append(f"{_short}.{_test}")
+                continue
             globals()[_prefix + _test[5:]] = _skipped(_reason) if _reason else _function
 
 
@@ -131,6 +210,32 @@ def test_the_copies_use_the_dropins():
     common = LOADED["test_common"]
     assert common.CLASSIFICATION_METRICS["macro_f1_score"].func is metrics_sk.f1_score
     assert set(SKIPPED) <= {(m, t) for m, module in LOADED.items() for t in vars(module)}
+
+
+def test_kept_are_the_tests_of_the_dropins():
+    """Every test of a drop-in stays (called directly, through a metric table, a scorer
+    or a parametrization); the tests of scikit-learn-only functions go."""
+    here = globals()
+    for kept in ("test_cohen_kappa", "test_precision_recall_f1_score_binary",
+                 "test_classification_report_multiclass", "test_confusion_matrix_dtype",
+                 "test_classification_metric_division_by_zero_nan_validation",
+                 "test_common__sample_order_invariance",
+                 "test_common__classification_with_invalid_sample_weight"):
+        assert kept in here, kept
+    for dropped in ("test_classification.test_jaccard_score_validation",
+                    "test_classification.test_brier_score_loss_binary",
+                    "test_classification.test_likelihood_ratios"):
+        assert dropped in DROPPED and "test_" + dropped.split(".test_")[1] not in here
+    assert not any(d.startswith("test_common.") for d in DROPPED), DROPPED
+    # of the tests parametrized by metric name, only the drop-ins' cases
+    cases = {m.args[0]: m.args[1] for m in here["test_common__single_sample"].pytestmark
+             if m.name == "parametrize"}["name"]
+    assert "macro_f1_score" in cases and "cohen_kappa_score" in cases
+    assert "macro_jaccard_score" not in cases and "r2_score" not in cases
+    original = importlib.import_module("sklearn.metrics.tests.test_common")
+    assert {"macro_jaccard_score", "r2_score"} <= set(
+        {m.args[0]: m.args[1] for m in original.test_single_sample.pytestmark
+         if m.name == "parametrize"}["name"])  # scikit-learn's own test keeps its cases
 
 
 def test_skip_reasons_cite_documents_of_the_repository():
