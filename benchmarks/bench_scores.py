@@ -34,6 +34,16 @@ import metrics_sk as msk
 CLOCKS = {"wall": time.perf_counter, "cpu": time.process_time}
 
 
+def best_of(func, repeat):
+    """``(best wall time, value)`` of ``repeat`` calls (bench_intervals.py imports it)."""
+    best, value = np.inf, None
+    for _ in range(repeat):
+        start = time.perf_counter()
+        value = func()
+        best = min(best, time.perf_counter() - start)
+    return best, value
+
+
 def best_of_each(ours, reference, repeat, ref_repeat, clock):
     """Best time of each side, the runs alternating (ours, reference, ours, ...)."""
     best = [np.inf, np.inf]
