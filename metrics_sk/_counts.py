@@ -57,10 +57,11 @@ def _warn_ill_defined(metric, modifier, result_size):
 def _divide(numerator, denominator, zero_division, metric, modifier, warn=True):
     """Element-wise ``numerator / denominator``; where the denominator is 0 the result is
     ``zero_division`` (0.0 for ``"warn"``, with an UndefinedMetricWarning)."""
-    num = np.asarray(numerator, dtype=np.float64)
-    den = np.asarray(denominator, dtype=np.float64)
+    den = np.asarray(denominator)
     if np.count_nonzero(den) == den.size:  # no 0/0 (the usual case, without a mask)
-        return num / den
+        return np.true_divide(numerator, den, dtype=np.float64)  # (counts cast once)
+    num = np.asarray(numerator, dtype=np.float64)
+    den = den.astype(np.float64)
     mask = den == 0
     result = num / np.where(mask, 1.0, den)
     result[mask] = 0.0 if zero_division == "warn" else float(zero_division)
@@ -1356,7 +1357,7 @@ def _micro(c, labels, zero_division, warn_for=("precision", "recall")):
 
 
 def _macro(c, labels, zero_division, warn_for=("precision", "recall")):
-    tp, pred, true, _ = _onedal_counts(c, labels, total=False)
+    tp, pred, true = _class_counts(c, labels)  # (cast to float64 by the divisions)
     p = _divide(tp, pred, zero_division, "Macro precision is", "predicted",
                 warn="precision" in warn_for)
     r = _divide(tp, true, zero_division, "Macro recall is", "true", warn="recall" in warn_for)
