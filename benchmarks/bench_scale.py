@@ -13,19 +13,15 @@ timing is the evaluation alone, as for the in-memory builder whose arrays are in
 """
 
 import argparse
-import time
 import warnings
 
 import numpy as np
+from bench_scores import best_of  # the same timer as the other benchmarks (same folder)
 
 
 def _best(func, repeat):
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        func()
-        times.append(time.perf_counter() - start)
-    return min(times)
+    """Best wall time of ``repeat`` calls (the timer of bench_scores.py)."""
+    return best_of(func, repeat)[0]
 
 
 def _labels(n, k, seed, dtype=np.int32):
