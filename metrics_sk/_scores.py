@@ -18,6 +18,7 @@ import warnings
 
 import numpy as np
 import sklearn.metrics as skm
+from sklearn.utils.multiclass import unique_labels
 
 import scipy.sparse as sp
 
@@ -105,9 +106,12 @@ def _plain_targets(y_true):
             return None
         return y
     if y.dtype.kind == "f":
-        low, high = y.min(), y.max()
-        if not (-(2.0**63) < low and high < 2.0**63 and np.array_equal(y, np.trunc(y))):
-            return None  # NaN, infinite, huge or continuous
+        if not (np.isfinite(y).all() and np.array_equal(y, np.trunc(y))):
+            return None  # NaN, infinite or continuous: scikit-learn's own outcome
+        if y.min() < -(2.0**63) or y.max() >= 2.0**63:  # refused in every family,
+            unique_labels(y_true)  # with scikit-learn's own error ("Unknown label type")
+            raise ValueError("y_true holds integer-valued floats beyond int64, no longer "
+                             "the integers they were written as.")
     return y
 
 

@@ -44,7 +44,7 @@ imblearn_metrics = pytest.importorskip("imblearn.metrics")
 fairlearn_metrics = pytest.importorskip("fairlearn.metrics")
 
 EXAMPLES = int(os.environ.get("METRICS_SK_HYPOTHESIS_EXAMPLES", "25"))
-SETTINGS = settings(max_examples=EXAMPLES, deadline=None, derandomize=False,
+SETTINGS = settings(max_examples=EXAMPLES, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow,
                                            HealthCheck.filter_too_much])
 

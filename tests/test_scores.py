@@ -184,6 +184,21 @@ def test_hinge_loss_edge_cases_are_sklearns(case):
     assert_same_outcome(msk.hinge_loss, skm.hinge_loss, **case)
 
 
+@pytest.mark.parametrize("y_true", [[0, 1, 2**64 - 2], np.array([0.0, 1.0, 2.0**63]),
+                                    [0.0, -1e20, 1.0]])
+def test_floats_beyond_int64_are_refused_by_every_score_metric(y_true):
+    # numpy makes these lists float64 (2**64 - 2 becomes 2**64): labels beyond int64 no
+    # longer are the integers they were written as. scikit-learn's log_loss refuses them
+    # ("Unknown label type"); its hinge_loss would merge neighbours silently.
+    proba = np.full((3, 3), 1 / 3)
+    for metric in (msk.hinge_loss, msk.log_loss, msk.roc_auc_mu_score):
+        with pytest.raises(ValueError):
+            metric(y_true, proba)
+    with pytest.raises(ValueError, match="Unknown label type"):
+        msk.hinge_loss(y_true, proba)
+    assert msk.hinge_loss([0, 1, 2], proba) == pytest.approx(skm.hinge_loss([0, 1, 2], proba))
+
+
 # -- one_vs_all_log_loss -------------------------------------------------------------------
 @pytest.mark.parametrize("weights", [False, True])
 def test_one_vs_all_log_loss_is_mean_of_per_class_binary_log_loss(weights):
