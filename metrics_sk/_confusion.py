@@ -41,6 +41,7 @@ from ._validation import (
 # more cells than samples); beyond, non-zero cells are found by sorting the cell keys.
 _DENSE_CELLS = 1 << 22
 _DENSE_STORE = 1 << 16  # a Confusion keeps its cells dense up to this many
+_GROUP_MATRIX_CELLS = 1 << 12  # groups' K x K results in batches up to this size (K = 64)
 _DENSE_KEYS = 1 << 16  # compact() counts keys of a range this wide (or 4 n) densely
 _INT64, _UINT64 = np.dtype(np.int64), np.dtype(np.uint64)
 _DENSE_SIDE = np.uint64(1 << 11)  # labels 0 .. 2047 of small arrays always fit a dense grid
@@ -1275,8 +1276,8 @@ class GroupedConfusion:
 
 def _group_method(formula):
     """The :class:`GroupedConfusion` method of a count formula: parameters checked once,
-    evaluated on all groups at once (one call per group for the formulas that are not
-    batch formulas: matrices and result blocks)."""
+    evaluated on all groups at once (matrices and result blocks: split per group, see
+    :func:`_each_group`)."""
     name = formula.__name__
     check = _checker(formula, "GroupedConfusion")
 
@@ -1299,15 +1300,16 @@ def _each_group(grouped, formula, options):
     """The value of a matrix or result-block formula (not a batch formula) for each group,
     as a list: the formula evaluates batches of groups (a leading group axis) that make at
     most ``_DENSE_CELLS`` matrix cells, all the groups at once while ``groups x K**2`` is
-    that small; one group at a time (over its own labels) when one ``K x K`` matrix is
-    larger. Each group's matrix is over the labels it has, as on its own samples; a group
+    that small; one group at a time (over its own labels: O(its labels**2)) when one
+    ``K x K`` matrix has more than ``_GROUP_MATRIX_CELLS`` cells (K > 64), where a
+    matrix over all the labels costs more than the call and a group may have few of them. Each group's matrix is over the labels it has, as on its own samples; a group
     without any (all its weights zero) is an empty confusion, evaluated alone."""
     if grouped.n_groups == 0:
         return []
     k = grouped.overall.n_classes
     own = "labels" in inspect.signature(formula).parameters and options.get("labels") is None
     size = max(k, 0 if own else np.size(options.get("labels", 0))) ** 2
-    if size > _DENSE_CELLS:
+    if size > _GROUP_MATRIX_CELLS:
         return [formula(grouped.group(i), **options) for i in range(grouped.n_groups)]
     values = []
     for start, _, _, part in grouped._parts(size):
@@ -1323,7 +1325,7 @@ def _split(value, present):
     """The value of each confusion of a batch: ``value`` a batch of matrices (leading batch
     axis) or a result block of them, cut to the labels each has (``present``, None: all)."""
     if isinstance(value, _counts._QualityMetrics):
-        fields = zip(*(getattr(value, name) for name in value._fields))
+        fields = zip(*(getattr(value, name).tolist() for name in value._fields))
         return [type(value)(matrix, values) for matrix, values in
                 zip(_split(value.confusion_matrix, present), fields)]
     if present is None:

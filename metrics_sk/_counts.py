@@ -6,11 +6,12 @@ from ``(y_true, y_pred, sample_weight)`` and calls that method. Nothing here cou
 samples: everything is computed from the per-class counts ``tp``, ``fp``, ``fn``, ``tn``
 and, for MCC and kappa, the sparse matrix, in O(n_classes + non-zero cells).
 
-The formulas reduce over classes along the last axis, so most of them also evaluate a
-*batch* of confusions at once: a duck-type whose ``tp``, ``predicted`` and ``support`` have
-shape ``(R, K)`` and ``total`` shape ``(R,)`` (the bootstrap's replicates, see
-``metrics_sk._bootstrap``) gives ``(R,)`` results. For one ``Confusion`` the results are
-unchanged floats.
+The formulas reduce over classes along the last axis, so they also evaluate a *batch* of
+confusions at once: a duck-type whose ``tp``, ``predicted`` and ``support`` have shape
+``(R, K)`` and ``total`` shape ``(R,)`` (the bootstrap's replicates, see
+``metrics_sk._bootstrap``, or the groups of a ``GroupedConfusion``) gives ``(R,)`` results;
+the matrices have shape ``(R, K, K)`` and the result blocks hold such arrays. For one
+``Confusion`` the results are unchanged floats and arrays.
 """
 
 import warnings
@@ -34,7 +35,10 @@ FORMULAS = {}
 
 def formula(func=None, *, batch=True):
     """Register ``func`` (``func(c, **options)``) as the formula of a count metric;
-    ``batch``: whether it evaluates a batch of confusions at once (see ``ConfusionBatch``)."""
+    ``batch``: whether its value on a batch of confusions (see ``ConfusionBatch``) is one
+    number or per-class array per confusion, which the bootstrap and the intervals use as
+    is; False for matrices and result blocks, which also evaluate a batch (a leading batch
+    axis) but are split per confusion (``GroupedConfusion``) or called per replicate."""
     if func is None:
         return lambda f: formula(f, batch=batch)
     func.batch = batch
@@ -1633,7 +1637,7 @@ class _QualityMetrics:
         # (a batch of confusions: the matrices and each value with a leading batch axis)
         self.confusion_matrix = confusion_matrix
         for name, value in zip(self._fields, values):
-            setattr(self, name, _as_float(value))
+            setattr(self, name, value if type(value) is float else _as_float(value))
 
     def as_dict(self):
         """Return the metrics as an ordered ``{name: value}`` dict (oneDAL's order).
@@ -1772,8 +1776,9 @@ def binary_confusion_matrix(c, *, pos_label=1):
             f"{c.labels[:10]!r}. Use confusion_matrix for multi-class targets."
         )
     (tp, fp, true, tn), _ = _one_vs_rest(c, None, "binary", pos_label)
-    # (a batch of confusions: shape (R, 2, 2))
-    return np.stack([np.concatenate([tp, true - tp], -1), np.concatenate([fp, tn], -1)], -2)
+    # (a batch of confusions: shape (R, 2, 2); its margins may be float sums of integers)
+    return np.stack([np.concatenate([tp, true - tp], -1), np.concatenate([fp, tn], -1)],
+                    -2).astype(tp.dtype, copy=False)
 
 
 @formula(batch=False)
