@@ -3,10 +3,13 @@
 n = 10**6 samples, 10 classes, 10**4 groups (integer group ids), side by side in one
 process, best of ``--repeats`` runs:
 
-* one grouped count, then every batch count metric of the registry for every group
-  (target: under 0.5 s), and its peak extra memory (tracemalloc; target: under 200 MiB);
-* the same with string group keys, and the per-group formulas that are not batch
-  formulas (matrices and result blocks: one call per group);
+* one grouped count, then every count metric of the registry for every group (target:
+  under 0.5 s), and its peak extra memory (tracemalloc; target: under 200 MiB); the same
+  with the batch formulas only (a number or per-class array per group), with string
+  group keys, and the matrices and result blocks alone (``confusion_matrix``,
+  ``multiclass_quality_metrics``: one batch of groups, split per group) against one
+  formula call per group's ``Confusion`` (the way they were evaluated before);
+* 1000 classes: those matrices for every group (chunked to ``_DENSE_CELLS`` cells);
 * ``metric_frame`` with macro ``f1_score`` against fairlearn's ``MetricFrame`` with
   scikit-learn's ``f1_score`` (one call per group; fairlearn is timed on ``--subset``
   groups and extrapolated to all of them, or on all of them with ``--subset 0``;
@@ -21,14 +24,17 @@ process, best of ``--repeats`` runs:
 
 import argparse
 import functools
+import os
+import sys
 import time
 import tracemalloc
 import warnings
 
 import numpy as np
 
-import metrics_sk as msk
-from metrics_sk._registry import METRICS
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import metrics_sk as msk  # noqa: E402  (this checkout's, not an installed one)
+from metrics_sk._registry import METRICS  # noqa: E402
 
 AVERAGED = ("precision_score", "recall_score", "f1_score", "fbeta_score", "specificity_score",
             "balanced_auc_score", "geometric_mean_score")
@@ -48,17 +54,51 @@ def _kwargs(name):
     return kwargs
 
 
-def every_metric(t, p, groups, *, batch=True):
-    """The grouped count, then every count metric of the registry (batch formulas, or the
-    others) for every group; binary-only metrics are left out (10 classes)."""
+def every_metric(t, p, groups, *, batch=None):
+    """The grouped count, then every count metric of the registry (``batch``: None all of
+    them, True the batch formulas, False the others) for every group; binary-only metrics
+    are left out (10 classes)."""
     g = msk.Confusion.from_predictions(t, p, groups=groups)
-    out = {}
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        for name, m in METRICS.items():
-            if m.count and m.batch == batch and not m.binary_only:
-                out[name] = getattr(g, name)(**_kwargs(name))
-    return out
+    return {name: method(g) for name, method in _methods(batch).items()}
+
+
+def _methods(batch, *, per_group=False):
+    """The count metrics chosen by ``batch`` as functions of a grouped confusion: its
+    methods, or (``per_group``) the formula called on each group's ``Confusion``."""
+    import pandas as pd
+
+    def method(name):
+        kwargs, formula = _kwargs(name), METRICS[name].formula
+
+        def call(g):
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                if per_group:
+                    return pd.Series([formula(g.group(i), **kwargs)
+                                      for i in range(g.n_groups)], index=g.index())
+                return getattr(g, name)(**kwargs)
+        return call
+
+    return {name: method(name) for name, m in METRICS.items()
+            if m.count and batch in (None, m.batch) and not m.binary_only}
+
+
+def matrices(g, repeats, case):
+    """The matrices and result blocks for every group of ``g``: one batch of groups split
+    per group against one formula call per group (as before), and their peak memory."""
+    ours, theirs = _methods(False), _methods(False, per_group=True)
+    rows = []
+    for name in ours:
+        seconds, got = best_of(repeats, lambda: ours[name](g))
+        reference, expected = best_of(min(repeats, 3), lambda: theirs[name](g))
+        for a, b in zip(got, expected):
+            a, b = (x.confusion_matrix if hasattr(x, "as_array") else x for x in (a, b))
+            assert a.dtype == b.dtype and np.array_equal(a, b)
+        rows.append((f"{case}`{name}` for every group, vs one call per group "
+                     f"(peak {peak_mib(lambda: ours[name](g)):.0f} MiB vs "
+                     f"{peak_mib(lambda: theirs[name](g)):.0f} MiB)", f"{seconds:.3f} s",
+                     f"{reference:.3f} s", f"{reference / seconds:.1f}x", ""))
+    return rows
 
 
 def best_of(repeats, func):
@@ -92,17 +132,23 @@ def main():
     rows = []
 
     seconds, values = best_of(repeats, lambda: every_metric(t, p, groups))
-    rows.append((f"grouped count + every batch count metric ({len(values)}) for every group",
-                 f"{seconds:.3f} s", "", "", "< 0.5 s"))
+    rows.append((f"grouped count + every count metric of the registry ({len(values)}) for "
+                 "every group", f"{seconds:.3f} s", "", "", "< 0.5 s"))
     rows.append(("peak extra memory of that (tracemalloc)",
                  f"{peak_mib(lambda: every_metric(t, p, groups)):.0f} MiB", "", "",
                  "< 200 MiB"))
+    seconds, values = best_of(repeats, lambda: every_metric(t, p, groups, batch=True))
+    rows.append((f"the same, the batch formulas only ({len(values)})", f"{seconds:.3f} s",
+                 "", "", ""))
     names = groups.astype(str)
     seconds, _ = best_of(repeats, lambda: every_metric(t, p, names))
-    rows.append(("the same with string group keys", f"{seconds:.3f} s", "", "", ""))
-    seconds, others = best_of(1, lambda: every_metric(t, p, groups, batch=False))
-    rows.append((f"the non-batch count formulas ({', '.join(others)}), one call per group",
-                 f"{seconds:.3f} s", "", "", ""))
+    rows.append(("every count metric, string group keys", f"{seconds:.3f} s", "", "", ""))
+    rows += matrices(msk.Confusion.from_predictions(t, p, groups=groups), repeats, "")
+    # many classes: a confusion matrix per group, chunked (10**4 samples in 100 groups)
+    few_k = 100 if args.quick else 1000
+    few = data(10**3 if args.quick else 10**4, few_k, 100, seed=2)
+    rows += matrices(msk.Confusion.from_predictions(*few[:2], groups=few[2]), repeats,
+                     f"{few[0].shape[0]} samples, {few_k} classes, 100 groups: ")
 
     # many classes: the group table is sparse (dense it would hold groups x distinct cells)
     many = data(n, 100 if args.quick else 1000, n_groups, seed=1)

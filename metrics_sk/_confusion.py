@@ -41,6 +41,7 @@ from ._validation import (
 # more cells than samples); beyond, non-zero cells are found by sorting the cell keys.
 _DENSE_CELLS = 1 << 22
 _DENSE_STORE = 1 << 16  # a Confusion keeps its cells dense up to this many
+_GROUP_MATRIX_CELLS = 1 << 12  # groups' K x K results in batches up to this size (K = 64)
 _DENSE_KEYS = 1 << 16  # compact() counts keys of a range this wide (or 4 n) densely
 _INT64, _UINT64 = np.dtype(np.int64), np.dtype(np.uint64)
 _DENSE_SIDE = np.uint64(1 << 11)  # labels 0 .. 2047 of small arrays always fit a dense grid
@@ -1115,18 +1116,21 @@ class GroupedConfusion:
         if not sp.issparse(counts):
             self._batch = ConfusionBatch(overall, rows, cols, counts, own_labels=True)
 
-    def _parts(self):
+    def _parts(self, size=0):
         """``(start, stop, cells, part)``: the groups ``start:stop`` as a grouped confusion
         with dense counts over the ``cells`` they have; all the groups at once (``cells``
         None, ``part`` itself) when the counts are dense, chunks of at most
-        ``_DENSE_CELLS`` numbers when they are sparse."""
-        if self._batch is not None:
+        ``_DENSE_CELLS`` numbers when they are sparse. ``size``: the numbers the formula
+        makes per group (a matrix result), also kept to ``_DENSE_CELLS`` per chunk."""
+        if self._batch is not None and self.n_groups * size <= _DENSE_CELLS:
             yield 0, self.n_groups, None, self
             return
-        step = max(1, _DENSE_CELLS // max(self._rows.shape[0], 1))
+        step = max(1, _DENSE_CELLS // max(self._rows.shape[0], size, 1))
         for start in range(0, self.n_groups, step):
             stop = min(start + step, self.n_groups)
-            cells = np.unique(self._counts[start:stop].indices)
+            counts = self._counts[start:stop]
+            cells = (np.unique(counts.indices) if sp.issparse(counts)
+                     else np.flatnonzero(counts.any(0)))
             yield start, stop, cells, self._part(start, stop, cells)
 
     def _part(self, start, stop, cells):
@@ -1272,8 +1276,8 @@ class GroupedConfusion:
 
 def _group_method(formula):
     """The :class:`GroupedConfusion` method of a count formula: parameters checked once,
-    evaluated on all groups at once (one call per group for the formulas that are not
-    batch formulas: matrices and result blocks)."""
+    evaluated on all groups at once (matrices and result blocks: split per group, see
+    :func:`_each_group`)."""
     name = formula.__name__
     check = _checker(formula, "GroupedConfusion")
 
@@ -1287,10 +1291,46 @@ def _group_method(formula):
                                         for *_, part in self._parts()]))
         import pandas as pd
 
-        return pd.Series([formula(self.group(i), **options) for i in range(self.n_groups)],
-                         index=self.index(), name=name)
+        return pd.Series(_each_group(self, formula, options), index=self.index(), name=name)
 
     return method
+
+
+def _each_group(grouped, formula, options):
+    """The value of a matrix or result-block formula (not a batch formula) for each group,
+    as a list: the formula evaluates batches of groups (a leading group axis) that make at
+    most ``_DENSE_CELLS`` matrix cells, all the groups at once while ``groups x K**2`` is
+    that small; one group at a time (over its own labels: O(its labels**2)) when one
+    ``K x K`` matrix has more than ``_GROUP_MATRIX_CELLS`` cells (K > 64), where a
+    matrix over all the labels costs more than the call and a group may have few of them. Each group's matrix is over the labels it has, as on its own samples; a group
+    without any (all its weights zero) is an empty confusion, evaluated alone."""
+    if grouped.n_groups == 0:
+        return []
+    k = grouped.overall.n_classes
+    own = "labels" in inspect.signature(formula).parameters and options.get("labels") is None
+    size = max(k, 0 if own else np.size(options.get("labels", 0))) ** 2
+    if size > _GROUP_MATRIX_CELLS:
+        return [formula(grouped.group(i), **options) for i in range(grouped.n_groups)]
+    values = []
+    for start, _, _, part in grouped._parts(size):
+        batch = part._batch
+        values += _split(formula(batch, **options), batch.present if own else None)
+        if batch.present is not None:  # a group of zero weights alone has no label
+            for i in np.flatnonzero(~batch.present.any(-1)):
+                values[start + i] = formula(grouped.group(start + i), **options)
+    return values
+
+
+def _split(value, present):
+    """The value of each confusion of a batch: ``value`` a batch of matrices (leading batch
+    axis) or a result block of them, cut to the labels each has (``present``, None: all)."""
+    if isinstance(value, _counts._QualityMetrics):
+        fields = zip(*(getattr(value, name).tolist() for name in value._fields))
+        return [type(value)(matrix, values) for matrix, values in
+                zip(_split(value.confusion_matrix, present), fields)]
+    if present is None:
+        return list(value)
+    return [matrix[np.ix_(has, has)] for matrix, has in zip(value, present)]
 
 
 for _name, _formula in _counts.FORMULAS.items():

@@ -6,11 +6,12 @@ from ``(y_true, y_pred, sample_weight)`` and calls that method. Nothing here cou
 samples: everything is computed from the per-class counts ``tp``, ``fp``, ``fn``, ``tn``
 and, for MCC and kappa, the sparse matrix, in O(n_classes + non-zero cells).
 
-The formulas reduce over classes along the last axis, so most of them also evaluate a
-*batch* of confusions at once: a duck-type whose ``tp``, ``predicted`` and ``support`` have
-shape ``(R, K)`` and ``total`` shape ``(R,)`` (the bootstrap's replicates, see
-``metrics_sk._bootstrap``) gives ``(R,)`` results. For one ``Confusion`` the results are
-unchanged floats.
+The formulas reduce over classes along the last axis, so they also evaluate a *batch* of
+confusions at once: a duck-type whose ``tp``, ``predicted`` and ``support`` have shape
+``(R, K)`` and ``total`` shape ``(R,)`` (the bootstrap's replicates, see
+``metrics_sk._bootstrap``, or the groups of a ``GroupedConfusion``) gives ``(R,)`` results;
+the matrices have shape ``(R, K, K)`` and the result blocks hold such arrays. For one
+``Confusion`` the results are unchanged floats and arrays.
 """
 
 import warnings
@@ -34,7 +35,10 @@ FORMULAS = {}
 
 def formula(func=None, *, batch=True):
     """Register ``func`` (``func(c, **options)``) as the formula of a count metric;
-    ``batch``: whether it evaluates a batch of confusions at once (see ``ConfusionBatch``)."""
+    ``batch``: whether its value on a batch of confusions (see ``ConfusionBatch``) is one
+    number or per-class array per confusion, which the bootstrap and the intervals use as
+    is; False for matrices and result blocks, which also evaluate a batch (a leading batch
+    axis) but are split per confusion (``GroupedConfusion``) or called per replicate."""
     if func is None:
         return lambda f: formula(f, batch=batch)
     func.batch = batch
@@ -780,24 +784,27 @@ def _cells_in(c, labels):
     return r[keep], col[keep], data[..., keep], labels.shape[0]
 
 
-def _check_some_label_true(c, labels, message):
+def _check_some_label_true(c, labels, message, *, each=False):
     """scikit-learn's check that ``labels`` shares a label with ``y_true``; it comes before
     the type check of ``labels``, so labels of another type fail here, as in scikit-learn.
 
     A label is in ``y_true`` when its support is positive; for a drop-in given weights
     that are not all positive, when it occurs in ``y_true`` whatever its weight
     (``c._true_present``, set by :func:`metrics_sk._api.build_confusion`), as in
-    scikit-learn."""
+    scikit-learn. ``each``: in every confusion of a batch (else in any of them)."""
     if labels is not None:
         idx = c._index(check_labels_param(labels, None))
         idx = idx[idx >= 0]
         present = getattr(c, "_true_present", None)
-        if not (c.support[..., idx] > 0 if present is None else present[idx]).any():
+        found = (c.support[..., idx] > 0 if present is None else present[idx]).any(-1)
+        if not (found.all() if each else found.any()):
             raise ValueError(message)
 
 
 def _warn_single_label(k):
-    if k == 1:
+    """scikit-learn's warning for a matrix over one label (``k``: the number of labels of
+    each confusion of a batch)."""
+    if np.any(np.asarray(k) == 1):
         warnings.warn(
             "A single label was found in 'y_true' and 'y_pred'. For the confusion "
             "matrix to have the correct shape, use the 'labels' parameter to pass "
@@ -963,32 +970,45 @@ def confusion_matrix(c, *, labels=None, normalize=None):
     array([[0, 0],
            [0, 2]])
     """
-    _check_some_label_true(c, labels, "At least one label specified must be in y_true")
-    k = c.n_classes if labels is None else None
-    if k is None:
+    batch = np.ndim(c.total) > 0  # a batch of confusions: shape (R, k, k)
+    _check_some_label_true(c, labels, "At least one label specified must be in y_true",
+                           each=True)
+    if labels is None:
+        rows_i, cols_i, vals = c._nonzero() if batch else (None, None, None)
+        k = c.n_classes
+        present = getattr(c, "present", None)  # the labels each group of a batch has
+        sizes = k if present is None else present.sum(-1)
+    else:
         rows_i, cols_i, vals, k = _cells_in(c, labels)
-    _warn_single_label(k)
-    if k * k * 8 > _DENSE_LIMIT:
+        sizes = k
+    _warn_single_label(sizes)
+    if np.max(sizes, initial=0) ** 2 * 8 > _DENSE_LIMIT:
+        size = np.max(sizes)
         raise ValueError(
-            f"confusion_matrix would be a dense {k} x {k} array ({k * k * 8 / 2**30:.3g} "
-            f"GiB) over {k} labels; use Confusion.from_predictions(...).matrix, a sparse "
-            "matrix of the non-zero cells, or pass the labels you need with labels=.")
-    if labels is None:  # every class, in the confusion's order
+            f"confusion_matrix would be a dense {size} x {size} array "
+            f"({size * size * 8 / 2**30:.3g} GiB) over {size} labels; use "
+            "Confusion.from_predictions(...).matrix, a sparse matrix of the non-zero cells, "
+            "or pass the labels you need with labels=.")
+    if labels is None and not batch:  # every class, in the confusion's order
         cm = c.to_dense()
         if cm.dtype.kind != "f":
             cm = cm.astype(np.int64, copy=False)
     else:
-        cm = np.zeros((k, k), dtype=vals.dtype if vals.dtype.kind == "f" else np.int64)
-        np.add.at(cm, (rows_i, cols_i), vals)
+        cm = np.zeros(vals.shape[:-1] + (k, k),
+                      dtype=vals.dtype if vals.dtype.kind == "f" else np.int64)
+        if batch:  # distinct cells (labels map to distinct positions)
+            cm[:, rows_i, cols_i] = vals
+        else:
+            np.add.at(cm, (rows_i, cols_i), vals)
     if normalize is None:
         return cm
     with np.errstate(all="ignore"):
         if normalize == "true":
-            cm = cm / cm.sum(axis=1, keepdims=True)
+            cm = cm / cm.sum(axis=-1, keepdims=True)
         elif normalize == "pred":
-            cm = cm / cm.sum(axis=0, keepdims=True)
+            cm = cm / cm.sum(axis=-2, keepdims=True)
         elif normalize == "all":
-            cm = cm / cm.sum()
+            cm = cm / cm.sum(axis=(-2, -1), keepdims=True)
         else:
             raise ValueError(f"normalize must be one of 'true', 'pred', 'all' or None, "
                              f"got {normalize!r}.")
@@ -1614,9 +1634,10 @@ class _QualityMetrics:
     _fields = ()
 
     def __init__(self, confusion_matrix, values):
+        # (a batch of confusions: the matrices and each value with a leading batch axis)
         self.confusion_matrix = confusion_matrix
         for name, value in zip(self._fields, values):
-            setattr(self, name, float(value))
+            setattr(self, name, value if type(value) is float else _as_float(value))
 
     def as_dict(self):
         """Return the metrics as an ordered ``{name: value}`` dict (oneDAL's order).
@@ -1755,7 +1776,9 @@ def binary_confusion_matrix(c, *, pos_label=1):
             f"{c.labels[:10]!r}. Use confusion_matrix for multi-class targets."
         )
     (tp, fp, true, tn), _ = _one_vs_rest(c, None, "binary", pos_label)
-    return np.array([[tp[0], true[0] - tp[0]], [fp[0], tn[0]]])
+    # (a batch of confusions: shape (R, 2, 2); its margins may be float sums of integers)
+    return np.stack([np.concatenate([tp, true - tp], -1), np.concatenate([fp, tn], -1)],
+                    -2).astype(tp.dtype, copy=False)
 
 
 @formula(batch=False)
@@ -1799,16 +1822,16 @@ def binary_quality_metrics(c, *, pos_label=1, beta=1.0, zero_division="warn"):
     (0.6, 0.5833)
     """
     cm = binary_confusion_matrix(c, pos_label=pos_label)
-    (tp, fn), (fp, tn) = cm.astype(np.float64)
+    # each count with a last axis of length 1 (after the batch axis of a batch)
+    (tp, fn), (fp, tn) = np.moveaxis(cm.astype(np.float64)[..., None], (-3, -2), (0, 1))
     n = tp + fn + fp + tn
-    accuracy = _divide([tp + tn], [n], zero_division, "Accuracy is", "")
-    precision = _divide([tp], [tp + fp], zero_division, "Precision is", "predicted")
-    recall = _divide([tp], [tp + fn], zero_division, "Recall is", "true")
-    fscore = recall if beta == np.inf else _fbeta([tp], [tp + fn], [tp + fp], beta,
-                                                     zero_division)
-    specificity = _divide([tn], [fp + tn], zero_division, "Specificity is", "negative")
+    accuracy = _divide(tp + tn, n, zero_division, "Accuracy is", "")
+    precision = _divide(tp, tp + fp, zero_division, "Precision is", "predicted")
+    recall = _divide(tp, tp + fn, zero_division, "Recall is", "true")
+    fscore = recall if beta == np.inf else _fbeta(tp, tp + fn, tp + fp, beta, zero_division)
+    specificity = _divide(tn, fp + tn, zero_division, "Specificity is", "negative")
     auc = (recall + specificity) / 2
-    values = [a[0] for a in (accuracy, precision, recall, fscore, specificity, auc)]
+    values = [a[..., 0] for a in (accuracy, precision, recall, fscore, specificity, auc)]
     return BinaryQualityMetrics(cm, values)
 
 

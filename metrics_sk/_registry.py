@@ -42,8 +42,10 @@ class Metric:
     count : bool
         Whether it is a formula of a confusion (see the module docstring).
     batch : bool
-        Whether its formula evaluates a batch of confusions at once (bootstrap replicates,
-        groups) instead of one call per confusion: declared by the formula (``_counts``).
+        Whether its formula's value on a batch of confusions (bootstrap replicates, groups)
+        is a number or per-class array per confusion, evaluated at once: declared by the
+        formula (``_counts``). The others (matrices, result blocks) evaluate the groups at
+        once too, split per group; the bootstrap calls them per replicate.
     binary_only : bool
         Whether it needs a binary target.
     display : str
@@ -73,7 +75,7 @@ class Metric:
 
     @property
     def batch(self):
-        """Whether the formula evaluates a batch of confusions at once."""
+        """Whether the formula's batch value is a number or per-class array per confusion."""
         return self.count and self.formula.batch
 
     @property

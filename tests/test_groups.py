@@ -529,3 +529,73 @@ def test_sparse_group_table_gives_the_dense_results(monkeypatch):
         pd.testing.assert_frame_equal(sparse_frame.confidence_interval[bound],
                                       dense_frame.confidence_interval[bound], rtol=1e-9)
     assert sparse.group(7) == dense.group(7)
+
+
+def _matrix_outcome(f):
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            value = f()
+        except ValueError as e:
+            value = ("ValueError", str(e))
+    return value, sorted({(w.category.__name__, str(w.message)) for w in caught})
+
+
+MATRIX_CALLS = [("confusion_matrix", {}), ("confusion_matrix", {"normalize": "true"}),
+                ("confusion_matrix", {"normalize": "pred"}),
+                ("confusion_matrix", {"labels": [2, 0]}),
+                ("confusion_matrix", {"labels": [3, 1, 0, 9], "normalize": "all"}),
+                ("multiclass_quality_metrics", {}),
+                ("multiclass_quality_metrics", {"labels": [0, 1, 2, 3, 4]}),
+                ("multiclass_quality_metrics", {"beta": 2.0, "zero_division": 0.0})]
+
+
+@pytest.mark.parametrize("how", ["batch", "chunks", "per group"])
+@pytest.mark.parametrize("weights", [None, "float", "with zeros"])
+def test_matrices_and_blocks_in_one_pass_equal_one_call_per_group(how, weights,
+                                                                  monkeypatch):
+    """The matrices and result blocks of all the groups, from one batch of groups (or
+    chunks of groups, or one group at a time for large K), are the formula on each group's
+    Confusion: same values, dtypes, shapes (each group's labels), index, errors, warnings."""
+    import metrics_sk._confusion as confusion_module
+    from metrics_sk._counts import FORMULAS
+
+    if how == "chunks":
+        monkeypatch.setattr(confusion_module, "_DENSE_CELLS", 40)
+    elif how == "per group":
+        monkeypatch.setattr(confusion_module, "_GROUP_MATRIX_CELLS", 1)
+    rng = np.random.default_rng(3)
+    n = 200
+    t = rng.integers(0, 5, n)
+    p = np.where(rng.random(n) < 0.5, t, rng.integers(0, 5, n))
+    w = {None: None, "float": rng.uniform(0.5, 2.0, n),
+         "with zeros": rng.integers(0, 3, n).astype(float)}[weights]
+    cases = [(rng.integers(0, 40, n).astype(str), None),  # groups missing labels
+             (rng.integers(0, 3, n), None),  # every group has every label
+             (rng.integers(0, 40, n), [4, 3, 2, 1, 0, 7])]  # fixed labels
+    tb, pb = (t > 2).astype(int), (p > 2).astype(int)
+    binary = [("binary_confusion_matrix", {}), ("binary_quality_metrics", {}),
+              ("binary_quality_metrics", {"pos_label": 0, "beta": 0.5})]
+    for (groups, labels), calls, (yt, yp) in [*((c, MATRIX_CALLS, (t, p)) for c in cases),
+                                              ((cases[0][0], None), binary, (tb, pb))]:
+        g = Confusion.from_predictions(yt, yp, groups=groups, labels=labels, sample_weight=w)
+        for name, kwargs in calls:
+            got, got_warnings = _matrix_outcome(lambda: getattr(g, name)(**kwargs))
+            expected, expected_warnings = _matrix_outcome(lambda: pd.Series(
+                [FORMULAS[name](g.group(i), **kwargs) for i in range(g.n_groups)],
+                index=g.index(), name=name))
+            assert got_warnings == expected_warnings, (name, kwargs)
+            if isinstance(expected, tuple) or isinstance(got, tuple):
+                assert got == expected, (name, kwargs)
+                continue
+            assert got.name == name and got.index.equals(expected.index)
+            for a, b in zip(got, expected):
+                if hasattr(b, "as_array"):
+                    assert type(a) is type(b)
+                    np.testing.assert_allclose(a.as_array(), b.as_array(), rtol=1e-13)
+                    assert all(type(v) is float for v in a.as_dict().values())
+                    a, b = a.confusion_matrix, b.confusion_matrix
+                assert a.dtype == b.dtype and a.shape == b.shape, (name, kwargs)
+                # counts exactly; weight sums up to their order of summation (tn)
+                np.testing.assert_allclose(a, b, rtol=0 if a.dtype.kind == "i" else 1e-14,
+                                           err_msg=f"{name} {kwargs}")
