@@ -448,3 +448,27 @@ def test_group_table_cut_at_max_rows_in_every_format(tmp_path, capsys, monkeypat
     assert "--max-rows 0 shows all; --format csv or json holds every group" in flat
     for python in ("max_rows", "max\\_rows", "to_frame", "to\\_frame"):
         assert python not in done.stdout
+
+
+@pytest.mark.parametrize("text", [
+    "y,y_hat\n0,1\n1,1\n2,2\n",  # a plain header: the reader starts past it
+    "y,y_hat\r\n0,1\r\n1,1\r\n2,2\r\n",
+    '"y","y_hat"\n0,1\n1,1\n2,2\n',  # quoted: pandas skips the header row
+    '\ufeffy,y_hat\n0,1\n1,1\n2,2',  # a byte-order mark, no newline at the end
+])
+def test_csv_header_skipped_either_way(tmp_path, capsys, monkeypatch, text):
+    (tmp_path / "p.csv").write_text(text, encoding="utf-8")
+    done = main("report", "p.csv", "--true", "y", "--pred", "y_hat", "--format", "json",
+                cwd=tmp_path, capsys=capsys, monkeypatch=monkeypatch)
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    assert out["labels"] == [0, 1, 2]
+    assert out["overall"]["accuracy"] == pytest.approx(2 / 3)
+
+
+def test_csv_header_only_has_no_data_rows(tmp_path, capsys, monkeypatch):
+    (tmp_path / "p.csv").write_text("y,y_hat\n")
+    done = main("report", "p.csv", "--true", "y", "--pred", "y_hat", cwd=tmp_path,
+                capsys=capsys, monkeypatch=monkeypatch)
+    assert done.returncode == 1
+    assert done.stderr.splitlines() == ["metrics-sk: error: p.csv: no data rows."]
