@@ -217,7 +217,8 @@ def metric_frame(y_true, y_pred, *, metrics, groups, sample_weight=None,
         of it with its arguments), or a dict of them (name -> metric).
     groups : array-like of shape (n_samples,), DataFrame or dict
         The group of each sample, or several group columns, crossed (fairlearn's
-        ``sensitive_features``).
+        ``sensitive_features``). A key is any sortable value (integers, floats,
+        booleans, strings); a missing one (NaN, None) is refused, as fairlearn does.
     sample_weight : array-like of shape (n_samples,), default=None
         Sample weights.
     confidence_level : float, default=None
