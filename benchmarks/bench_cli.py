@@ -15,6 +15,14 @@ against a fresh ``python -c "import pandas, metrics_sk"``.
     python benchmarks/bench_cli.py           # 2,000,000 rows, 500 classes
     python benchmarks/bench_cli.py --quick   # 20,000 rows, 50 classes (CI smoke run)
     python benchmarks/bench_cli.py --rows 2000000 --classes 500 --dir /tmp
+
+``--group-intervals G``: the per-group table of ``metrics-sk report --group`` with
+analytic intervals (``quality_report(..., groups=..., confidence_level=0.95,
+interval="analytic")``) on ``--rows`` rows in ``G`` groups, the intervals of all the
+groups in one batch against each group's own ``analytic_interval`` (the report's way
+before), side by side, and the largest difference of their bounds.
+
+    python benchmarks/bench_cli.py --group-intervals 10000 --rows 200000 --classes 3
 """
 
 import argparse
@@ -91,6 +99,40 @@ def startup(code, repeat):
                                        capture_output=True), repeat)
 
 
+def group_intervals(n, k, n_groups, repeat):
+    """The report's per-group analytic intervals: one batch against group by group."""
+    import warnings
+
+    from metrics_sk import _report
+
+    rng = np.random.default_rng(0)
+    y = rng.integers(0, k, n)
+    pred = np.where(rng.random(n) < 0.7, y, rng.integers(0, k, n))
+    groups = rng.integers(0, n_groups, n)
+    batch = _report._analytic_group_rows
+
+    def one_by_one(grouped, squares, calls, columns, order, confidence_level, bounds):
+        return list(enumerate(order)), 0  # every group to its own analytic_interval
+
+    def report(rows):
+        _report._analytic_group_rows = rows
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                return msk.quality_report(y, pred, groups=groups, confidence_level=0.95,
+                                          interval="analytic", random_state=0)
+        finally:
+            _report._analytic_group_rows = batch
+
+    old, before = best_of(lambda: report(one_by_one), repeat)
+    new, after = best_of(lambda: report(batch), repeat)
+    a, b = (r.to_frame("groups").select_dtypes(float).to_numpy() for r in (before, after))
+    print(f"{n:,} rows, {k} classes, {n_groups:,} groups; best of {repeat}; load "
+          f"{os.getloadavg()[0]:.1f}\n\n| group by group (s) | one batch (s) | speed-up | "
+          f"largest difference |\n|---|---|---|---|\n| {old:.2f} | {new:.2f} | "
+          f"{old / new:.1f}x | {np.nanmax(np.abs(a - b)):.1e} |")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true",
@@ -101,9 +143,13 @@ def main():
     parser.add_argument("--dir", default=None,
                         help="where the data files are written (default: a temporary "
                              "directory; give one to keep them between runs)")
+    parser.add_argument("--group-intervals", type=int, default=None, metavar="GROUPS",
+                        help="time the per-group analytic intervals instead (see above)")
     args = parser.parse_args()
     if args.quick:
         args.rows, args.classes, args.repeat = 20_000, 50, 2
+    if args.group_intervals:
+        return group_intervals(args.rows, args.classes, args.group_intervals, args.repeat)
     with contextlib.ExitStack() as stack:
         directory = args.dir or stack.enter_context(tempfile.TemporaryDirectory())
         paths = make_files(directory, args.rows, args.classes)

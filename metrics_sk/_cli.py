@@ -257,7 +257,7 @@ def _read_csv(path, size, wanted, progress):
                 first.setdefault(name, i)
             fh.seek(0)
             try:
-                chunks = pd.read_csv(fh, header=None, skiprows=1,
+                chunks = pd.read_csv(fh, header=None, skiprows=_past_header(fh, options),
                                      usecols=[first[c] for c in wanted],
                                      chunksize=_CHUNK_ROWS, keep_default_na=False,
                                      na_values=[""], **options)  # "NA" is a label
@@ -275,6 +275,18 @@ def _read_csv(path, size, wanted, progress):
         raise DataError(f"{path}: not a readable CSV file ({_one_line(exc)}).") from None
     meter.finish(n)
     return _joined(parts), n
+
+
+def _past_header(fh, options):
+    """Rows pandas is to skip at the position of ``fh``: 0 with ``fh`` put past a plain
+    header line (uncompressed, no quote, ending in a newline), else 1 with ``fh`` at its
+    start. pandas' ``skiprows`` checks every row it reads (1.3x the reading time)."""
+    if options["compression"] is None:
+        line = fh.readline()
+        if line.endswith(b"\n") and b'"' not in line:
+            return 0
+        fh.seek(0)
+    return 1
 
 
 def _joined(parts):
@@ -341,14 +353,19 @@ def _as_numbers(values, name, path, offset):
     return numbers
 
 
-def _label_column(values, name, path, offset):
-    """A label column as integers (or booleans), or as text: floats must be integers."""
+def _label_column(values, name, path, offset, *, key=False):
+    """A label column as integers (or booleans), or as text: floats must be integers.
+    With ``key`` (a ``--group`` column: group keys, not class labels), floats are kept
+    as read, any number; an empty cell is refused either way (as fairlearn refuses a
+    missing sensitive feature)."""
     if values.dtype.kind in "iub":
         return values
     if values.dtype.kind == "f":
         empty = np.flatnonzero(np.isnan(values))
         if empty.size:
             raise _empty_error(path, name, empty, offset)
+        if key:
+            return values
         bad = np.flatnonzero(~np.isfinite(values) | (values != np.round(values)))
         if bad.size:
             raise _cell_error(path, name, bad[0], offset, f"holds {str(values[bad[0]])!r}, "
@@ -449,14 +466,18 @@ def digits_example():
 _PYTHON_ADVICE = (
     ("to_frame() and to_dict() hold every class; max_rows=None shows all",
      "--max-rows 0 shows all; --format csv or json holds every class"),
+    ("to_frame('groups') holds every group; max_rows=None shows all",
+     "--max-rows 0 shows all; --format csv or json holds every group"),
 )
 
 
 def _cli_words(text):
     """``text`` with the report's Python advice, and scikit-learn's parameter wording
     (`` `zero_division` parameter``), in the command's own terms (``--zero-division``)."""
-    for python, command in _PYTHON_ADVICE:  # the note may be wrapped at any space
-        words = r"\s+".join(map(re.escape, python.split()))
+    for python, command in _PYTHON_ADVICE:  # the note may be wrapped at any space, and
+        # Markdown escapes _ and * with a backslash
+        words = r"\s+".join("".join(("\\\\?" if c in "_*" else "") + re.escape(c)
+                                    for c in word) for word in python.split())
         text = re.sub(words, command, text)
     return re.sub(r"`(\w+)` parameter",
                   lambda m: f"the --{m.group(1).replace('_', '-')} option", text)
@@ -719,7 +740,7 @@ def _file_report(args):
                                       progress=not quiet)
     with Phase(f"checking the labels of {n:,} rows", enabled=not quiet):
         y_true, y_pred = _as_labels(columns, names, args.path, offset)
-        groups = {name: _label_column(columns[name], name, args.path, offset)
+        groups = {name: _label_column(columns[name], name, args.path, offset, key=True)
                   for name in args.group} if args.group else None
         labels = _convert_labels(args.labels, y_true)
         y_score = None

@@ -350,15 +350,28 @@ def _validated(arrays, names, labels, allow_column=False):
     return arrs, kind, labels
 
 
-def encode(*arrays, labels=None, names=None):
+def encode(*arrays, labels=None, names=None, keys=False):
     """The label encoder: labels of several arrays sharing one label space, to codes.
 
     Returns ``(values, codes)``: ``values`` the sorted distinct labels of all the arrays
     (or ``labels`` when given) and ``codes`` a list of int64 arrays, one per input, each
     sample's position in ``values``; with ``labels=``, a label outside ``labels`` gets
-    code ``len(labels)`` (the *other* slot of :class:`Confusion`).
+    code ``len(labels)`` (the *other* slot of :class:`Confusion`). With ``keys`` (one
+    array of group keys, not class labels), floats are keys as they are (any number) and
+    a missing key (NaN, None) is a ValueError, as fairlearn's ``MetricFrame`` refuses it.
     """
     names = names or [f"y{i}" for i in range(len(arrays))]
+    if keys:
+        arr = label_array(arrays[0], names[0])
+        missing = (np.isnan(arr).any() if arr.dtype.kind == "f" else arr.dtype.kind == "O"
+                   and any(v is None or v != v for v in arr.tolist()))
+        if missing:
+            raise ValueError(f"{names[0]} contains missing values (NaN or None): a group "
+                             "key must be a value; remove or replace them.")
+        if arr.dtype.kind == "f":
+            values, inverse = np.unique(arr, return_inverse=True)
+            return values, [inverse.reshape(-1).astype(np.int64, copy=False)]
+        arrays = (arr,)
     arrs, kind, labels = _validated(arrays, names, labels)
     n = arrs[0].shape[0]
     huge = any(a.dtype == np.uint64 and a.size and a.max() >= 2**63 for a in arrs)
@@ -1031,16 +1044,7 @@ def _group_codes(groups, n):
     length = np.broadcast_to(np.int8(0), (n,))  # stands for y_true in the length check
     code, values = None, []
     for column in columns:
-        if isinstance(column, (list, tuple)):
-            column = np.asarray(column)
-        if getattr(column, "dtype", None) is not None and column.dtype.kind == "f" and not \
-                np.all(np.mod(column, 1) == 0):  # group keys, not labels: any number
-            floats = np.asarray(column)
-            if not np.isfinite(floats).all():
-                raise ValueError("groups contains NaN or infinity.")
-            vals, codes = np.unique(floats, return_inverse=True)
-        else:
-            vals, (codes,) = encode(column, names=["groups"])
+        vals, (codes,) = encode(column, names=["groups"], keys=True)
         check_same_length(("y_true", length), ("groups", codes))
         code = codes if code is None else code * vals.shape[0] + codes
         values.append(vals)

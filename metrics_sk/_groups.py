@@ -217,7 +217,8 @@ def metric_frame(y_true, y_pred, *, metrics, groups, sample_weight=None,
         of it with its arguments), or a dict of them (name -> metric).
     groups : array-like of shape (n_samples,), DataFrame or dict
         The group of each sample, or several group columns, crossed (fairlearn's
-        ``sensitive_features``).
+        ``sensitive_features``). A key is any sortable value (integers, floats,
+        booleans, strings); a missing one (NaN, None) is refused, as fairlearn does.
     sample_weight : array-like of shape (n_samples,), default=None
         Sample weights.
     confidence_level : float, default=None
@@ -306,12 +307,9 @@ def metric_frame(y_true, y_pred, *, metrics, groups, sample_weight=None,
     intervals = {}
     for column, (name, kwargs) in asked.items():
         value = values[column].to_numpy(dtype=np.float64)
-        pieces = [_group_intervals(part, squares if cells is None else
-                                   squares._part(start, stop, cells), name, kwargs,
-                                   value[start:stop], confidence_level, method,
-                                   n_resamples, rng)
-                  for start, stop, cells, part in grouped._parts()]
-        low, high, used = (np.concatenate(p) for p in zip(*pieces))
+        low, high, used = over_parts(grouped, squares, value, functools.partial(
+            _group_intervals, name=name, kwargs=kwargs, confidence_level=confidence_level,
+            method=method, n_resamples=n_resamples, rng=rng))
         _warn_fallback(name, used, method, n_resamples)
         intervals[column] = low, high, used
     return MetricFrame(grouped, asked, single, intervals)
@@ -396,28 +394,52 @@ def _bootstrap_groups(grouped, statistic, which, n_resamples, confidence_level, 
     return low, high
 
 
-def _group_intervals(grouped, squares, name, kwargs, values, confidence_level, method,
+def over_parts(grouped, squares, values, bounds):
+    """``bounds(part, part_squares, part_values)`` over the parts of the groups with dense
+    counts (all the groups at once while the table is small): its arrays, concatenated."""
+    pieces = [bounds(part, squares if cells is None else squares._part(start, stop, cells),
+                     values[start:stop])
+              for start, stop, cells, part in grouped._parts()]
+    return tuple(np.concatenate(p) for p in zip(*pieces))
+
+
+def analytic_group_bounds(grouped, squares, values, *, name, kwargs, confidence_level):
+    """``(low, high, method)`` arrays of the analytic interval of one metric over the
+    groups of a dense part, in one batch (each group's Wilson, Clopper-Pearson, delta,
+    Fisher-z or kappa bounds, as :func:`~metrics_sk.analytic_interval` of the group's
+    confusion gives them); ``method`` is ``'bootstrap'`` where they are undefined."""
+    def statistic(batch):
+        return getattr(batch, name)(**kwargs)
+
+    n_groups = grouped.n_groups
+    chosen = _ALLOWED.get(_family(name, grouped.overall, kwargs), ("delta",))[0]
+    with warnings.catch_warnings(), np.errstate(all="ignore"):
+        warnings.simplefilter("ignore")  # the values have said what is ill-defined
+        if chosen in ("wilson", "clopper_pearson"):
+            low, high, _, _ = proportion_bounds(grouped._batch, squares._batch, name,
+                                                kwargs, chosen, confidence_level)
+            return low, high, np.full(n_groups, chosen, dtype=object)
+        se = _GroupsMoved(grouped, squares).standard_error(statistic)
+        low, high = delta_bounds(name, chosen, values, se, _z(confidence_level))
+    todo = ~(np.isfinite(low) & np.isfinite(high) & (se > 0))
+    return low, high, np.where(todo, "bootstrap", chosen).astype(object)
+
+
+def _group_intervals(grouped, squares, values, *, name, kwargs, confidence_level, method,
                      n_resamples, rng):
     """``(low, high, method)`` arrays of one metric over the groups, in one batch."""
     def statistic(batch):
         return getattr(batch, name)(**kwargs)
 
     n_groups = grouped.n_groups
-    todo = np.ones(n_groups, dtype=bool)
-    low, high = np.full(n_groups, np.nan), np.full(n_groups, np.nan)
-    chosen = "bootstrap"
     if method == "analytic":
-        chosen = _ALLOWED.get(_family(name, grouped.overall, kwargs), ("delta",))[0]
-        with warnings.catch_warnings(), np.errstate(all="ignore"):
-            warnings.simplefilter("ignore")  # the values have said what is ill-defined
-            if chosen in ("wilson", "clopper_pearson"):
-                low, high, _, _ = proportion_bounds(grouped._batch, squares._batch, name,
-                                                    kwargs, chosen, confidence_level)
-                return low, high, np.full(n_groups, chosen, dtype=object)
-            se = _GroupsMoved(grouped, squares).standard_error(statistic)
-            low, high = delta_bounds(name, chosen, values, se, _z(confidence_level))
-        todo = ~(np.isfinite(low) & np.isfinite(high) & (se > 0))
-    used = np.where(todo, "bootstrap", chosen).astype(object)
+        low, high, used = analytic_group_bounds(grouped, squares, values, name=name,
+                                                kwargs=kwargs,
+                                                confidence_level=confidence_level)
+    else:
+        low, high = np.full(n_groups, np.nan), np.full(n_groups, np.nan)
+        used = np.full(n_groups, "bootstrap", dtype=object)
+    todo = used == "bootstrap"
     if todo.any() and method == "analytic" and grouped.overall._weighted:
         used[todo] = "none"  # the cells hold weight sums: no cell bootstrap
         return low, high, used

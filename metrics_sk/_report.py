@@ -617,7 +617,16 @@ def _group_values(grouped, beta, zero_division, confidence_level, interval, n_re
 
     rng = _rng(random_state)
     bounds = {key: (np.empty(len(order)), np.empty(len(order))) for key in calls}
-    for row, i in enumerate(order):
+    rows = enumerate(order)
+    if interval == "analytic":  # every group at once; one by one where undefined
+        rows, empty = _analytic_group_rows(grouped, squares, calls, columns, order,
+                                           confidence_level, bounds)
+        if empty:
+            note = ((note + " ") if note else "groups: ") + (
+                f"{empty} group intervals are undefined (a value of 0 or 1, or a standard "
+                "error of 0) and left empty: with sample weights the cells of a group "
+                "cannot be resampled.")
+    for row, i in rows:
         group = grouped.group(int(i))
         if interval == "analytic":
             square = group if squares is None else squares.group(int(i))
@@ -631,6 +640,31 @@ def _group_values(grouped, beta, zero_division, confidence_level, interval, n_re
         for key, ci in zip(calls, found):
             bounds[key][0][row], bounds[key][1][row] = ci
     return out, bounds, note
+
+
+def _analytic_group_rows(grouped, squares, calls, columns, order, confidence_level, bounds):
+    """Fill ``bounds`` (rows in ``order``) with the analytic intervals of all the groups,
+    computed in one batch per metric. Returns the ``(row, group)`` pairs where some is
+    undefined (a value of 0 or 1, a standard error of 0), left to each group's own
+    :func:`~metrics_sk.analytic_interval` and its cell-bootstrap fallback, and the number
+    of intervals left empty instead (``squares``: weight sums, which cannot be resampled)."""
+    from ._groups import analytic_group_bounds, over_parts
+
+    undefined = np.zeros(len(order), dtype=bool)
+    empty = 0
+    for key, (name, kwargs) in calls.items():
+        low, high, used = over_parts(
+            grouped, grouped if squares is None else squares, columns[key],
+            functools.partial(analytic_group_bounds, name=name, kwargs=kwargs,
+                              confidence_level=confidence_level))
+        todo = (used == "bootstrap")[order]
+        bounds[key][0][:], bounds[key][1][:] = low[order], high[order]
+        if squares is None:
+            undefined |= todo
+        else:
+            bounds[key][0][todo] = bounds[key][1][todo] = np.nan
+            empty += int(todo.sum())
+    return [(row, order[row]) for row in np.flatnonzero(undefined)], empty
 
 
 def _group_statistic(calls, confusion):

@@ -385,3 +385,90 @@ def test_mistyped_column_did_you_mean(tmp_path, capsys, monkeypatch, frame):
     done = main("report", "p.csv", "--true", "zzz", "--pred", "y_hat", cwd=tmp_path,
                 capsys=capsys, monkeypatch=monkeypatch)
     assert "(the columns are: y, y_hat, p_cat, p_dog, p_pig, w)" in done.stderr
+
+
+def test_group_column_of_floats_is_group_keys(tmp_path, capsys, monkeypatch):
+    """--group takes any column: floats (not integers) are group keys, not class labels;
+    the groups and values are fairlearn's MetricFrame's on the same columns."""
+    pd = pytest.importorskip("pandas")
+    fairlearn_metrics = pytest.importorskip("fairlearn.metrics")
+    from sklearn.metrics import accuracy_score
+
+    rng = np.random.default_rng(3)
+    n = 300
+    data = pd.DataFrame({"y": rng.integers(0, 3, n), "y_hat": rng.integers(0, 3, n),
+                         "f": rng.choice([1.0, 2.5, 3.25, -0.5], n),
+                         "s": rng.choice(["a", "b"], n)})
+    data.to_csv(tmp_path / "p.csv", index=False)
+    done = main("report", "p.csv", "--true", "y", "--pred", "y_hat", "--group", "f",
+                "--format", "json", cwd=tmp_path, capsys=capsys, monkeypatch=monkeypatch)
+    assert done.returncode == 0, done.stderr
+    ours = {float(k): v["accuracy"] for k, v in json.loads(done.stdout)["groups"].items()}
+    ref = fairlearn_metrics.MetricFrame(metrics=accuracy_score, y_true=data.y,
+                                        y_pred=data.y_hat, sensitive_features=data.f)
+    assert ours == pytest.approx(ref.by_group.to_dict(), rel=1e-12)
+    done = main("report", "p.csv", "--true", "y", "--pred", "y_hat", "--group", "f",
+                "--group", "s", cwd=tmp_path, capsys=capsys, monkeypatch=monkeypatch)
+    assert done.returncode == 0, done.stderr
+    assert "8 groups" in done.stdout
+    data.loc[7, "f"] = np.nan
+    data.to_csv(tmp_path / "p.csv", index=False)
+    done = main("report", "p.csv", "--true", "y", "--pred", "y_hat", "--group", "f",
+                cwd=tmp_path, capsys=capsys, monkeypatch=monkeypatch)
+    assert done.returncode == 1
+    assert done.stderr.splitlines() == [
+        "metrics-sk: error: p.csv: column 'f' is empty (1 empty cell) at line 9."]
+
+
+@pytest.mark.parametrize("fmt", ["text", "markdown", "html"])
+def test_group_table_cut_at_max_rows_in_every_format(tmp_path, capsys, monkeypatch, fmt):
+    """--max-rows cuts the per-group table in every rendered format, and the note says
+    it in the command's words (Markdown escapes included)."""
+    rng = np.random.default_rng(4)
+    n = 200
+    (tmp_path / "p.csv").write_text("y,y_hat,g\n" + "".join(
+        f"{a},{b},{c}\n" for a, b, c in zip(rng.integers(0, 2, n), rng.integers(0, 2, n),
+                                              rng.integers(0, 9, n))))
+    if fmt == "html":  # no --format html: the report's own rendering, same blocks
+        t, p, g = np.loadtxt(tmp_path / "p.csv", delimiter=",", skiprows=1, dtype=int).T
+        out = msk.quality_report(t, p, groups=g, max_rows=4).to_html()
+        assert out.split("worst first")[1].count("<tr>") == 1 + 4
+        assert "5 of 9 groups not shown" in out
+        return
+    done = main("report", "p.csv", "--true", "y", "--pred", "y_hat", "--group", "g",
+                "--max-rows", "4", "--format", fmt, cwd=tmp_path, capsys=capsys,
+                monkeypatch=monkeypatch)
+    assert done.returncode == 0, done.stderr
+    text = done.stdout.split("worst first")[1]
+    rows = [line for line in text.splitlines()
+            if re.match(r"^\|? ?[0-8] ", line) or re.match(r"^\s*[0-8]\s", line)]
+    assert len(rows) == 4, text
+    flat = " ".join(done.stdout.split())
+    assert "5 of 9 groups not shown" in flat
+    assert "--max-rows 0 shows all; --format csv or json holds every group" in flat
+    for python in ("max_rows", "max\\_rows", "to_frame", "to\\_frame"):
+        assert python not in done.stdout
+
+
+@pytest.mark.parametrize("text", [
+    "y,y_hat\n0,1\n1,1\n2,2\n",  # a plain header: the reader starts past it
+    "y,y_hat\r\n0,1\r\n1,1\r\n2,2\r\n",
+    '"y","y_hat"\n0,1\n1,1\n2,2\n',  # quoted: pandas skips the header row
+    '\ufeffy,y_hat\n0,1\n1,1\n2,2',  # a byte-order mark, no newline at the end
+])
+def test_csv_header_skipped_either_way(tmp_path, capsys, monkeypatch, text):
+    (tmp_path / "p.csv").write_text(text, encoding="utf-8")
+    done = main("report", "p.csv", "--true", "y", "--pred", "y_hat", "--format", "json",
+                cwd=tmp_path, capsys=capsys, monkeypatch=monkeypatch)
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    assert out["labels"] == [0, 1, 2]
+    assert out["overall"]["accuracy"] == pytest.approx(2 / 3)
+
+
+def test_csv_header_only_has_no_data_rows(tmp_path, capsys, monkeypatch):
+    (tmp_path / "p.csv").write_text("y,y_hat\n")
+    done = main("report", "p.csv", "--true", "y", "--pred", "y_hat", cwd=tmp_path,
+                capsys=capsys, monkeypatch=monkeypatch)
+    assert done.returncode == 1
+    assert done.stderr.splitlines() == ["metrics-sk: error: p.csv: no data rows."]

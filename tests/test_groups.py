@@ -6,6 +6,7 @@ import warnings
 
 import numpy as np
 import pytest
+import sklearn.metrics
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -486,7 +487,7 @@ def test_float_group_keys_are_groups_not_labels():
     assert g.accuracy_score().to_dict() == {1.5: 0.5, 2.0: 1.0}
     g.update([1], [1], groups=np.array([0.25]))
     assert g.index().tolist() == [0.25, 1.5, 2.0]
-    with pytest.raises(ValueError, match="groups contains NaN"):
+    with pytest.raises(ValueError, match="groups contains missing values"):
         Confusion.from_predictions(t, p, groups=[1.5, np.nan, 1.5, 2.0])
 
 
@@ -599,3 +600,57 @@ def test_matrices_and_blocks_in_one_pass_equal_one_call_per_group(how, weights,
                 # counts exactly; weight sums up to their order of summation (tn)
                 np.testing.assert_allclose(a, b, rtol=0 if a.dtype.kind == "i" else 1e-14,
                                            err_msg=f"{name} {kwargs}")
+
+
+@pytest.mark.parametrize("keys", [
+    [1.0, 2.5, 3.25, -0.5],  # floats that are not integers
+    [1.0, 2.0, 3.0, 4.0],  # integer-valued floats: float keys, as fairlearn keeps them
+    [True, False, True, False],
+    [10, -3, 7, 10 ** 12],
+    ["x", "y", "z", "w"]])
+def test_group_keys_of_any_type_match_fairlearn(keys):
+    """A group key is a value, not a class label: floats, booleans, ints and strings
+    give fairlearn's ``MetricFrame`` groups and values."""
+    rng = np.random.default_rng(5)
+    n = 300
+    t, p = rng.integers(0, 3, n), rng.integers(0, 3, n)
+    g = np.array(keys)[rng.integers(0, len(keys), n)]
+    ours = msk.metric_frame(t, p, metrics="accuracy_score", groups=g)
+    ref = fairlearn_metrics.MetricFrame(metrics=sklearn.metrics.accuracy_score, y_true=t,
+                                        y_pred=p, sensitive_features=g)
+    assert ours.by_group.index.tolist() == ref.by_group.index.tolist()
+    assert [type(k) for k in ours.by_group.index] == [type(k) for k in ref.by_group.index]
+    np.testing.assert_allclose(ours.by_group.to_numpy(), ref.by_group.to_numpy(), rtol=1e-12)
+    for method in ("between_groups", "to_overall"):
+        assert ours.difference(method) == pytest.approx(ref.difference(method), rel=1e-12)
+        assert ours.ratio(method) == pytest.approx(ref.ratio(method), rel=1e-12)
+
+
+def test_crossed_float_and_text_keys_match_fairlearn():
+    rng = np.random.default_rng(6)
+    n = 400
+    t, p = rng.integers(0, 2, n), rng.integers(0, 2, n)
+    groups = pd.DataFrame({"f": rng.choice([0.5, 1.75, 3.0], n),
+                           "s": rng.choice(["a", "b"], n)})
+    ours = msk.metric_frame(t, p, metrics={"recall": "recall_score"}, groups=groups)
+    ref = fairlearn_metrics.MetricFrame(metrics={"recall": sklearn.metrics.recall_score},
+                                        y_true=t, y_pred=p, sensitive_features=groups)
+    assert ours.by_group.index.tolist() == ref.by_group.index.tolist()
+    np.testing.assert_allclose(ours.by_group["recall"], ref.by_group["recall"], rtol=1e-12)
+    report = msk.quality_report(t, p, groups=groups)
+    assert len(report.to_frame("groups")) == 6
+
+
+@pytest.mark.parametrize("groups", [
+    [1.5, np.nan, 1.5, 2.0], np.array(["a", None, "a", "b"], dtype=object),
+    pd.Series([1.5, None, 1.5, 2.0])])
+def test_missing_group_keys_are_refused_as_fairlearn_refuses_them(groups):
+    t, p = [0, 1, 1, 0], [0, 1, 0, 0]
+    with pytest.raises(ValueError, match="missing values"):
+        fairlearn_metrics.MetricFrame(metrics=sklearn.metrics.accuracy_score, y_true=t,
+                                      y_pred=p, sensitive_features=groups)
+    for call in (lambda: Confusion.from_predictions(t, p, groups=groups),
+                 lambda: msk.metric_frame(t, p, metrics="accuracy_score", groups=groups),
+                 lambda: msk.quality_report(t, p, groups=groups)):
+        with pytest.raises(ValueError, match="^groups contains missing values"):
+            call()

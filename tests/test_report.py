@@ -679,3 +679,46 @@ def test_parameters_checked_once_from_constraints(kwargs, match):
 
     with pytest.raises(InvalidParameterError, match=f"'{match}' parameter of quality_report"):
         quality_report([0, 1], [0, 1], **kwargs)
+
+
+@pytest.mark.parametrize("weighted", [False, True])
+def test_group_analytic_intervals_in_one_batch_are_each_groups(weighted):
+    """The analytic intervals of all the groups, computed at once, are each group's own
+    analytic_interval on its rows (weights included)."""
+    rng = np.random.default_rng(21)
+    n = 3000
+    y = rng.integers(0, 3, n)
+    pred = np.where(rng.random(n) < 0.6, y, rng.integers(0, 3, n))
+    groups = rng.integers(0, 25, n)
+    w = rng.uniform(0.5, 2.0, n) if weighted else None
+    r = quality_report(y, pred, groups=groups, sample_weight=w, confidence_level=0.9,
+                       interval="analytic")
+    table = r.to_frame("groups")
+    metrics = {"mean_class_fscore": ("f1_score", {"average": "macro"}),
+               "balanced_accuracy": ("balanced_accuracy_score", {}),
+               "accuracy": ("accuracy_score", {})}
+    for key, row in table.iterrows():
+        rows = groups == key
+        for column, (name, kwargs) in metrics.items():
+            ref = msk.analytic_interval(name, y[rows], pred[rows], confidence_level=0.9,
+                                        sample_weight=None if w is None else w[rows],
+                                        **kwargs)
+            assert ref.method != "bootstrap"
+            np.testing.assert_allclose([row[f"{column} low"], row[f"{column} high"]],
+                                       ref.confidence_interval, rtol=1e-12, atol=1e-15)
+
+
+def test_weighted_group_intervals_undefined_are_empty_with_a_note():
+    """With sample weights, a group whose analytic interval is undefined (macro F1 1) has
+    none (its weight sums cannot be resampled), and a note says how many."""
+    y = np.array([0, 1, 0, 1, 0, 1, 1, 0, 0, 1])
+    pred = np.array([0, 1, 0, 1, 0, 0, 1, 1, 0, 1])
+    groups = np.array([0, 0, 0, 0, 1, 1, 1, 1, 1, 1])
+    r = quality_report(y, pred, groups=groups, sample_weight=np.full(10, 1.5),
+                       confidence_level=0.9, interval="analytic")
+    table = r.to_frame("groups")
+    assert table.loc[0, "mean_class_fscore"] == 1.0  # the delta method's logit: undefined
+    assert np.isnan(table.loc[0, ["mean_class_fscore low", "mean_class_fscore high"]]).all()
+    assert np.isfinite(table.loc[0, ["accuracy low", "accuracy high"]]).all()  # Wilson's
+    assert np.isfinite(table.loc[1, ["mean_class_fscore low", "accuracy high"]]).all()
+    assert "left empty" in " ".join(r.to_text().split())
