@@ -46,6 +46,7 @@ _INT64, _UINT64 = np.dtype(np.int64), np.dtype(np.uint64)
 _DENSE_SIDE = np.uint64(1 << 11)  # labels 0 .. 2047 of small arrays always fit a dense grid
 _SMALL = 1 << 13  # up to this many samples, the range of the labels is found in one array
 _CHUNK = 1 << 16  # samples per chunk of pair keys: 512 KiB of int64, cache-sized
+_MAX_U64 = np.maximum.reduce
 
 
 def _bincount(keys, weights, size):
@@ -117,7 +118,11 @@ def _pair_grid(t, p, lo, span, weights):
     size = stride * stride
     step = max(_CHUNK, 4 * size)  # the per-chunk grid addition stays a small cost
     if n <= step:  # one chunk
-        keys = _pair_keys(t, p, lo, stride, np.empty(n, dtype=np.int64))
+        if lo:
+            keys = _pair_keys(t, p, lo, stride, np.empty(n, dtype=np.int64))
+        else:  # labels from 0 (int64 codes): two passes, no buffer
+            keys = t * stride
+            keys += p
         counts = _bincount(keys, None, size).reshape(stride, stride)
         grid = counts if weights is None else _bincount(keys, weights, size).reshape(
             stride, stride)
@@ -180,7 +185,7 @@ def _count_numeric(t, p, labels, weights):
         t, p = t.astype(np.int64, copy=False), p.astype(np.int64, copy=False)
     seen = None  # how often each value 0 .. hi occurs in t and p, when at hand
     both = np.concatenate((t, p)) if n <= _SMALL else None
-    if both is not None and not np.count_nonzero(both.view(_UINT64) >= _DENSE_SIDE):
+    if both is not None and _MAX_U64(both.view(_UINT64)) < _DENSE_SIDE:
         # small arrays of small labels (one test: a negative label is a huge uint64),
         # where the fixed cost of a reduction dominates: one bincount finds the range
         seen = np.bincount(both)
@@ -464,13 +469,14 @@ def count(y_true, y_pred, *, labels=None, sample_weight=None, allow_negative_wei
                 if not str(exc).startswith("Mix of label input types"):
                     raise
             raise mix
-    labels = check_labels_param(labels, kind_t)
+    if labels is not None:
+        labels = check_labels_param(labels, kind_t)
     int_weights = None
     if weights is not None and weights.dtype.kind in "biu":
         int_weights, weights = weights, weights.astype(np.float64)
-    out = np.result_type(t.dtype, p.dtype)
     floats = kind_t == "num" and "f" in (t.dtype.kind, p.dtype.kind)
     if floats:  # integer-valued floats as int64 (an object array's numbers: by _kind)
+        out = np.result_type(t.dtype, p.dtype)
         t, p = (a if a.dtype.kind == "O" else check_numeric_labels(a, name, y_true, y_pred)
                 for a, name in ((t, "y_true"), (p, "y_pred")))
     if kind_t == "num" and "O" not in (t.dtype.kind, p.dtype.kind):
