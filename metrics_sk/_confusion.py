@@ -466,6 +466,8 @@ def count(y_true, y_pred, *, labels=None, sample_weight=None, allow_negative_wei
         t, p, weights, kind_t = y_true, y_pred, None, "num"
         if labels is not None:
             labels = check_labels_param(labels, kind_t)
+        if known is None:  # counted over their own labels (or labels=)
+            return _count_numeric(t, p, labels, None)
     else:
         if any(is_dask_collection(a) for a in (y_true, y_pred, sample_weight)):
             return _count_dask(y_true, y_pred, labels=labels, sample_weight=sample_weight,
