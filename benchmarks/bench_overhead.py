@@ -9,12 +9,16 @@ repeats, and the table prints the ratios the issue "One way through" sets target
 """
 
 import argparse
+import os
+import sys
 import timeit
 
 import numpy as np
 import sklearn.metrics as skm
 
-import metrics_sk as msk
+# the metrics_sk of this checkout, not an installed one (sys.path[0] is benchmarks/)
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import metrics_sk as msk  # noqa: E402
 
 
 def best(func, number, repeat=7):

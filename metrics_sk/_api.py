@@ -96,6 +96,9 @@ def count_metric(declaration=None, *, sklearn=None):
         required = frozenset(n for n, p in signature.parameters.items()
                              if p.default is p.empty and n not in (first, second))
         check = Checker(name, constraints_for(name, names))
+        # whether two ndarrays and no option pass the check by their types alone
+        arrays_pass = all(np.ndarray in check._types.get(n, (np.ndarray,))
+                          for n in (first, second))
         dropin = sklearn is not None
 
         @functools.wraps(declared)
@@ -109,12 +112,14 @@ def count_metric(declaration=None, *, sklearn=None):
                 except TypeError as exc:
                     raise TypeError(f"{name}(): {exc}") from None
                 y_true, y_pred = options.pop(first), options.pop(second)
-            check({first: y_true, second: y_pred, **options})
+            arrays = type(y_true) is np.ndarray and type(y_pred) is np.ndarray
+            if options or not (arrays and arrays_pass):
+                check({first: y_true, second: y_pred, **options})
             sample_weight = options.pop("sample_weight", None)
             if dropin and (_is_multilabel(y_true) or _is_multilabel(y_pred)):
                 return sklearn(y_true, y_pred, sample_weight=sample_weight, **options)
             c = build_confusion(y_true, y_pred, sample_weight, sklearn_compatible=dropin)
-            if "labels" not in options:
+            if not arrays and "labels" not in options:  # (a numpy dtype has no order)
                 c = _declared_order(c, name, options, y_true, y_pred, dropin)
             return formula(c, **options)
 

@@ -47,6 +47,7 @@ _INT64, _UINT64 = np.dtype(np.int64), np.dtype(np.uint64)
 _DENSE_SIDE = np.uint64(1 << 11)  # labels 0 .. 2047 of small arrays always fit a dense grid
 _SMALL = 1 << 13  # up to this many samples, the range of the labels is found in one array
 _CHUNK = 1 << 16  # samples per chunk of pair keys: 512 KiB of int64, cache-sized
+_MAX_U64 = np.maximum.reduce
 
 
 def _bincount(keys, weights, size):
@@ -118,7 +119,11 @@ def _pair_grid(t, p, lo, span, weights):
     size = stride * stride
     step = max(_CHUNK, 4 * size)  # the per-chunk grid addition stays a small cost
     if n <= step:  # one chunk
-        keys = _pair_keys(t, p, lo, stride, np.empty(n, dtype=np.int64))
+        if lo:
+            keys = _pair_keys(t, p, lo, stride, np.empty(n, dtype=np.int64))
+        else:  # labels from 0 (int64 codes): two passes, no buffer
+            keys = t * stride
+            keys += p
         counts = _bincount(keys, None, size).reshape(stride, stride)
         grid = counts if weights is None else _bincount(keys, weights, size).reshape(
             stride, stride)
@@ -181,7 +186,7 @@ def _count_numeric(t, p, labels, weights):
         t, p = t.astype(np.int64, copy=False), p.astype(np.int64, copy=False)
     seen = None  # how often each value 0 .. hi occurs in t and p, when at hand
     both = np.concatenate((t, p)) if n <= _SMALL else None
-    if both is not None and not np.count_nonzero(both.view(_UINT64) >= _DENSE_SIDE):
+    if both is not None and _MAX_U64(both.view(_UINT64)) < _DENSE_SIDE:
         # small arrays of small labels (one test: a negative label is a huge uint64),
         # where the fixed cost of a reduction dominates: one bincount finds the range
         seen = np.bincount(both)
@@ -331,23 +336,39 @@ def _count_dask(y_true, y_pred, *, labels, sample_weight, allow_negative_weights
     return merged.labels, merged._cells
 
 
-def _validated(arrays, names, labels, allow_column=False):
-    """Check label arrays that share one label space: 1-D, one kind (numbers or strings),
-    integer-valued. Returns ``(arrays, kind, labels)``; numeric arrays come back as
-    integer arrays (floats converted), ``labels`` is the checked ``labels=`` (or None)."""
+def _validated(arrays, names, labels, allow_column=False, sample_weight=None,
+               allow_negative_weights=False):
+    """The one check of label arrays that share one label space (the builder's and the
+    encoder's): 1-D, one length (``sample_weight``'s too), one kind (numbers or strings),
+    integer-valued. Returns ``(arrays, kind, labels, weights, dtype)``: numeric arrays
+    come back as integer arrays (floats converted), ``labels`` is the checked ``labels=``
+    (or None), ``weights`` the checked ``sample_weight`` and ``dtype`` the common dtype of
+    the arrays before any conversion. Two arrays are a ``(y_true, y_pred)`` pair: where
+    scikit-learn has a more specific error for them (continuous targets), it is raised."""
     arrs = [label_array(a, name, allow_column=allow_column) for a, name in zip(arrays, names)]
-    check_same_length(*zip(names, arrs))
+    check_same_length(*zip(names, arrs), ("sample_weight", sample_weight))
+    weights = check_sample_weight(sample_weight, arrs[0].shape[0],
+                                  allow_negative=allow_negative_weights)
     kinds = [_kind(a, name) for a, name in zip(arrs, names)]
     if len(set(kinds)) > 1:
-        what = ", ".join(f"{name} holds {KIND_NAMES[k]}"
-                         for name, k in zip(names, kinds))
-        raise ValueError(f"Mix of label input types (string and number): {what}.")
+        held = [f"{name} holds {KIND_NAMES[k]}" for name, k in zip(names, kinds)]
+        mix = ValueError("Mix of label input types (string and number): "
+                         f"{', '.join(held[:-1])} and {held[-1]}.")
+        if len(arrays) == 2:
+            try:  # scikit-learn's error where it has a more specific one
+                _check_targets(*arrays)
+            except ValueError as exc:
+                if not str(exc).startswith("Mix of label input types"):
+                    raise
+        raise mix
     kind = kinds[0]
     labels = check_labels_param(labels, kind)
+    dtype = np.result_type(*arrs)
     if kind == "num":  # (an object array's Python numbers are checked one by one by _kind)
-        arrs = [a if a.dtype.kind == "O" else check_numeric_labels(a, name, arrs[0], a)
+        arrs = [a if a.dtype.kind in "Oiub" else check_numeric_labels(
+                    a, name, *(arrays if len(arrays) == 2 else (arrs[0], a)))
                 for a, name in zip(arrs, names)]
-    return arrs, kind, labels
+    return arrs, kind, labels, weights, dtype
 
 
 def encode(*arrays, labels=None, names=None, keys=False):
@@ -372,7 +393,7 @@ def encode(*arrays, labels=None, names=None, keys=False):
             values, inverse = np.unique(arr, return_inverse=True)
             return values, [inverse.reshape(-1).astype(np.int64, copy=False)]
         arrays = (arr,)
-    arrs, kind, labels = _validated(arrays, names, labels)
+    arrs, kind, labels, _, _ = _validated(arrays, names, labels)
     n = arrs[0].shape[0]
     huge = any(a.dtype == np.uint64 and a.size and a.max() >= 2**63 for a in arrs)
     if kind == "num" and not huge and all(a.dtype.kind != "O" for a in arrs):
@@ -453,40 +474,29 @@ def count(y_true, y_pred, *, labels=None, sample_weight=None, allow_negative_wei
 
     Dask collections are counted where they live, one partition at a time, and merged in
     a tree (``metrics_sk._dask``); only the merged counts come back."""
+    floats = False
     if sample_weight is None and plain_integer_labels(y_true, y_pred):
         # the cheap check passed: the checks below would return these arrays unchanged
         t, p, weights, kind_t = y_true, y_pred, None, "num"
+        if labels is not None:
+            labels = check_labels_param(labels, kind_t)
+        if known is None:  # counted over their own labels (or labels=)
+            return _count_numeric(t, p, labels, None)
     else:
         if any(is_dask_collection(a) for a in (y_true, y_pred, sample_weight)):
             return _count_dask(y_true, y_pred, labels=labels, sample_weight=sample_weight,
                                allow_negative_weights=allow_negative_weights,
                                allow_column=allow_column)
-        t = label_array(y_true, "y_true", allow_column=allow_column)
-        p = label_array(y_pred, "y_pred", allow_column=allow_column)
-        check_same_length(("y_true", t), ("y_pred", p), ("sample_weight", sample_weight))
-        weights = check_sample_weight(sample_weight, t.shape[0],
-                                      allow_negative=allow_negative_weights)
-        kind_t, kind_p = _kind(t, "y_true"), _kind(p, "y_pred")
-        if kind_t != kind_p:
-            mix = ValueError(
-                "Mix of label input types (string and number): y_true holds "
-                f"{KIND_NAMES[kind_t]} and y_pred holds {KIND_NAMES[kind_p]}."
-            )
-            try:  # scikit-learn's error where it has a more specific one (continuous targets)
-                _check_targets(y_true, y_pred)
-            except ValueError as exc:
-                if not str(exc).startswith("Mix of label input types"):
-                    raise
-            raise mix
-    labels = check_labels_param(labels, kind_t)
+        (t, p), kind_t, labels, weights, out = _validated(
+            (y_true, y_pred), ("y_true", "y_pred"), labels, allow_column, sample_weight,
+            allow_negative_weights)
+        # integer-valued float labels, now int64, keep their dtype (an object array's
+        # numbers: checked by _kind)
+        floats = kind_t == "num" and out.kind == "f" and "O" not in (t.dtype.kind,
+                                                                       p.dtype.kind)
     int_weights = None
     if weights is not None and weights.dtype.kind in "biu":
         int_weights, weights = weights, weights.astype(np.float64)
-    out = np.result_type(t.dtype, p.dtype)
-    floats = kind_t == "num" and "f" in (t.dtype.kind, p.dtype.kind)
-    if floats:  # integer-valued floats as int64 (an object array's numbers: by _kind)
-        t, p = (a if a.dtype.kind == "O" else check_numeric_labels(a, name, y_true, y_pred)
-                for a, name in ((t, "y_true"), (p, "y_pred")))
     if kind_t == "num" and "O" not in (t.dtype.kind, p.dtype.kind):
         def tally(fixed):
             values, cells = _count_numeric(t, p, fixed, weights)

@@ -146,9 +146,8 @@ def _fbeta_from(precision, recall, beta, zero_division, metric):
     if beta == np.inf:
         return np.asarray(recall, dtype=np.float64)
     b2 = beta * beta
-    numerator, denominator = (1 + b2) * precision, b2 * precision
-    numerator *= recall
-    denominator += recall
+    # (out of place: cheaper than in place on the one-element arrays of one confusion)
+    numerator, denominator = (1 + b2) * precision * recall, b2 * precision + recall
     return _divide(numerator, denominator, zero_division, metric, "true nor predicted")
 
 
@@ -1273,7 +1272,7 @@ def _class_mean(values, present=None):
     """oneDAL's plain mean over classes (a NaN class makes the mean NaN), keeping the
     class axis (of length 1); over the labels each confusion of a batch has (``present``)."""
     if present is None:
-        return (np.add.reduce(values, -1) / values.shape[-1])[..., None]
+        return values.sum(-1, keepdims=True) / values.shape[-1]
     return (np.where(present, values, 0.0).sum(-1) / present.sum(-1))[..., None]
 
 
@@ -1378,10 +1377,15 @@ def _micro(c, labels, zero_division, warn_for=("precision", "recall")):
 
 def _macro(c, labels, zero_division, warn_for=("precision", "recall")):
     tp, pred, true = _class_counts(c, labels)  # (cast to float64 by the divisions)
+    present = _present(c, labels)
+    if present is None:
+        both = np.array((pred, true))
+        if np.count_nonzero(both) == both.size:  # no 0/0: both divisions and means at once
+            p, r = _class_mean(np.true_divide(tp, both, dtype=np.float64))
+            return p, r
     p = _divide(tp, pred, zero_division, "Macro precision is", "predicted",
                 warn="precision" in warn_for)
     r = _divide(tp, true, zero_division, "Macro recall is", "true", warn="recall" in warn_for)
-    present = _present(c, labels)
     return _class_mean(p, present), _class_mean(r, present)
 
 
