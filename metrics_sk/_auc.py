@@ -133,11 +133,9 @@ class _Keys:
         tied = pos * (np.diff(starts, append=m) - pos)  # per group: positives x negatives
         return 2 * below_or_tied - int(tied.sum())
 
-    def pr_area(self, keys, tie_tolerance=0.0, scale=1.0):
-        """Trapezoidal PR AUC from the sorted keys of a column (flag 1: positive); NaN
-        without positives. Only groups holding positives move the curve: for each, its
-        point (everything from the group up) and the point before it (everything above
-        the group)."""
+    def pr_area(self, keys, tie_tolerance, scale=1.0):
+        """Trapezoidal PR AUC from the sorted keys of a column (flag 1: positive), scores
+        closer than ``tie_tolerance`` > 0 tied; NaN without positives."""
         m = keys.shape[0]
         positive = np.not_equal(np.bitwise_and(keys, 1, out=self.temp[:m]), 0,
                                 out=self.mask[:m])
@@ -145,23 +143,14 @@ class _Keys:
         n_pos = at.shape[0]
         if n_pos == 0:
             return np.nan
-        inner = at[1:] if at[0] == 0 else at
-        if tie_tolerance == 0 and not ((keys[inner - 1] >> 1) == (keys[inner] >> 1)).any():
-            first_rank = last_rank = np.arange(n_pos)  # each positive its own group
-            first, end = at, at + 1
-        else:
-            change = self.starts(keys, tie_tolerance, scale)
-            group = np.cumsum(change, out=self.temp[:m])[at] - 1  # group of each positive
-            starts = np.append(np.flatnonzero(change), m)
-            first_rank = np.flatnonzero(np.diff(group, prepend=-1))
-            last_rank = np.append(first_rank[1:] - 1, n_pos - 1)
-            group = group[first_rank]
-            first, end = starts[group], starts[group + 1]
-        tp, predicted = (n_pos - first_rank).astype(np.float64), (m - first).astype(np.float64)
-        tp_above, above = (n_pos - 1 - last_rank).astype(np.float64), (m - end).astype(np.float64)
-        precision = tp / predicted
-        precision_above = np.divide(tp_above, above, out=np.ones_like(above), where=above > 0)
-        return _dot(tp / n_pos - tp_above / n_pos, precision + precision_above) / 2
+        change = self.starts(keys, tie_tolerance, scale)
+        group = np.cumsum(change, out=self.temp[:m])[at] - 1  # group of each positive
+        starts = np.append(np.flatnonzero(change), m)
+        first_rank = np.flatnonzero(np.diff(group, prepend=-1))
+        last_rank = np.append(first_rank[1:] - 1, n_pos - 1)
+        group = group[first_rank]
+        first, end = starts[group], starts[group + 1]
+        return _rank_pr_area(n_pos, first_rank, last_rank, m - first, m - end)
 
 
 def _mann_whitney_searched(pos, neg):
@@ -383,6 +372,114 @@ def _pr_area(tp, predicted):
     return _dot(np.diff(recall), precision[1:] + precision[:-1]) / 2
 
 
+def _rank_pr_area(n_pos, first_rank, last_rank, predicted, above):
+    """Trapezoidal PR AUC from the groups of tied scores holding positives, ascending:
+    the ranks among the positives of each group's first and last positive, the samples
+    at or above the group (``predicted``) and above it (``above``). Only these groups
+    move the curve: for each, its point and the point before it."""
+    tp, tp_above = (n_pos - first_rank).astype(np.float64), (n_pos - 1 - last_rank).astype(np.float64)
+    above = above.astype(np.float64)
+    precision = tp / predicted.astype(np.float64)
+    precision_above = np.divide(tp_above, above, out=np.ones_like(above), where=above > 0)
+    return _dot(tp / n_pos - tp_above / n_pos, precision + precision_above) / 2
+
+
+_MAGNITUDE = np.int64(0x7FFF_FFFF_FFFF_FFFF)
+
+
+def _order_keys(values, out=None, *, positive=False):
+    """int64 keys in the order of the float ``values``, equal for equal values (-0.0 and
+    0.0 too): the bits of ``|v|``, negated for a negative ``v`` (``positive``: all > 0)."""
+    bits = values.view(np.int64)
+    keys = np.bitwise_and(bits, _MAGNITUDE, out=out)
+    if not positive:
+        np.negative(keys, out=keys, where=bits < 0)
+    return keys
+
+
+def _place(ascending, values, start, steps=8):
+    """How many of the distinct ``ascending`` values are at or below each of ``values``,
+    given ``start`` of them below it: up to ``steps`` comparisons (the values of a bucket
+    are next to each other), then a binary search for what is left."""
+    ascending = np.append(ascending, np.nan)  # never at or below a value
+    active = np.arange(values.shape[0])
+    for _ in range(steps):
+        active = active[ascending[start[active]] <= values[active]]
+        if active.shape[0] == 0:
+            return start
+        start[active] += 1
+    start[active] = np.searchsorted(ascending[:-1], values[active], side="right")
+    return start
+
+
+class _Placer:
+    """Work buffers for the unweighted PR AUC of columns of up to ``size`` scores without
+    sorting the negatives (see the module docstring), reused for every column of a call."""
+
+    def __init__(self, size):
+        self.log_buckets = min(22, max(4, (4 * size).bit_length()))
+        index = np.int32 if size < 2 ** 31 else np.int64
+        self.table = np.empty((1 << self.log_buckets) + 1, index)
+        self.values = np.empty(size)
+        self.keys = np.empty(size, np.int64)
+        self.rank = np.empty(size, index)
+        self.mask = np.empty(size, np.bool_)
+
+    def _buckets(self, values, base, shift, positive, out=None):
+        """Bucket of each value: its key minus ``base``, shifted right by ``shift``."""
+        keys = _order_keys(values, out, positive=positive).view(np.uint64)
+        np.subtract(keys, np.uint64(base % 2 ** 64), out=keys)  # below 2^64: exact
+        return np.right_shift(keys, np.uint64(shift), out=keys).view(np.int64)
+
+    def pr_area(self, is_pos, scores):
+        """Trapezoidal PR AUC of a column (``is_pos`` its positives), NaN without them."""
+        positives = scores[is_pos]
+        n_pos = positives.shape[0]
+        if n_pos == 0:
+            return np.nan
+        positives.sort()
+        change = np.empty(n_pos, np.bool_)
+        change[0] = True
+        np.not_equal(positives[1:], positives[:-1], out=change[1:])
+        first_rank = np.flatnonzero(change)
+        last_rank = np.append(first_rank[1:], n_pos) - 1
+        distinct = positives[first_rank]  # ascending positive scores, one per group
+        n_neg = scores.shape[0] - n_pos
+        negatives = np.compress(np.logical_not(is_pos, out=self.mask[:scores.shape[0]]),
+                                scores, out=self.values[:n_neg])
+        # below every positive or above every positive: the same counts, fewer buckets
+        with np.errstate(over="ignore"):  # beyond the largest float: infinite, fine
+            low, high = np.nextafter(distinct[0], -np.inf), np.nextafter(distinct[-1], np.inf)
+        np.clip(negatives, low, high, out=negatives)
+        positive = bool(low > 0)
+        base, top = (int(k) for k in _order_keys(np.array([low, high]), positive=positive))
+        shift = max(0, (top - base).bit_length() - self.log_buckets)
+        n_buckets = ((top - base) >> shift) + 1
+        # table[b]: how many distinct positive scores lie in buckets below b, as -1 - that
+        # where bucket b holds some (its negatives are compared with them)
+        bucket = self._buckets(distinct, base, shift, positive)
+        ends = np.flatnonzero(np.diff(bucket, append=n_buckets))
+        table = self.table[:n_buckets + 1]
+        table.fill(0)
+        table[bucket[ends] + 1] = np.diff(ends, prepend=-1)
+        np.cumsum(table, out=table)
+        table[bucket] = -1 - table[bucket]
+        rank = np.take(table, self._buckets(negatives, base, shift, positive,
+                                            out=self.keys[:n_neg]), out=self.rank[:n_neg])
+        close = np.less(rank, 0, out=self.mask[:n_neg])
+        near = negatives[close]
+        placed = -1 - rank[close]
+        rank[close] = placed = _place(distinct, near, placed)
+        # rank: how many distinct positive scores are at or below each negative
+        at_or_above = np.cumsum(np.bincount(rank, minlength=distinct.shape[0] + 1)[:0:-1])[::-1]
+        hit = np.flatnonzero(placed)
+        hit = hit[distinct[placed[hit] - 1] == near[hit]]
+        tied = np.bincount(placed[hit] - 1, minlength=distinct.shape[0])
+        tp, tp_above = n_pos - first_rank, n_pos - 1 - last_rank
+        return _rank_pr_area(n_pos, first_rank, last_rank, tp + at_or_above,
+                             tp_above + at_or_above - tied)
+
+
 def _weighted_pr_auc(is_pos, scores, weights, tie_tolerance):
     """PR AUC from one ``argsort`` of the scores and cumulative weights."""
     n = scores.shape[0]
@@ -399,12 +496,19 @@ def _weighted_pr_auc(is_pos, scores, weights, tie_tolerance):
 
 
 def _unweighted_pr_auc(work, is_pos, scores, tie_tolerance):
-    """PR AUC from one sort of the flagged keys (see :meth:`_Keys.pr_area`); ``scores``
-    is a buffer of the caller's (scaled in place)."""
+    """PR AUC of one column: ``work`` a :class:`_Placer` (``tie_tolerance`` 0) or a
+    :class:`_Keys` (one sort of the flagged keys, see :meth:`_Keys.pr_area`; ``scores``
+    is then a buffer of the caller's, scaled in place)."""
+    if tie_tolerance == 0:
+        return work.pr_area(is_pos, scores)
     shrunk = _shrink(scores, 2.0, out=scores)
     if shrunk is None:
         return _weighted_pr_auc(is_pos, scores, np.ones(scores.shape[0]), tie_tolerance)
     return work.pr_area(work.sort(shrunk[0], is_pos), tie_tolerance, shrunk[1])
+
+
+def _pr_work(size, tie_tolerance):
+    return _Placer(size) if tie_tolerance == 0 else _Keys(size)
 
 
 def pr_auc(is_pos, scores, weights=None, *, tie_tolerance=0.0):
@@ -417,8 +521,8 @@ def pr_auc(is_pos, scores, weights=None, *, tie_tolerance=0.0):
     """
     if weights is not None:
         return _weighted_pr_auc(is_pos, scores, weights, tie_tolerance)
-    return _unweighted_pr_auc(_Keys(scores.shape[0]), is_pos, scores.astype(np.float64),
-                              tie_tolerance)
+    return _unweighted_pr_auc(_pr_work(scores.shape[0], tie_tolerance), is_pos,
+                              scores.astype(np.float64), tie_tolerance)
 
 
 def one_vs_all_pr_auc(codes, scores, weights=None, *, tie_tolerance=0.0):
@@ -429,7 +533,7 @@ def one_vs_all_pr_auc(codes, scores, weights=None, *, tie_tolerance=0.0):
     if weights is not None:
         return np.array([_weighted_pr_auc(codes == k, scores[:, k], weights, tie_tolerance)
                          for k in range(n_classes)])
-    work, is_pos, column = _Keys(n), np.empty(n, np.bool_), np.empty(n)
+    work, is_pos, column = _pr_work(n, tie_tolerance), np.empty(n, np.bool_), np.empty(n)
     out = np.empty(n_classes)
     for k in range(n_classes):
         np.equal(codes, k, out=is_pos)
