@@ -133,9 +133,9 @@ class _Keys:
         tied = pos * (np.diff(starts, append=m) - pos)  # per group: positives x negatives
         return 2 * below_or_tied - int(tied.sum())
 
-    def pr_area(self, keys, tie_tolerance, scale=1.0):
-        """Trapezoidal PR AUC from the sorted keys of a column (flag 1: positive), scores
-        closer than ``tie_tolerance`` > 0 tied; NaN without positives."""
+    def pr_area(self, keys, tie_tolerance=0.0, scale=1.0):
+        """Trapezoidal PR AUC from the sorted keys of a column (flag 1: positive); NaN
+        without positives."""
         m = keys.shape[0]
         positive = np.not_equal(np.bitwise_and(keys, 1, out=self.temp[:m]), 0,
                                 out=self.mask[:m])
@@ -143,13 +143,18 @@ class _Keys:
         n_pos = at.shape[0]
         if n_pos == 0:
             return np.nan
-        change = self.starts(keys, tie_tolerance, scale)
-        group = np.cumsum(change, out=self.temp[:m])[at] - 1  # group of each positive
-        starts = np.append(np.flatnonzero(change), m)
-        first_rank = np.flatnonzero(np.diff(group, prepend=-1))
-        last_rank = np.append(first_rank[1:] - 1, n_pos - 1)
-        group = group[first_rank]
-        first, end = starts[group], starts[group + 1]
+        inner = at[1:] if at[0] == 0 else at
+        if tie_tolerance == 0 and not ((keys[inner - 1] >> 1) == (keys[inner] >> 1)).any():
+            first_rank = last_rank = np.arange(n_pos)  # each positive its own group
+            first, end = at, at + 1
+        else:
+            change = self.starts(keys, tie_tolerance, scale)
+            group = np.cumsum(change, out=self.temp[:m])[at] - 1  # group of each positive
+            starts = np.append(np.flatnonzero(change), m)
+            first_rank = np.flatnonzero(np.diff(group, prepend=-1))
+            last_rank = np.append(first_rank[1:] - 1, n_pos - 1)
+            group = group[first_rank]
+            first, end = starts[group], starts[group + 1]
         return _rank_pr_area(n_pos, first_rank, last_rank, m - first, m - end)
 
 
@@ -412,6 +417,9 @@ def _place(ascending, values, start, steps=8):
     return start
 
 
+_PLACE_FROM = 8192  # below, the fixed cost of the placer's steps outweighs a sort
+
+
 class _Placer:
     """Work buffers for the unweighted PR AUC of columns of up to ``size`` scores without
     sorting the negatives (see the module docstring), reused for every column of a call."""
@@ -496,10 +504,10 @@ def _weighted_pr_auc(is_pos, scores, weights, tie_tolerance):
 
 
 def _unweighted_pr_auc(work, is_pos, scores, tie_tolerance):
-    """PR AUC of one column: ``work`` a :class:`_Placer` (``tie_tolerance`` 0) or a
-    :class:`_Keys` (one sort of the flagged keys, see :meth:`_Keys.pr_area`; ``scores``
-    is then a buffer of the caller's, scaled in place)."""
-    if tie_tolerance == 0:
+    """PR AUC of one column with the buffers of :func:`_pr_work`: a :class:`_Placer`, or
+    one sort of the flagged keys (see :meth:`_Keys.pr_area`; ``scores`` is then a buffer
+    of the caller's, scaled in place)."""
+    if isinstance(work, _Placer):
         return work.pr_area(is_pos, scores)
     shrunk = _shrink(scores, 2.0, out=scores)
     if shrunk is None:
@@ -508,7 +516,9 @@ def _unweighted_pr_auc(work, is_pos, scores, tie_tolerance):
 
 
 def _pr_work(size, tie_tolerance):
-    return _Placer(size) if tie_tolerance == 0 else _Keys(size)
+    """The work buffers of the PR AUC of columns of ``size`` scores: a :class:`_Placer`
+    for large columns without tie tolerance, else a :class:`_Keys` (fewer steps)."""
+    return _Placer(size) if tie_tolerance == 0 and size >= _PLACE_FROM else _Keys(size)
 
 
 def pr_auc(is_pos, scores, weights=None, *, tie_tolerance=0.0):
