@@ -474,10 +474,9 @@ class _Placer:
         table[bucket] = -1 - table[bucket]
         rank = np.take(table, self._buckets(negatives, base, shift, positive,
                                             out=self.keys[:n_neg]), out=self.rank[:n_neg])
-        close = np.less(rank, 0, out=self.mask[:n_neg])
+        close = np.flatnonzero(np.less(rank, 0, out=self.mask[:n_neg]))
         near = negatives[close]
-        placed = -1 - rank[close]
-        rank[close] = placed = _place(distinct, near, placed)
+        rank[close] = placed = _place(distinct, near, -1 - rank[close])
         # rank: how many distinct positive scores are at or below each negative
         at_or_above = np.cumsum(np.bincount(rank, minlength=distinct.shape[0] + 1)[:0:-1])[::-1]
         hit = np.flatnonzero(placed)
