@@ -20,12 +20,23 @@ Cost: each ranking is one sort and linear passes, never an O(n^2) step.
   tie. PR AUC needs only the groups holding positives: the curve is flat elsewhere.
   Work buffers are allocated once per call, not once per pair or column (a fresh
   megabyte array costs more in page faults than a pass over it).
+* Unweighted PR AUC of columns from 8192 scores, without tie tolerance, sorts only the
+  positives: for each distinct positive score it needs the negatives at or above it and
+  those equal to it. Each negative is placed among the positives through a table of
+  about 4n buckets (at most 2^22) of the integer keys of the floats (their bits, negated
+  for negative floats: an order-keeping map, -0.0 and 0.0 the same) over the range of
+  the positives: a bucket without positives gives the count directly, a negative in a
+  bucket with positives is compared with them (few: they are adjacent in sorted order),
+  a binary search only past 8 of them. Exact (every comparison is on the floats
+  themselves, the buckets only narrow them), and a gather, a bincount and linear passes
+  instead of a sort of the column.
 * Weighted rankings: one ``argsort`` of the scores (the weights must follow), then per
   group of tied scores the weight sums (``np.add.reduceat``, no cancellation):
   ``U = sum_g W+_g (W-_below(g) + W-_g / 2)``; PR AUC from cumulative weights.
 * Scores spanning more than about 2^1000 (a tiny non-zero score next to a huge one)
   cannot be scaled exactly: then the binary AUC sorts each side and counts by binary
-  search, and PR AUC takes the weighted path with unit weights.
+  search, and the key-sorting PR AUC takes the weighted path with unit weights (the
+  bucket placer needs no scaling).
 """
 
 import math
