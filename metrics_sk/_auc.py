@@ -23,7 +23,7 @@ Cost: each ranking is one sort and linear passes, never an O(n^2) step.
 * Unweighted PR AUC of columns from 8192 scores, without tie tolerance, sorts only the
   positives: for each distinct positive score it needs the negatives at or above it and
   those equal to it. Each negative is placed among the positives through a table of
-  about 4n buckets (at most 2^22) of the integer keys of the floats (their bits, negated
+  4n to 8n buckets (at most 2^20) of the integer keys of the floats (their bits, negated
   for negative floats: an order-keeping map, -0.0 and 0.0 the same) over the range of
   the positives: a bucket without positives gives the count directly, a negative in a
   bucket with positives is compared with them (few: they are adjacent in sorted order),
@@ -403,13 +403,12 @@ def _rank_pr_area(n_pos, first_rank, last_rank, predicted, above):
 _MAGNITUDE = np.int64(0x7FFF_FFFF_FFFF_FFFF)
 
 
-def _order_keys(values, out=None, *, positive=False):
+def _order_keys(values, out=None):
     """int64 keys in the order of the float ``values``, equal for equal values (-0.0 and
-    0.0 too): the bits of ``|v|``, negated for a negative ``v`` (``positive``: all > 0)."""
+    0.0 too): the bits of ``|v|``, negated for a negative ``v``."""
     bits = values.view(np.int64)
     keys = np.bitwise_and(bits, _MAGNITUDE, out=out)
-    if not positive:
-        np.negative(keys, out=keys, where=bits < 0)
+    np.negative(keys, out=keys, where=bits < 0)
     return keys
 
 
@@ -436,7 +435,7 @@ class _Placer:
     sorting the negatives (see the module docstring), reused for every column of a call."""
 
     def __init__(self, size):
-        self.log_buckets = min(22, max(4, (4 * size).bit_length()))
+        self.log_buckets = min(20, max(4, (4 * size).bit_length()))  # 4 MB at most
         index = np.int32 if size < 2 ** 31 else np.int64
         self.table = np.empty((1 << self.log_buckets) + 1, index)
         self.values = np.empty(size)
@@ -446,8 +445,12 @@ class _Placer:
 
     def _buckets(self, values, base, shift, positive, out=None):
         """Bucket of each value: its key minus ``base``, shifted right by ``shift``."""
-        keys = _order_keys(values, out, positive=positive).view(np.uint64)
-        np.subtract(keys, np.uint64(base % 2 ** 64), out=keys)  # below 2^64: exact
+        if positive:  # the keys are the bits: one pass fewer
+            keys = np.subtract(values.view(np.uint64), np.uint64(base),
+                               out=None if out is None else out.view(np.uint64))
+        else:
+            keys = _order_keys(values, out).view(np.uint64)
+            np.subtract(keys, np.uint64(base % 2 ** 64), out=keys)  # below 2^64: exact
         return np.right_shift(keys, np.uint64(shift), out=keys).view(np.int64)
 
     def pr_area(self, is_pos, scores):
@@ -471,7 +474,7 @@ class _Placer:
             low, high = np.nextafter(distinct[0], -np.inf), np.nextafter(distinct[-1], np.inf)
         np.clip(negatives, low, high, out=negatives)
         positive = bool(low > 0)
-        base, top = (int(k) for k in _order_keys(np.array([low, high]), positive=positive))
+        base, top = (int(k) for k in _order_keys(np.array([low, high])))
         shift = max(0, (top - base).bit_length() - self.log_buckets)
         n_buckets = ((top - base) >> shift) + 1
         # table[b]: how many distinct positive scores lie in buckets below b, as -1 - that
