@@ -414,11 +414,13 @@ def _order_keys(values, out=None):
 
 def _place(ascending, values, start, steps=8):
     """How many of the distinct ``ascending`` values are at or below each of ``values``,
-    given ``start`` of them below it: up to ``steps`` comparisons (the values of a bucket
+    given ``start`` of them below it: up to ``steps`` (>= 1) comparisons (the values of a bucket
     are next to each other), then a binary search for what is left."""
     ascending = np.append(ascending, np.nan)  # never at or below a value
-    active = np.arange(values.shape[0])
-    for _ in range(steps):
+    step = ascending[start] <= values  # most buckets hold one: no indices for the first
+    np.add(start, step, out=start, casting="unsafe")
+    active = np.flatnonzero(step)
+    for _ in range(steps - 1):
         active = active[ascending[start[active]] <= values[active]]
         if active.shape[0] == 0:
             return start
@@ -493,9 +495,8 @@ class _Placer:
         rank[close] = placed = _place(distinct, near, -1 - rank[close])
         # rank: how many distinct positive scores are at or below each negative
         at_or_above = np.cumsum(np.bincount(rank, minlength=distinct.shape[0] + 1)[:0:-1])[::-1]
-        hit = np.flatnonzero(placed)
-        hit = hit[distinct[placed[hit] - 1] == near[hit]]
-        tied = np.bincount(placed[hit] - 1, minlength=distinct.shape[0])
+        below = np.concatenate(([np.nan], distinct))[placed]  # never equal where none
+        tied = np.bincount(placed[below == near] - 1, minlength=distinct.shape[0])
         tp, tp_above = n_pos - first_rank, n_pos - 1 - last_rank
         return _rank_pr_area(n_pos, first_rank, last_rank, tp + at_or_above,
                              tp_above + at_or_above - tied)
