@@ -412,20 +412,24 @@ def _order_keys(values, out=None):
     return keys
 
 
-def _place(ascending, values, start, steps=8):
+def _place(ascending, values, start, most, steps=8):
     """How many of the distinct ``ascending`` values are at or below each of ``values``,
-    given ``start`` of them below it: up to ``steps`` (>= 1) comparisons (the values of a bucket
-    are next to each other), then a binary search for what is left."""
+    given ``start`` of them below it and at most ``most`` of them between the value and
+    the next above it (one bucket's): up to ``steps`` (>= 1) comparisons, then a binary
+    search for what is left."""
     ascending = np.append(ascending, np.nan)  # never at or below a value
-    step = ascending[start] <= values  # most buckets hold one: no indices for the first
+    step = ascending[start] <= values  # the first comparison without index arrays
     np.add(start, step, out=start, casting="unsafe")
+    if most == 1:
+        return start
     active = np.flatnonzero(step)
-    for _ in range(steps - 1):
+    for _ in range(min(most, steps) - 1):
         active = active[ascending[start[active]] <= values[active]]
         if active.shape[0] == 0:
             return start
         start[active] += 1
-    start[active] = np.searchsorted(ascending[:-1], values[active], side="right")
+    if most > steps:
+        start[active] = np.searchsorted(ascending[:-1], values[active], side="right")
     return start
 
 
@@ -485,14 +489,16 @@ class _Placer:
         ends = np.flatnonzero(np.diff(bucket, append=n_buckets))
         table = self.table[:n_buckets + 1]
         table.fill(0)
-        table[bucket[ends] + 1] = np.diff(ends, prepend=-1)
+        per_bucket = np.diff(ends, prepend=-1)
+        table[bucket[ends] + 1] = per_bucket
         np.cumsum(table, out=table)
         table[bucket] = -1 - table[bucket]
         rank = np.take(table, self._buckets(negatives, base, shift, positive,
                                             out=self.keys[:n_neg]), out=self.rank[:n_neg])
         close = np.flatnonzero(np.less(rank, 0, out=self.mask[:n_neg]))
         near = negatives[close]
-        rank[close] = placed = _place(distinct, near, -1 - rank[close])
+        rank[close] = placed = _place(distinct, near, -1 - rank[close],
+                                      int(per_bucket.max()))
         # rank: how many distinct positive scores are at or below each negative
         at_or_above = np.cumsum(np.bincount(rank, minlength=distinct.shape[0] + 1)[:0:-1])[::-1]
         below = np.concatenate(([np.nan], distinct))[placed]  # never equal where none
