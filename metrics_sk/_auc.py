@@ -10,8 +10,9 @@ differences are rounded) are parameters here.
 Cost: each ranking is one sort and linear passes, never an O(n^2) step.
 
 * Unweighted rankings (binary AUC, each pair of AUC mu, each column of one-vs-all ROC
-  and PR AUC) sort int64 keys ``2 k(s) + flag``: ``k`` maps the scores, scaled by a
-  power of two into (-2, 2) (exact), to integers in the same order (equal scores, equal
+  AUC, PR AUC below 8192 scores or with a tie tolerance) sort int64 keys
+  ``2 k(s) + flag``: ``k`` maps the scores, scaled by a power of two into (-2, 2)
+  (exact), to integers in the same order (equal scores, equal
   keys; -0.0 and 0.0 the same), and the lowest bit says whether the sample is a
   positive. One in-place ``np.sort`` of the keys (SIMD quicksort, as ``np.sort`` of the
   scores), then a pass: positives follow the negatives they tie with, so the negatives
