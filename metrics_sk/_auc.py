@@ -10,8 +10,9 @@ differences are rounded) are parameters here.
 Cost: each ranking is one sort and linear passes, never an O(n^2) step.
 
 * Unweighted rankings (binary AUC, each pair of AUC mu, each column of one-vs-all ROC
-  and PR AUC) sort int64 keys ``2 k(s) + flag``: ``k`` maps the scores, scaled by a
-  power of two into (-2, 2) (exact), to integers in the same order (equal scores, equal
+  AUC, PR AUC below 8192 scores or with a tie tolerance) sort int64 keys
+  ``2 k(s) + flag``: ``k`` maps the scores, scaled by a power of two into (-2, 2)
+  (exact), to integers in the same order (equal scores, equal
   keys; -0.0 and 0.0 the same), and the lowest bit says whether the sample is a
   positive. One in-place ``np.sort`` of the keys (SIMD quicksort, as ``np.sort`` of the
   scores), then a pass: positives follow the negatives they tie with, so the negatives
@@ -20,12 +21,23 @@ Cost: each ranking is one sort and linear passes, never an O(n^2) step.
   tie. PR AUC needs only the groups holding positives: the curve is flat elsewhere.
   Work buffers are allocated once per call, not once per pair or column (a fresh
   megabyte array costs more in page faults than a pass over it).
+* Unweighted PR AUC of columns from 8192 scores, without tie tolerance, sorts only the
+  positives: for each distinct positive score it needs the negatives at or above it and
+  those equal to it. Each negative is placed among the positives through a table of
+  4n to 8n buckets (at most 2^20) of the integer keys of the floats (their bits, negated
+  for negative floats: an order-keeping map, -0.0 and 0.0 the same) over the range of
+  the positives: a bucket without positives gives the count directly, a negative in a
+  bucket with positives is compared with them (few: they are adjacent in sorted order),
+  a binary search only past 8 of them. Exact (every comparison is on the floats
+  themselves, the buckets only narrow them), and a gather, a bincount and linear passes
+  instead of a sort of the column.
 * Weighted rankings: one ``argsort`` of the scores (the weights must follow), then per
   group of tied scores the weight sums (``np.add.reduceat``, no cancellation):
   ``U = sum_g W+_g (W-_below(g) + W-_g / 2)``; PR AUC from cumulative weights.
 * Scores spanning more than about 2^1000 (a tiny non-zero score next to a huge one)
   cannot be scaled exactly: then the binary AUC sorts each side and counts by binary
-  search, and PR AUC takes the weighted path with unit weights.
+  search, and the key-sorting PR AUC takes the weighted path with unit weights (the
+  bucket placer needs no scaling).
 """
 
 import math
@@ -135,9 +147,7 @@ class _Keys:
 
     def pr_area(self, keys, tie_tolerance=0.0, scale=1.0):
         """Trapezoidal PR AUC from the sorted keys of a column (flag 1: positive); NaN
-        without positives. Only groups holding positives move the curve: for each, its
-        point (everything from the group up) and the point before it (everything above
-        the group)."""
+        without positives."""
         m = keys.shape[0]
         positive = np.not_equal(np.bitwise_and(keys, 1, out=self.temp[:m]), 0,
                                 out=self.mask[:m])
@@ -157,11 +167,7 @@ class _Keys:
             last_rank = np.append(first_rank[1:] - 1, n_pos - 1)
             group = group[first_rank]
             first, end = starts[group], starts[group + 1]
-        tp, predicted = (n_pos - first_rank).astype(np.float64), (m - first).astype(np.float64)
-        tp_above, above = (n_pos - 1 - last_rank).astype(np.float64), (m - end).astype(np.float64)
-        precision = tp / predicted
-        precision_above = np.divide(tp_above, above, out=np.ones_like(above), where=above > 0)
-        return _dot(tp / n_pos - tp_above / n_pos, precision + precision_above) / 2
+        return _rank_pr_area(n_pos, first_rank, last_rank, m - first, m - end)
 
 
 def _mann_whitney_searched(pos, neg):
@@ -383,6 +389,126 @@ def _pr_area(tp, predicted):
     return _dot(np.diff(recall), precision[1:] + precision[:-1]) / 2
 
 
+def _rank_pr_area(n_pos, first_rank, last_rank, predicted, above):
+    """Trapezoidal PR AUC from the groups of tied scores holding positives, ascending:
+    the ranks among the positives of each group's first and last positive, the samples
+    at or above the group (``predicted``) and above it (``above``). Only these groups
+    move the curve: for each, its point and the point before it."""
+    tp, tp_above = (n_pos - first_rank).astype(np.float64), (n_pos - 1 - last_rank).astype(np.float64)
+    above = above.astype(np.float64)
+    precision = tp / predicted.astype(np.float64)
+    precision_above = np.divide(tp_above, above, out=np.ones_like(above), where=above > 0)
+    return _dot(tp / n_pos - tp_above / n_pos, precision + precision_above) / 2
+
+
+_MAGNITUDE = np.int64(0x7FFF_FFFF_FFFF_FFFF)
+
+
+def _order_keys(values, out=None):
+    """int64 keys in the order of the float ``values``, equal for equal values (-0.0 and
+    0.0 too): the bits of ``|v|``, negated for a negative ``v``."""
+    bits = values.view(np.int64)
+    keys = np.bitwise_and(bits, _MAGNITUDE, out=out)
+    np.negative(keys, out=keys, where=bits < 0)
+    return keys
+
+
+def _place(ascending, values, start, most, steps=8):
+    """How many of the distinct ``ascending`` values are at or below each of ``values``,
+    given ``start`` of them below it and at most ``most`` of them between the value and
+    the next above it (one bucket's): up to ``steps`` (>= 1) comparisons, then a binary
+    search for what is left."""
+    ascending = np.append(ascending, np.nan)  # never at or below a value
+    step = ascending[start] <= values  # the first comparison without index arrays
+    np.add(start, step, out=start, casting="unsafe")
+    if most == 1:
+        return start
+    active = np.flatnonzero(step)
+    for _ in range(min(most, steps) - 1):
+        active = active[ascending[start[active]] <= values[active]]
+        if active.shape[0] == 0:
+            return start
+        start[active] += 1
+    if most > steps:
+        start[active] = np.searchsorted(ascending[:-1], values[active], side="right")
+    return start
+
+
+_PLACE_FROM = 8192  # below, the fixed cost of the placer's steps outweighs a sort
+
+
+class _Placer:
+    """Work buffers for the unweighted PR AUC of columns of up to ``size`` scores without
+    sorting the negatives (see the module docstring), reused for every column of a call."""
+
+    def __init__(self, size):
+        self.log_buckets = min(20, max(4, (4 * size).bit_length()))  # 4 MB at most
+        index = np.int32 if size < 2 ** 31 else np.int64
+        self.table = np.empty((1 << self.log_buckets) + 1, index)
+        self.values = np.empty(size)
+        self.keys = np.empty(size, np.int64)
+        self.rank = np.empty(size, index)
+        self.mask = np.empty(size, np.bool_)
+
+    def _buckets(self, values, base, shift, positive, out=None):
+        """Bucket of each value: its key minus ``base``, shifted right by ``shift``."""
+        if positive:  # the keys are the bits: one pass fewer
+            keys = np.subtract(values.view(np.uint64), np.uint64(base),
+                               out=None if out is None else out.view(np.uint64))
+        else:
+            keys = _order_keys(values, out).view(np.uint64)
+            np.subtract(keys, np.uint64(base % 2 ** 64), out=keys)  # below 2^64: exact
+        return np.right_shift(keys, np.uint64(shift), out=keys).view(np.int64)
+
+    def pr_area(self, is_pos, scores):
+        """Trapezoidal PR AUC of a column (``is_pos`` its positives), NaN without them."""
+        positives = scores[is_pos]
+        n_pos = positives.shape[0]
+        if n_pos == 0:
+            return np.nan
+        positives.sort()
+        change = np.empty(n_pos, np.bool_)
+        change[0] = True
+        np.not_equal(positives[1:], positives[:-1], out=change[1:])
+        first_rank = np.flatnonzero(change)
+        last_rank = np.append(first_rank[1:], n_pos) - 1
+        distinct = positives[first_rank]  # ascending positive scores, one per group
+        n_neg = scores.shape[0] - n_pos
+        negatives = np.compress(np.logical_not(is_pos, out=self.mask[:scores.shape[0]]),
+                                scores, out=self.values[:n_neg])
+        # below every positive or above every positive: the same counts, fewer buckets
+        with np.errstate(over="ignore"):  # beyond the largest float: infinite, fine
+            low, high = np.nextafter(distinct[0], -np.inf), np.nextafter(distinct[-1], np.inf)
+        np.clip(negatives, low, high, out=negatives)
+        positive = bool(low > 0)
+        base, top = (int(k) for k in _order_keys(np.array([low, high])))
+        shift = max(0, (top - base).bit_length() - self.log_buckets)
+        n_buckets = ((top - base) >> shift) + 1
+        # table[b]: how many distinct positive scores lie in buckets below b, as -1 - that
+        # where bucket b holds some (its negatives are compared with them)
+        bucket = self._buckets(distinct, base, shift, positive)
+        ends = np.flatnonzero(np.diff(bucket, append=n_buckets))
+        table = self.table[:n_buckets + 1]
+        table.fill(0)
+        per_bucket = np.diff(ends, prepend=-1)
+        table[bucket[ends] + 1] = per_bucket
+        np.cumsum(table, out=table)
+        table[bucket] = -1 - table[bucket]
+        rank = np.take(table, self._buckets(negatives, base, shift, positive,
+                                            out=self.keys[:n_neg]), out=self.rank[:n_neg])
+        close = np.flatnonzero(np.less(rank, 0, out=self.mask[:n_neg]))
+        near = negatives[close]
+        rank[close] = placed = _place(distinct, near, -1 - rank[close],
+                                      int(per_bucket.max()))
+        # rank: how many distinct positive scores are at or below each negative
+        at_or_above = np.cumsum(np.bincount(rank, minlength=distinct.shape[0] + 1)[:0:-1])[::-1]
+        below = np.concatenate(([np.nan], distinct))[placed]  # never equal where none
+        tied = np.bincount(placed[below == near] - 1, minlength=distinct.shape[0])
+        tp, tp_above = n_pos - first_rank, n_pos - 1 - last_rank
+        return _rank_pr_area(n_pos, first_rank, last_rank, tp + at_or_above,
+                             tp_above + at_or_above - tied)
+
+
 def _weighted_pr_auc(is_pos, scores, weights, tie_tolerance):
     """PR AUC from one ``argsort`` of the scores and cumulative weights."""
     n = scores.shape[0]
@@ -399,12 +525,21 @@ def _weighted_pr_auc(is_pos, scores, weights, tie_tolerance):
 
 
 def _unweighted_pr_auc(work, is_pos, scores, tie_tolerance):
-    """PR AUC from one sort of the flagged keys (see :meth:`_Keys.pr_area`); ``scores``
-    is a buffer of the caller's (scaled in place)."""
+    """PR AUC of one column with the buffers of :func:`_pr_work`: a :class:`_Placer`, or
+    one sort of the flagged keys (see :meth:`_Keys.pr_area`; ``scores`` is then a buffer
+    of the caller's, scaled in place)."""
+    if isinstance(work, _Placer):
+        return work.pr_area(is_pos, scores)
     shrunk = _shrink(scores, 2.0, out=scores)
     if shrunk is None:
         return _weighted_pr_auc(is_pos, scores, np.ones(scores.shape[0]), tie_tolerance)
     return work.pr_area(work.sort(shrunk[0], is_pos), tie_tolerance, shrunk[1])
+
+
+def _pr_work(size, tie_tolerance):
+    """The work buffers of the PR AUC of columns of ``size`` scores: a :class:`_Placer`
+    for large columns without tie tolerance, else a :class:`_Keys` (fewer steps)."""
+    return _Placer(size) if tie_tolerance == 0 and size >= _PLACE_FROM else _Keys(size)
 
 
 def pr_auc(is_pos, scores, weights=None, *, tie_tolerance=0.0):
@@ -417,8 +552,8 @@ def pr_auc(is_pos, scores, weights=None, *, tie_tolerance=0.0):
     """
     if weights is not None:
         return _weighted_pr_auc(is_pos, scores, weights, tie_tolerance)
-    return _unweighted_pr_auc(_Keys(scores.shape[0]), is_pos, scores.astype(np.float64),
-                              tie_tolerance)
+    return _unweighted_pr_auc(_pr_work(scores.shape[0], tie_tolerance), is_pos,
+                              scores.astype(np.float64), tie_tolerance)
 
 
 def one_vs_all_pr_auc(codes, scores, weights=None, *, tie_tolerance=0.0):
@@ -429,7 +564,7 @@ def one_vs_all_pr_auc(codes, scores, weights=None, *, tie_tolerance=0.0):
     if weights is not None:
         return np.array([_weighted_pr_auc(codes == k, scores[:, k], weights, tie_tolerance)
                          for k in range(n_classes)])
-    work, is_pos, column = _Keys(n), np.empty(n, np.bool_), np.empty(n)
+    work, is_pos, column = _pr_work(n, tie_tolerance), np.empty(n, np.bool_), np.empty(n)
     out = np.empty(n_classes)
     for k in range(n_classes):
         np.equal(codes, k, out=is_pos)

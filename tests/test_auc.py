@@ -243,3 +243,50 @@ def test_pr_auc_tie_tolerance_on_scaled_keys_equals_the_argsort_path():
         expected = _auc.pr_auc(is_pos, scores, np.ones(n), tie_tolerance=1e-8)
         assert _auc.pr_auc(is_pos, scores, tie_tolerance=1e-8) == pytest.approx(
             expected, rel=1e-13, nan_ok=True)
+
+
+@pytest.fixture
+def placer_everywhere(monkeypatch):
+    """The bucket placer for columns of any size (it starts at 8192 scores)."""
+    monkeypatch.setattr(_auc, "_PLACE_FROM", 0)
+
+
+@pytest.mark.parametrize("steps", [1, 2, 8])
+def test_pr_auc_placer_equals_the_definition(placer_everywhere, monkeypatch, steps):
+    """Negatives placed among the positives by the bucket table, compared within a
+    bucket or searched (``steps`` 1: past one comparison): ties across classes, -0.0 next to
+    0.0, subnormals, the largest floats (whose neighbour is infinite), spans beyond
+    2^1000, and negatives below or above every positive."""
+    monkeypatch.setattr(_auc._place, "__defaults__", (steps,))
+    big = np.finfo(float).max
+    pools = [np.array([0.0, -0.0, 5e-324, -5e-324, 1e-300, 1.0, 1e300, -big, big]),
+             np.array([-2.0, -1.0, -0.0, 0.0, 0.5, 1.0]), None]
+    rng = np.random.default_rng(11)
+    for trial in range(300):
+        n, k = int(rng.integers(1, 40)), int(rng.integers(1, 4))
+        pool = pools[trial % 3]
+        scores = (rng.choice(pool, (n, k)) if pool is not None
+                  else np.exp(rng.normal(scale=30, size=(n, k))))
+        codes = rng.integers(-1, k + 1, n)  # -1 and k: negatives of every class
+        got = _auc.one_vs_all_pr_auc(codes, scores)
+        for c in range(k):
+            expected = direct_pr_auc(codes == c, scores[:, c], np.ones(n))
+            np.testing.assert_allclose(got[c], expected, rtol=1e-13, atol=1e-15,
+                                       equal_nan=True)
+
+
+def test_pr_auc_placer_on_large_columns_equals_scikit_learn():
+    """Columns of 50,000 scores (past ``_PLACE_FROM``): continuous, rounded to 2
+    decimals (many ties), and all scores equal, as ``precision_recall_curve`` + ``auc``."""
+    skm = pytest.importorskip("sklearn.metrics")
+    rng = np.random.default_rng(5)
+    n = 50_000
+    codes = rng.integers(0, 3, n)
+    logits = rng.normal(size=(n, 3))
+    logits[np.arange(n), codes] += 1.0
+    proba = np.exp(logits) / np.exp(logits).sum(axis=1, keepdims=True)
+    for scores in (proba, proba.round(2), np.full((n, 3), 0.25)):
+        got = _auc.one_vs_all_pr_auc(codes, scores)
+        for c in range(3):
+            precision, recall, _ = skm.precision_recall_curve(codes == c, scores[:, c])
+            assert got[c] == pytest.approx(skm.auc(recall, precision), rel=1e-12)
