@@ -7,13 +7,17 @@ large-K case the extra peak memory (tracemalloc, which sees numpy's allocations)
 
 import argparse
 import gc
+import os
+import sys
 import time
 import tracemalloc
 
 import numpy as np
 import sklearn.metrics as skm
 
-import metrics_sk as msk
+# the metrics_sk of this checkout, not an installed one (sys.path[0] is benchmarks/)
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import metrics_sk as msk  # noqa: E402
 
 
 def best_time(fn, repeat):

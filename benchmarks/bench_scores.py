@@ -25,12 +25,15 @@ tie passes of the kernels) show the other paths of the ranking kernels.
 import argparse
 import itertools
 import os
+import sys
 import time
 
 import numpy as np
 import sklearn.metrics as skm
 
-import metrics_sk as msk
+# the metrics_sk of this checkout, not an installed one (sys.path[0] is benchmarks/)
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import metrics_sk as msk  # noqa: E402
 
 
 CLOCKS = {"wall": time.perf_counter, "cpu": time.process_time}
