@@ -41,9 +41,9 @@ from ._params import SCORES, checked
 from ._sklearn_compat import UndefinedMetricWarning
 from ._validation import (
     InputError,
-    check_python_labels,
     check_sample_weight,
     label_kind,
+    python_label_error,
     refuse_masked,
 )
 
@@ -98,13 +98,10 @@ def _plain_targets(y_true):
     if y.shape[0] == 0 or y.dtype.kind not in "biufUSO":
         return None
     if y.dtype.kind == "O":  # Python labels, as every metrics_sk function takes them
-        try:
-            check_python_labels(y, "y_true")
-        except InputError:  # strings mixed with numbers: refused as everywhere
-            raise
-        except (ValueError, TypeError):  # NaN, continuous, other objects: scikit-learn's
-            return None
-        return y
+        _, error = python_label_error(y, "y_true")
+        if isinstance(error, InputError):  # strings mixed with numbers: refused everywhere
+            raise error
+        return None if error is not None else y  # NaN, continuous, other: scikit-learn's
     if y.dtype.kind == "f":
         if not (np.isfinite(y).all() and np.array_equal(y, np.trunc(y))):
             return None  # NaN, infinite or continuous: scikit-learn's own outcome
