@@ -51,7 +51,7 @@ def _warn_unaligned(y_score, classes, name, function):
             f"classes {classes.tolist()[:10]}; {function}, like scikit-learn's, reads the "
             f"columns by position, not by name. Reorder them, e.g. "
             f"{name}[{classes.tolist()[:10]}], to score each class's own column.",
-            UserWarning, stacklevel=4)
+            UserWarning, stacklevel=5)
 
 
 def _finite_range(scores, name, *, probabilities=False,
