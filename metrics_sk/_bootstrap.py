@@ -671,29 +671,28 @@ def _refuse_dask(*arrays):
 class _EncodedRows:
     """A score metric on resampled rows of its encoded inputs (from
     :func:`metrics_sk._scores.encoded_inputs`): the labels are encoded once, not once per
-    replicate. :meth:`keeps` is the explicit condition under which the value equals the
-    function on the resampled raw samples: the replicate holds exactly the classes of the
-    samples (so that encoding it again gives the same codes and the same scikit-learn /
-    metrics_sk decision) and weights that are not all zero, with a finite sum."""
+    replicate. :meth:`rows` is the explicit condition under which the value equals the
+    function on the resampled raw samples (:meth:`rows`): encoding the replicate again
+    would give the same codes and the same scikit-learn / metrics_sk decision."""
 
     def __init__(self, codes, scores, weights, kernel):
         self.codes, self.scores, self.weights, self.kernel = codes, scores, weights, kernel
         self.present = np.bincount(codes) > 0
 
-    def keeps(self, idx):
-        codes = self.codes[idx]
+    def rows(self, idx):
+        """``(codes, scores, weights)`` of the rows ``idx`` when the replicate holds exactly
+        the classes of the samples and weights that are not all zero, with a finite sum
+        (the function on its raw samples then encodes and decides as on all of them);
+        None otherwise."""
+        codes = self.codes.take(idx)
         if not np.array_equal(np.bincount(codes, minlength=self.present.shape[0]) > 0,
                               self.present):
-            return False
-        if self.weights is None:
-            return True
-        weights = self.weights[idx]
-        return bool(weights.any()) and (weights.dtype.kind != "f"
-                                        or bool(np.isfinite(np.abs(weights).sum())))
-
-    def __call__(self, idx):
-        weights = None if self.weights is None else self.weights[idx]
-        return self.kernel(self.codes[idx], self.scores[idx], weights)
+            return None
+        weights = None if self.weights is None else self.weights.take(idx)
+        if weights is not None and not (weights.any() and (
+                weights.dtype.kind != "f" or np.isfinite(np.abs(weights).sum()))):
+            return None
+        return codes, self.scores.take(idx, axis=0), weights
 
 
 def _index_bootstrap(func, y_true, y_pred, sample_weight, kwargs, n_resamples,
@@ -719,8 +718,9 @@ def _index_bootstrap(func, y_true, y_pred, sample_weight, kwargs, n_resamples,
         resample = None if encoded is None else _EncodedRows(*encoded)
 
         def at(idx):
-            if resample is not None and resample.keeps(idx):
-                return _leaves(resample(idx))
+            rows = None if resample is None else resample.rows(idx)
+            if rows is not None:
+                return _leaves(resample.kernel(*rows))
             extra = {} if w is None else {"sample_weight": w[idx]}
             return _leaves(func(t[idx], p[idx], **extra, **kwargs))
 
