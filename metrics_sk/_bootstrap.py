@@ -30,6 +30,7 @@ from scipy.special import ndtr, ndtri
 from ._confusion import Confusion, ConfusionBatch as _Replicates, compact, count_samples
 from ._params import INFERENCE, Checker
 from ._registry import METRICS, SCORER_NAMES, resolve
+from ._scores import encoded_inputs
 from ._validation import check_same_length, is_dask_collection, refuse_masked
 
 ConfidenceInterval = namedtuple("ConfidenceInterval", ["low", "high"])
@@ -667,6 +668,33 @@ def _refuse_dask(*arrays):
                          "collections first.")
 
 
+class _EncodedRows:
+    """A score metric on resampled rows of its encoded inputs (from
+    :func:`metrics_sk._scores.encoded_inputs`): the labels are encoded once, not once per
+    replicate. :meth:`rows` is the explicit condition under which the value equals the
+    function on the resampled raw samples (:meth:`rows`): encoding the replicate again
+    would give the same codes and the same scikit-learn / metrics_sk decision."""
+
+    def __init__(self, codes, scores, weights, kernel):
+        self.codes, self.scores, self.weights, self.kernel = codes, scores, weights, kernel
+        self.present = np.bincount(codes) > 0
+
+    def rows(self, idx):
+        """``(codes, scores, weights)`` of the rows ``idx`` when the replicate holds exactly
+        the classes of the samples and weights that are not all zero, with a finite sum
+        (the function on its raw samples then encodes and decides as on all of them);
+        None otherwise."""
+        codes = self.codes.take(idx)
+        if not np.array_equal(np.bincount(codes, minlength=self.present.shape[0]) > 0,
+                              self.present):
+            return None
+        weights = None if self.weights is None else self.weights.take(idx)
+        if weights is not None and not (weights.any() and (
+                weights.dtype.kind != "f" or np.isfinite(np.abs(weights).sum()))):
+            return None
+        return codes, self.scores.take(idx, axis=0), weights
+
+
 def _index_bootstrap(func, y_true, y_pred, sample_weight, kwargs, n_resamples,
                      confidence_level, method, rng):
     """The per-sample bootstrap: ``func`` on resampled indices."""
@@ -683,14 +711,19 @@ def _index_bootstrap(func, y_true, y_pred, sample_weight, kwargs, n_resamples,
                             f"{type(given).__name__} {given!r:.60}.")
     check_same_length(("y_true", t), ("y_pred", p), ("sample_weight", w))
     n = t.shape[0]
-
-    def at(idx):
-        extra = {} if w is None else {"sample_weight": w[idx]}
-        return _leaves(func(t[idx], p[idx], **extra, **kwargs))
-
     estimates = _leaves(func(t, p, **({} if w is None else {"sample_weight": w}), **kwargs))
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
+        encoded = encoded_inputs(func, t, p, w, kwargs)
+        resample = None if encoded is None else _EncodedRows(*encoded)
+
+        def at(idx):
+            rows = None if resample is None else resample.rows(idx)
+            if rows is not None:
+                return _leaves(resample.kernel(*rows))
+            extra = {} if w is None else {"sample_weight": w[idx]}
+            return _leaves(func(t[idx], p[idx], **extra, **kwargs))
+
         per = [at(rng.integers(0, n, n)) for _ in range(n_resamples)]
         dists = [np.stack([r[j] for r in per]) for j in range(len(estimates))]
         jacks = None

@@ -51,7 +51,7 @@ def _warn_unaligned(y_score, classes, name, function):
             f"classes {classes.tolist()[:10]}; {function}, like scikit-learn's, reads the "
             f"columns by position, not by name. Reorder them, e.g. "
             f"{name}[{classes.tolist()[:10]}], to score each class's own column.",
-            UserWarning, stacklevel=4)
+            UserWarning, stacklevel=5)
 
 
 def _finite_range(scores, name, *, probabilities=False,
@@ -89,6 +89,19 @@ def encode_targets(y, labels):
     return classes, codes
 
 
+def check_samples(y_true, y_score, sample_weight, *, labels=None, name="y_score",
+                  keep_float_dtype=False, allow_negative_weights=False):
+    """The one front end of score inputs, for the functions and the streamed batches:
+    ``(classes, codes, scores, weights)`` from :func:`encode_targets`, :func:`_score_array`,
+    one length for the three arrays and the checked weights (their dtype kept)."""
+    classes, codes = encode_targets(y_true, labels)
+    scores = _score_array(y_score, name, keep_float_dtype=keep_float_dtype)
+    check_same_length(("y_true", codes), (name, scores), ("sample_weight", sample_weight))
+    weights = check_sample_weight(sample_weight, codes.shape[0],
+                                  allow_negative=allow_negative_weights)
+    return classes, codes, scores, weights
+
+
 def _check_columns(scores, classes, labels, name, allow_1d):
     n_classes = classes.shape[0]
     if scores.ndim == 1 and allow_1d:
@@ -119,11 +132,9 @@ def _prepare(y_true, y_score, labels, sample_weight, *, name="y_score", allow_1d
     target (scikit-learn's convention: the score of the greater class, as binary scorers
     pass it) and returns two columns, ``[1 - p, p]`` or ``[-s, s]``.
     """
-    classes, codes = encode_targets(y_true, labels)
-    scores = _score_array(y_score, name)
-    check_same_length(("y_true", codes), (name, scores))
-    weights = check_sample_weight(sample_weight, codes.shape[0],
-                                  allow_negative=allow_negative_weights)
+    classes, codes, scores, weights = check_samples(
+        y_true, y_score, sample_weight, labels=labels, name=name,
+        allow_negative_weights=allow_negative_weights)
     if weights is not None:  # sums of integer weights near the int64 limit would wrap
         weights = weights.astype(np.float64, copy=False)
     if classes.shape[0] < min_classes:

@@ -14,6 +14,7 @@ which is decided before computing, by explicit predicates (:func:`_native_log_lo
 :func:`_native_hinge`); no exception is caught to decide it.
 """
 
+import functools
 import warnings
 
 import numpy as np
@@ -41,9 +42,9 @@ from ._params import SCORES, checked
 from ._sklearn_compat import UndefinedMetricWarning
 from ._validation import (
     InputError,
-    check_python_labels,
     check_sample_weight,
     label_kind,
+    python_label_error,
     refuse_masked,
 )
 
@@ -98,13 +99,10 @@ def _plain_targets(y_true):
     if y.shape[0] == 0 or y.dtype.kind not in "biufUSO":
         return None
     if y.dtype.kind == "O":  # Python labels, as every metrics_sk function takes them
-        try:
-            check_python_labels(y, "y_true")
-        except InputError:  # strings mixed with numbers: refused as everywhere
-            raise
-        except (ValueError, TypeError):  # NaN, continuous, other objects: scikit-learn's
-            return None
-        return y
+        _, error = python_label_error(y, "y_true")
+        if isinstance(error, InputError):  # strings mixed with numbers: refused everywhere
+            raise error
+        return None if error is not None else y  # NaN, continuous, other: scikit-learn's
     if y.dtype.kind == "f":
         if not (np.isfinite(y).all() and np.array_equal(y, np.trunc(y))):
             return None  # NaN, infinite or continuous: scikit-learn's own outcome
@@ -263,23 +261,13 @@ def log_loss(y_true, y_proba=None, *, normalize=True, sample_weight=None, labels
                              "from_logits=True.")
         return skm.log_loss(y_true, y_proba, normalize=normalize, sample_weight=sample_weight,
                             labels=labels, y_pred=y_pred)
-    if from_logits:
-        codes, classes, logits, weights = _prepare(
-            y_true, y_proba, labels, sample_weight, name="y_proba", allow_1d=True,
-            allow_negative_weights=True, min_classes=2)
-        if labels is not None and not _is_sorted(classes):
-            raise ValueError("labels must be sorted: the columns of y_proba follow the sorted "
-                             "classes, as in scikit-learn's log_loss.")
-        return average_losses(log_losses(codes, logits, from_logits=True), weights,
-                              normalize=normalize)
-    weights = _drop_in_inputs(y_true, y_proba, "y_proba", sample_weight)
-    native = _native_log_loss(y_true, y_proba, labels, weights)
-    if native is None:
+    encoded = _log_loss_inputs(y_true, y_proba, normalize=normalize,
+                               sample_weight=sample_weight, labels=labels,
+                               from_logits=from_logits)
+    if encoded is None:
         return skm.log_loss(y_true, y_proba, normalize=normalize, sample_weight=sample_weight,
                             labels=labels)
-    codes, proba = native
-    return average_losses(log_losses(codes, proba, from_logits=False), weights,
-                          normalize=normalize)
+    return evaluate(encoded)
 
 
 @checked(SCORES["hinge_loss"])
@@ -332,11 +320,10 @@ def hinge_loss(y_true, pred_decision, *, labels=None, sample_weight=None):
     ...                             [-2.36, -0.79, -0.27, 0.24]], labels=[0, 1, 2, 3]), 4)
     0.5667
     """
-    weights = _drop_in_inputs(y_true, pred_decision, "pred_decision", sample_weight)
-    native = _native_hinge(y_true, pred_decision, labels, weights)
-    if native is None:
+    encoded = _hinge_inputs(y_true, pred_decision, labels=labels, sample_weight=sample_weight)
+    if encoded is None:
         return skm.hinge_loss(y_true, pred_decision, labels=labels, sample_weight=sample_weight)
-    return average_losses(hinge_losses(*native), weights)
+    return evaluate(encoded)
 
 
 # -- metrics_sk's own score metrics --------------------------------------------------------
@@ -395,10 +382,9 @@ def one_vs_all_log_loss(y_true, y_score, *, labels=None, sample_weight=None, fro
     >>> round(one_vs_all_log_loss([0, 1], [[2.0, -1.0], [0.0, 1.0]], from_logits=True), 4)
     0.3616
     """
-    codes, _, scores, weights = _prepare(
-        y_true, y_score, labels, sample_weight, probabilities=not from_logits,
-        binary_columns="ranking" if from_logits else "probability")
-    return average_losses(one_vs_all_losses(codes, scores, from_logits=from_logits), weights)
+    return evaluate(_one_vs_all_log_loss_inputs(y_true, y_score, labels=labels,
+                                                sample_weight=sample_weight,
+                                                from_logits=from_logits))
 
 
 @checked(SCORES["roc_auc_mu_score"])
@@ -468,24 +454,8 @@ def roc_auc_mu_score(y_true, y_score, *, labels=None, sample_weight=None, cost_m
     >>> round(roc_auc_mu_score(y, scores, cost_matrix=[[0, 1, 4], [1, 0, 1], [4, 1, 0]]), 4)
     0.7083
     """
-    codes, classes, scores, weights = _prepare(y_true, y_score, labels, sample_weight,
-                                               binary_columns="ranking", min_classes=2)
-    n_classes = classes.shape[0]
-    matrix = None if cost_matrix is None else _check_cost_matrix(cost_matrix, n_classes)
-    absent = np.bincount(codes, minlength=n_classes) == 0
-    if absent.any():
-        warnings.warn(
-            f"Classes {classes[absent][:10].tolist()} of labels do not occur in y_true: each "
-            "of their pairs counts 0 in AUC mu (CatBoost's convention).",
-            UndefinedMetricWarning, stacklevel=2)
-    if weights is not None:
-        weightless = (np.bincount(codes, weights=weights, minlength=n_classes) == 0) & ~absent
-        if weightless.any():
-            warnings.warn(
-                f"Classes {classes[weightless][:10].tolist()} occur in y_true with zero total "
-                "weight: their pairs are undefined and AUC mu is NaN (as in CatBoost).",
-                UndefinedMetricWarning, stacklevel=2)
-    return _auc.auc_mu(codes, *_auc.mu_dot_products(scores, matrix), weights)
+    return evaluate(_roc_auc_mu_inputs(y_true, y_score, labels=labels,
+                                       sample_weight=sample_weight, cost_matrix=cost_matrix))
 
 
 def _per_class(values, average, codes, weights, classes, what):
@@ -495,7 +465,7 @@ def _per_class(values, average, codes, weights, classes, what):
         warnings.warn(
             f"{what} is undefined for classes {classes[undefined][:10].tolist()} (no positive "
             "or no negative sample in y_true, or zero weight); it is set to NaN and left out "
-            "of averages.", UndefinedMetricWarning, stacklevel=3)
+            "of averages.", UndefinedMetricWarning, stacklevel=5)
     support = np.bincount(codes, weights=weights, minlength=values.shape[0])
     return _reduce(values, average, support)
 
@@ -564,10 +534,9 @@ def one_vs_all_roc_auc_score(y_true, y_score, *, labels=None, sample_weight=None
     >>> round(one_vs_all_roc_auc_score(y, proba), 4)
     0.9375
     """
-    codes, classes, scores, weights = _prepare(y_true, y_score, labels, sample_weight,
-                                               binary_columns="ranking")
-    values = _auc.one_vs_all_auc(codes, scores, weights)
-    return _per_class(values, average, codes, weights, classes, "ROC AUC")
+    return evaluate(_one_vs_all_inputs(_auc.one_vs_all_auc, "ROC AUC", y_true, y_score,
+                                       labels=labels, sample_weight=sample_weight,
+                                       average=average))
 
 
 @checked(SCORES["one_vs_all_pr_auc_score"])
@@ -627,10 +596,123 @@ def one_vs_all_pr_auc_score(y_true, y_score, *, labels=None, sample_weight=None,
 
     ``average_precision_score`` gives 0.8333 for "cat" and 0.9167 for "dog".
     """
+    return evaluate(_one_vs_all_inputs(_auc.one_vs_all_pr_auc, "PR AUC", y_true, y_score,
+                                       labels=labels, sample_weight=sample_weight,
+                                       average=average))
+
+
+# -- the inputs of each score metric, validated and encoded once ---------------------------
+# Each ``_<metric>_inputs`` takes the arguments of its public function and returns
+# ``(codes, scores, weights, kernel)``: the validated, encoded samples (rows in the order
+# of the inputs) and the computation on them, ``kernel(codes, scores, weights)``; the
+# drop-ins return None for the inputs scikit-learn computes. The public function is
+# ``evaluate`` of it; :func:`metrics_sk.bootstrap` resamples the rows of the encoded
+# samples instead of encoding every replicate again.
+def evaluate(encoded):
+    """The value of a score metric from its encoded inputs."""
+    codes, scores, weights, kernel = encoded
+    return kernel(codes, scores, weights)
+
+
+def _log_loss_kernel(from_logits, normalize, codes, scores, weights):
+    return average_losses(log_losses(codes, scores, from_logits=from_logits), weights,
+                          normalize=normalize)
+
+
+def _log_loss_inputs(y_true, y_proba, *, normalize=True, sample_weight=None, labels=None,
+                     from_logits=False):
+    if from_logits:
+        codes, classes, logits, weights = _prepare(
+            y_true, y_proba, labels, sample_weight, name="y_proba", allow_1d=True,
+            allow_negative_weights=True, min_classes=2)
+        if labels is not None and not _is_sorted(classes):
+            raise ValueError("labels must be sorted: the columns of y_proba follow the sorted "
+                             "classes, as in scikit-learn's log_loss.")
+        return codes, logits, weights, functools.partial(_log_loss_kernel, True, normalize)
+    weights = _drop_in_inputs(y_true, y_proba, "y_proba", sample_weight)
+    native = _native_log_loss(y_true, y_proba, labels, weights)
+    if native is None:
+        return None
+    codes, proba = native
+    return codes, proba, weights, functools.partial(_log_loss_kernel, False, normalize)
+
+
+def _hinge_kernel(codes, scores, weights):
+    return average_losses(hinge_losses(codes, scores), weights)
+
+
+def _hinge_inputs(y_true, pred_decision, *, labels=None, sample_weight=None):
+    weights = _drop_in_inputs(y_true, pred_decision, "pred_decision", sample_weight)
+    native = _native_hinge(y_true, pred_decision, labels, weights)
+    return None if native is None else (*native, weights, _hinge_kernel)
+
+
+def _one_vs_all_log_loss_kernel(from_logits, codes, scores, weights):
+    return average_losses(one_vs_all_losses(codes, scores, from_logits=from_logits), weights)
+
+
+def _one_vs_all_log_loss_inputs(y_true, y_score, *, labels=None, sample_weight=None,
+                                from_logits=False):
+    codes, _, scores, weights = _prepare(
+        y_true, y_score, labels, sample_weight, probabilities=not from_logits,
+        binary_columns="ranking" if from_logits else "probability")
+    return codes, scores, weights, functools.partial(_one_vs_all_log_loss_kernel, from_logits)
+
+
+def _roc_auc_mu_kernel(matrix, codes, scores, weights):
+    return _auc.auc_mu(codes, *_auc.mu_dot_products(scores, matrix), weights)
+
+
+def _roc_auc_mu_inputs(y_true, y_score, *, labels=None, sample_weight=None, cost_matrix=None):
+    codes, classes, scores, weights = _prepare(y_true, y_score, labels, sample_weight,
+                                               binary_columns="ranking", min_classes=2)
+    n_classes = classes.shape[0]
+    matrix = None if cost_matrix is None else _check_cost_matrix(cost_matrix, n_classes)
+    absent = np.bincount(codes, minlength=n_classes) == 0
+    if absent.any():
+        warnings.warn(
+            f"Classes {classes[absent][:10].tolist()} of labels do not occur in y_true: each "
+            "of their pairs counts 0 in AUC mu (CatBoost's convention).",
+            UndefinedMetricWarning, stacklevel=3)
+    if weights is not None:
+        weightless = (np.bincount(codes, weights=weights, minlength=n_classes) == 0) & ~absent
+        if weightless.any():
+            warnings.warn(
+                f"Classes {classes[weightless][:10].tolist()} occur in y_true with zero total "
+                "weight: their pairs are undefined and AUC mu is NaN (as in CatBoost).",
+                UndefinedMetricWarning, stacklevel=3)
+    return codes, scores, weights, functools.partial(_roc_auc_mu_kernel, matrix)
+
+
+def _one_vs_all_kernel(kernel, what, classes, average, codes, scores, weights):
+    return _per_class(kernel(codes, scores, weights), average, codes, weights, classes, what)
+
+
+def _one_vs_all_inputs(kernel, what, y_true, y_score, *, labels=None, sample_weight=None,
+                       average="macro"):
     codes, classes, scores, weights = _prepare(y_true, y_score, labels, sample_weight,
                                                binary_columns="ranking")
-    values = _auc.one_vs_all_pr_auc(codes, scores, weights)
-    return _per_class(values, average, codes, weights, classes, "PR AUC")
+    return codes, scores, weights, functools.partial(_one_vs_all_kernel, kernel, what,
+                                                     classes, average)
+
+
+def encoded_inputs(function, y_true, y_score, sample_weight, kwargs):
+    """The encoded inputs of the public score metric ``function`` (see :func:`evaluate`);
+    None for any other function, and for the inputs a drop-in hands to scikit-learn."""
+    if function is log_loss and "y_pred" not in kwargs:
+        return _log_loss_inputs(y_true, y_score, sample_weight=sample_weight, **kwargs)
+    if function is hinge_loss:
+        return _hinge_inputs(y_true, y_score, sample_weight=sample_weight, **kwargs)
+    if function is one_vs_all_log_loss:
+        return _one_vs_all_log_loss_inputs(y_true, y_score, sample_weight=sample_weight,
+                                           **kwargs)
+    if function is roc_auc_mu_score:
+        return _roc_auc_mu_inputs(y_true, y_score, sample_weight=sample_weight, **kwargs)
+    kernel = {one_vs_all_roc_auc_score: (_auc.one_vs_all_auc, "ROC AUC"),
+              one_vs_all_pr_auc_score: (_auc.one_vs_all_pr_auc, "PR AUC")}.get(function)
+    if kernel is None:
+        return None
+    return _one_vs_all_inputs(*kernel, y_true, y_score, sample_weight=sample_weight, **kwargs)
 
 
 for _f in (one_vs_all_log_loss, roc_auc_mu_score, one_vs_all_roc_auc_score,

@@ -28,7 +28,7 @@ from ._confusion import encode
 from ._losses import (
     _finite_range,
     _rows_sum_to_one,
-    _score_array,
+    check_samples,
     finish_loss,
     hinge_losses,
     log_losses,
@@ -38,8 +38,6 @@ from ._losses import (
 from ._params import Checker, STREAMING
 from ._validation import (
     check_labels_param,
-    check_same_length,
-    check_sample_weight,
     is_dask_collection,
     label_kind,
 )
@@ -161,21 +159,19 @@ class StreamingLoss:
 
     # -- accumulating ----------------------------------------------------------------------
     def _check_batch(self, y_true, y_score, sample_weight):
-        local, (codes,) = encode(y_true, names=["y_true"])  # the batch's labels, each sample's
         ova = self.metric == "one_vs_all_log_loss"
         # The dtype the in-memory function computes in: the drop-ins keep float32 as
         # scikit-learn does; from logits and one_vs_all_log_loss work in float64.
         keep = self.metric == "hinge_loss" or (self.metric == "log_loss" and not self.from_logits)
-        scores = _score_array(y_score, "y_score", keep_float_dtype=keep)
+        # the functions' front end; the batch's labels (``local``), each sample's code
+        local, codes, scores, weights = check_samples(
+            y_true, y_score, sample_weight, keep_float_dtype=keep, allow_negative_weights=not ova)
         if scores.ndim == 2 and scores.shape[1] == 1 and not ova:
             scores = scores[:, 0]
         if scores.ndim not in (1, 2) or (ova and scores.ndim == 1):
             raise ValueError(f"y_score must be 2-D, of shape (n_samples, n_classes)"
                              f"{'' if ova else ', or 1-D for a binary target'}; got shape "
                              f"{scores.shape}.")
-        check_same_length(("y_true", codes), ("y_score", scores),
-                          ("sample_weight", sample_weight))
-        weights = check_sample_weight(sample_weight, codes.shape[0], allow_negative=not ova)
         _finite_range(scores, "y_score",
                       probabilities=not self.from_logits and self.metric != "hinge_loss",
                       advice="pass from_logits=True for raw scores")

@@ -154,9 +154,12 @@ def _nan_like(v):
         return True
 
 
-def check_python_labels(values, name):
-    """Check a set of Python label values from an object/str array: no NaN, no None,
-    and not a mix of strings, bytes and numbers."""
+def python_label_error(values, name):
+    """``(kind, error)`` of a set of Python label values from an object/str array: the
+    kind (``"str"``, ``"bytes"`` or ``"num"``) and None when they are labels, else the
+    exception :func:`check_python_labels` raises (NaN, None, continuous values, other
+    objects; an :class:`InputError` for a mix of strings, bytes and numbers), not raised,
+    so that a caller can decide on it without catching."""
     has_str = has_bytes = has_num = False
     for v in values:
         if isinstance(v, (str, np.str_)):
@@ -164,27 +167,36 @@ def check_python_labels(values, name):
         elif isinstance(v, (bytes, np.bytes_)):
             has_bytes = True
         elif _nan_like(v):
-            raise ValueError(f"Input {name} contains NaN.")
+            return None, ValueError(f"Input {name} contains NaN.")
         elif isinstance(v, (numbers.Real, decimal.Decimal, np.bool_)):  # not complex
             try:
                 integral = v == int(v)
             except OverflowError:
-                raise ValueError(f"Input {name} contains infinity or a value too "
-                                 "large.") from None
+                return None, ValueError(f"Input {name} contains infinity or a value too "
+                                        "large.")
             if not integral:
-                raise ValueError(f"{name} holds continuous values; classification "
-                                 "metrics need class labels.")
+                return None, ValueError(f"{name} holds continuous values; classification "
+                                        "metrics need class labels.")
             has_num = True
         elif isinstance(v, numbers.Complex):  # as a complex array (scikit-learn's error)
-            raise ValueError(f"Complex data not supported: {name} contains {v!r}.")
+            return None, ValueError(f"Complex data not supported: {name} contains {v!r}.")
         else:
-            raise TypeError(f"{name} contains {v!r} of type {type(v).__name__}; labels "
-                            "must be strings, integers or booleans.")
+            return None, TypeError(f"{name} contains {v!r} of type {type(v).__name__}; "
+                                   "labels must be strings, integers or booleans.")
     if has_str + has_bytes + has_num > 1:
-        raise InputError(f"Mix of label input types (string and number) in {name}."
-                         if not has_bytes else
-                         f"Mix of label input types (bytes and strings or numbers) in {name}.")
-    return "str" if has_str else ("bytes" if has_bytes else "num")
+        return None, InputError(
+            f"Mix of label input types (string and number) in {name}." if not has_bytes else
+            f"Mix of label input types (bytes and strings or numbers) in {name}.")
+    return ("str" if has_str else ("bytes" if has_bytes else "num")), None
+
+
+def check_python_labels(values, name):
+    """Check a set of Python label values from an object/str array: no NaN, no None,
+    and not a mix of strings, bytes and numbers. Returns their kind."""
+    kind, error = python_label_error(values, name)
+    if error is not None:
+        raise error
+    return kind
 
 
 def label_kind(arr):

@@ -385,3 +385,75 @@ def test_confidence_intervals_by_metric_names():
         confidence_intervals(c, 3)  # the shared constraint check (metrics_sk._params)
     with pytest.raises(ValueError, match="statistic must be callable"):
         confidence_intervals(c, [])
+
+
+def _scored_data(n, k, seed, kind=int):
+    rng = np.random.default_rng(seed)
+    t = rng.choice(k, n, p=np.r_[0.05, np.full(k - 1, 0.95 / (k - 1))])  # a rare class
+    logits = rng.normal(size=(n, k)) + 1.5 * np.eye(k)[t]
+    proba = np.exp(logits) / np.exp(logits).sum(axis=1, keepdims=True)
+    if kind is str:
+        t = np.array([f"c{i}" for i in range(k)])[t]
+    return t, logits, proba
+
+
+# Score metrics, with the arguments that take different paths: bootstrap resamples their
+# once-encoded rows; a replicate lacking a class (or with zero weight) is computed on its
+# raw samples, as any function.
+SCORE_CALLS = [
+    ("log_loss", "proba", {}),
+    ("log_loss", "proba", {"normalize": False}),
+    ("log_loss", "logits", {"from_logits": True}),
+    ("hinge_loss", "logits", {}),
+    ("one_vs_all_log_loss", "logits", {"from_logits": True}),
+    ("one_vs_all_log_loss", "proba", {}),
+    ("roc_auc_mu_score", "logits", {}),
+    ("roc_auc_mu_score", "logits", {"cost_matrix": [[0, 1, 3], [1, 0, 1], [3, 1, 0]]}),
+    ("one_vs_all_roc_auc_score", "proba", {"average": "weighted"}),
+    ("one_vs_all_pr_auc_score", "logits", {"average": None}),
+]
+
+
+@pytest.mark.parametrize("name, scores, kwargs", SCORE_CALLS)
+@pytest.mark.parametrize("kind", [int, str])
+@pytest.mark.parametrize("weighted", [False, True])
+def test_score_bootstrap_on_encoded_rows_equals_raw_replicates(name, scores, kwargs, kind,
+                                                               weighted):
+    t, logits, proba = _scored_data(60, 3, seed=7, kind=kind)
+    s = proba if scores == "proba" else logits
+    w = np.random.default_rng(1).integers(0, 3, 60) if weighted else None
+    func = getattr(msk, name)
+
+    def raw(y, p, **kw):  # not a registered function: evaluated on the raw samples
+        return func(y, p, **kw)
+
+    labels = np.unique(t)
+    for extra in ({"labels": labels}, {}):
+        call = {"n_resamples": 60, "random_state": 3, "sample_weight": w, **kwargs, **extra}
+        try:
+            expected = bootstrap(raw, t, s, **call)
+        except ValueError as exc:  # without labels=, a replicate missing the rare class
+            with pytest.raises(ValueError, match=str(exc)[:30]):
+                bootstrap(name, t, s, **call)
+            continue
+        got = bootstrap(name, t, s, **call)
+        np.testing.assert_array_equal(got.bootstrap_distribution,
+                                      expected.bootstrap_distribution)
+        np.testing.assert_array_equal(got.value, expected.value)
+
+
+def test_score_bootstrap_on_encoded_rows_bca_and_binary_hinge():
+    t, logits, proba = _scored_data(80, 2, seed=2, kind=str)
+    w = np.random.default_rng(0).random(80)
+    assert set(t) == {"c0", "c1"}
+    for name, s in (("hinge_loss", logits[:, 1] - logits[:, 0]), ("log_loss", proba[:, 1]),
+                    ("roc_auc_mu_score", logits)):
+        func = getattr(msk, name)
+        call = {"n_resamples": 40, "random_state": 0, "method": "bca", "sample_weight": w}
+        got = bootstrap(name, t, s, labels=["c0", "c1"], **call)
+        expected = bootstrap(lambda y, p, **kw: func(y, p, **kw), t, s, labels=["c0", "c1"],
+                             **call)
+        np.testing.assert_array_equal(got.bootstrap_distribution,
+                                      expected.bootstrap_distribution)
+        np.testing.assert_array_equal(tuple(got.confidence_interval),
+                                      tuple(expected.confidence_interval))
