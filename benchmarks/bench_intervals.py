@@ -25,9 +25,11 @@ import time
 import numpy as np
 import sklearn.metrics as skm
 
-import metrics_sk as msk
-from bench_scores import best_of  # the same timer as the other benchmarks (same folder)
-from metrics_sk._intervals import confusion_intervals
+# bench_scores first: the same timer as the other benchmarks (same folder), and it puts
+# this checkout's metrics_sk on the path ahead of an installed one
+from bench_scores import best_of  # isort: skip
+import metrics_sk as msk  # noqa: E402
+from metrics_sk._intervals import confusion_intervals  # noqa: E402
 
 
 def naive_delong(y, s):
