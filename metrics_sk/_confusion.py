@@ -603,6 +603,8 @@ class Confusion:
         out._counted = counted
         return out
 
+    _is_batch = False  # (a ConfusionBatch is one; the formulas ask without computing)
+
     def _set(self, labels, cells, *, fixed):
         """Hold ``cells``, the ``(K + 1) x (K + 1)`` counts with the other slot: a dense
         array while it has at most ``_DENSE_STORE`` cells (an :meth:`update` is then one
@@ -987,6 +989,8 @@ class ConfusionBatch:
     bootstrap's replicates, which keep the labels of the data resampled), and under a fixed
     ``labels=``, every label counts and ``present`` is None.
     """
+
+    _is_batch = True
 
     def __init__(self, confusion, rows, cols, counts, *, own_labels=False):
         k = confusion.n_classes

@@ -803,7 +803,7 @@ def _check_some_label_true(c, labels, message, *, each=False):
 def _warn_single_label(k):
     """scikit-learn's warning for a matrix over one label (``k``: the number of labels of
     each confusion of a batch)."""
-    if np.any(np.asarray(k) == 1):
+    if (k == 1) if np.ndim(k) == 0 else (np.asarray(k) == 1).any():
         warnings.warn(
             "A single label was found in 'y_true' and 'y_pred'. For the confusion "
             "matrix to have the correct shape, use the 'labels' parameter to pass "
@@ -969,7 +969,7 @@ def confusion_matrix(c, *, labels=None, normalize=None):
     array([[0, 0],
            [0, 2]])
     """
-    batch = np.ndim(c.total) > 0  # a batch of confusions: shape (R, k, k)
+    batch = c._is_batch  # a batch of confusions: shape (R, k, k)
     _check_some_label_true(c, labels, "At least one label specified must be in y_true",
                            each=True)
     if labels is None:
@@ -981,8 +981,8 @@ def confusion_matrix(c, *, labels=None, normalize=None):
         rows_i, cols_i, vals, k = _cells_in(c, labels)
         sizes = k
     _warn_single_label(sizes)
-    if np.max(sizes, initial=0) ** 2 * 8 > _DENSE_LIMIT:
-        size = np.max(sizes)
+    size = int(np.max(sizes, initial=0)) if np.ndim(sizes) else sizes
+    if size * size * 8 > _DENSE_LIMIT:
         raise ValueError(
             f"confusion_matrix would be a dense {size} x {size} array "
             f"({size * size * 8 / 2**30:.3g} GiB) over {size} labels; use "
