@@ -27,6 +27,7 @@ import itertools
 import os
 import sys
 import time
+from functools import partial
 
 import numpy as np
 import sklearn.metrics as skm
@@ -37,6 +38,12 @@ import metrics_sk as msk  # noqa: E402
 
 
 CLOCKS = {"wall": time.perf_counter, "cpu": time.process_time}
+
+
+def each(operation, arrays):
+    """The floor of a kernel: ``operation`` (a sort) on each array."""
+    for a in arrays:
+        operation(a)
 
 
 def best_of(func, repeat):
@@ -89,17 +96,9 @@ def rows(y, logits, proba, repeat, slow_repeat):
     def ovr_sklearn():
         return skm.roc_auc_score(y, proba, multi_class="ovr", average="macro")
 
-    def argsort_each_class():
-        for column in columns:
-            np.argsort(column)
-
-    def sort_each_class():
-        for column in columns:
-            np.sort(column)
-
-    def sort_each_pair():
-        for scores in pairs:
-            np.sort(scores)
+    argsort_each_class = partial(each, np.argsort, columns)
+    sort_each_class = partial(each, np.sort, columns)
+    sort_each_pair = partial(each, np.sort, pairs)
 
     def pr_sklearn():
         values = []
@@ -113,13 +112,8 @@ def rows(y, logits, proba, repeat, slow_repeat):
     tied_columns = [np.ascontiguousarray(tied_proba[:, c]) for c in range(k)]
     tied_pairs = pair_scores(y, tied_logits)
 
-    def argsort_each_tied_class():
-        for column in tied_columns:
-            np.argsort(column)
-
-    def sort_each_tied_pair():
-        for scores in tied_pairs:
-            np.sort(scores)
+    argsort_each_tied_class = partial(each, np.argsort, tied_columns)
+    sort_each_tied_pair = partial(each, np.sort, tied_pairs)
 
     return [
         ("log_loss (probabilities)", lambda: msk.log_loss(y, proba),
