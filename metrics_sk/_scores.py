@@ -699,20 +699,23 @@ def _one_vs_all_inputs(kernel, what, y_true, y_score, *, labels=None, sample_wei
 def encoded_inputs(function, y_true, y_score, sample_weight, kwargs):
     """The encoded inputs of the public score metric ``function`` (see :func:`evaluate`);
     None for any other function, and for the inputs a drop-in hands to scikit-learn."""
-    if function is log_loss and "y_pred" not in kwargs:
-        return _log_loss_inputs(y_true, y_score, sample_weight=sample_weight, **kwargs)
-    if function is hinge_loss:
-        return _hinge_inputs(y_true, y_score, sample_weight=sample_weight, **kwargs)
-    if function is one_vs_all_log_loss:
-        return _one_vs_all_log_loss_inputs(y_true, y_score, sample_weight=sample_weight,
-                                           **kwargs)
-    if function is roc_auc_mu_score:
-        return _roc_auc_mu_inputs(y_true, y_score, sample_weight=sample_weight, **kwargs)
-    kernel = {one_vs_all_roc_auc_score: (_auc.one_vs_all_auc, "ROC AUC"),
-              one_vs_all_pr_auc_score: (_auc.one_vs_all_pr_auc, "PR AUC")}.get(function)
-    if kernel is None:
+    inputs = _INPUTS.get(function)
+    if inputs is None or "y_pred" in kwargs:  # (log_loss's deprecated y_pred: its own path)
         return None
-    return _one_vs_all_inputs(*kernel, y_true, y_score, sample_weight=sample_weight, **kwargs)
+    return inputs(y_true, y_score, sample_weight=sample_weight, **kwargs)
+
+
+#: Each public score metric's ``_<metric>_inputs`` (what :func:`encoded_inputs` looks up).
+_INPUTS = {
+    log_loss: _log_loss_inputs,
+    hinge_loss: _hinge_inputs,
+    one_vs_all_log_loss: _one_vs_all_log_loss_inputs,
+    roc_auc_mu_score: _roc_auc_mu_inputs,
+    one_vs_all_roc_auc_score: functools.partial(_one_vs_all_inputs, _auc.one_vs_all_auc,
+                                                "ROC AUC"),
+    one_vs_all_pr_auc_score: functools.partial(_one_vs_all_inputs, _auc.one_vs_all_pr_auc,
+                                               "PR AUC"),
+}
 
 
 for _f in (one_vs_all_log_loss, roc_auc_mu_score, one_vs_all_roc_auc_score,
