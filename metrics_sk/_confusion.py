@@ -47,7 +47,7 @@ _INT64, _UINT64 = np.dtype(np.int64), np.dtype(np.uint64)
 _DENSE_SIDE = np.uint64(1 << 11)  # labels 0 .. 2047 of small arrays always fit a dense grid
 _SMALL = 1 << 13  # up to this many samples, the range of the labels is found in one array
 _CHUNK = 1 << 16  # samples per chunk of pair keys: 512 KiB of int64, cache-sized
-_MAX_U64 = np.maximum.reduce
+_reduce_max = np.maximum.reduce  # (np.max without its dispatch: small arrays)
 
 
 def _bincount(keys, weights, size):
@@ -186,7 +186,7 @@ def _count_numeric(t, p, labels, weights):
         t, p = t.astype(np.int64, copy=False), p.astype(np.int64, copy=False)
     seen = None  # how often each value 0 .. hi occurs in t and p, when at hand
     both = np.concatenate((t, p)) if n <= _SMALL else None
-    if both is not None and _MAX_U64(both.view(_UINT64)) < _DENSE_SIDE:
+    if both is not None and _reduce_max(both.view(_UINT64)) < _DENSE_SIDE:
         # small arrays of small labels (one test: a negative label is a huge uint64),
         # where the fixed cost of a reduction dominates: one bincount finds the range
         seen = np.bincount(both)
