@@ -279,7 +279,7 @@ def positions(haystack, wanted):
     """Positions of ``wanted`` labels in the label array ``haystack``; -1 where absent."""
     wanted = np.asarray(wanted)
     k = haystack.shape[0]
-    if k and label_kind(wanted) == "num" and label_kind(haystack) == "num":
+    if k and wanted.dtype.kind in "biuf" and haystack.dtype.kind in "biuf":
         order = np.argsort(haystack, kind="stable")
         ordered = haystack[order]
         pos = np.minimum(np.searchsorted(ordered, wanted), k - 1)
@@ -290,8 +290,10 @@ def positions(haystack, wanted):
 
 
 def _kind(arr, name):
+    """The label kind of the unchecked array ``arr`` (:func:`label_kind`), an object
+    array's after checking its distinct values."""
     kind = label_kind(arr)
-    if kind is None:  # object array: look at the distinct values
+    if arr.dtype.kind == "O":  # object array: look at the distinct values
         values = arr.tolist()
         try:
             values = set(values)
@@ -1564,10 +1566,10 @@ def _merge(a, b):
             "one confusion's labels may be labels of the other. Build both with the "
             "same labels=."
         )
-    if label_kind(a._labels) != label_kind(b._labels) and a.n_classes and b.n_classes:
-        if {label_kind(a._labels), label_kind(b._labels)} != {"num"}:
-            raise ValueError("Cannot merge confusions whose labels are of different types "
-                             "(strings, bytes or numbers).")
+    kinds = label_kind(a._labels), label_kind(b._labels)
+    if a.n_classes and b.n_classes and kinds[0] != kinds[1]:  # whatever their containers
+        raise ValueError("Cannot merge confusions whose labels are of different types: "
+                         f"{KIND_NAMES[kinds[0]]} and {KIND_NAMES[kinds[1]]}.")
     pos_b = a._index(b._labels)
     extra = b._labels[pos_b < 0]
     if _is_sorted(a._labels) and _is_sorted(b._labels):

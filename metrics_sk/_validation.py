@@ -200,8 +200,21 @@ def check_python_labels(values, name):
 
 
 def label_kind(arr):
-    """``"str"``, ``"bytes"`` or ``"num"`` from the dtype; None for an object array."""
-    return {"U": "str", "S": "bytes", "O": None}.get(arr.dtype.kind, "num")
+    """``"str"``, ``"bytes"`` or ``"num"``: the kind of an array of checked labels (of one
+    kind: see :func:`check_python_labels`), whatever holds them. Strings are strings in a
+    numpy ``U`` array and in an object array (a list, a pandas object, ``string`` or
+    categorical Series); integers are numbers in any integer, boolean or float dtype and
+    in an object array (a pandas nullable ``Int64``); booleans are numbers (``True == 1``,
+    as scikit-learn counts them). The dtype says, or for an object array its first label;
+    None for an empty object array. An unchecked object array is checked by
+    :func:`check_python_labels`, which returns its kind."""
+    kind = arr.dtype.kind
+    if kind != "O":
+        return "str" if kind == "U" else "bytes" if kind == "S" else "num"
+    if arr.shape[0] == 0:
+        return None
+    first = arr[0]
+    return "str" if isinstance(first, str) else "bytes" if isinstance(first, bytes) else "num"
 
 
 def check_labels_param(labels, data_kind):
@@ -214,10 +227,11 @@ def check_labels_param(labels, data_kind):
     if lab.size == 0:
         raise ValueError("'labels' should contain at least one label.")
     check_label_dtype(lab, "labels")
-    kind = label_kind(lab)
-    if kind is None:
+    if lab.dtype.kind == "O":
         kind = check_python_labels(lab.tolist(), "labels")
-    elif lab.dtype.kind == "f":
+    else:
+        kind = label_kind(lab)
+    if lab.dtype.kind == "f":
         check_numeric_labels(lab, "labels", None, None)
     if data_kind is not None and kind != data_kind:
         raise ValueError(

@@ -318,3 +318,88 @@ def test_the_callers_labels_array_stays_writable():
     assert c.labels.tolist() == [0, 1, 2]
     with pytest.raises(ValueError):
         c.labels[0] = 7  # the confusion's own view is read-only
+
+
+# -- the same kind of labels in any container ----------------------------------------------
+# Strings are strings and integers are integers whatever holds them; booleans are numbers
+# (True == 1), as scikit-learn counts them (confusion_matrix([True, False], [1, 0])).
+import pandas as pd  # noqa: E402
+
+STR_CONTAINERS = {
+    "numpy str": np.array,
+    "object array": lambda v: np.array(v, dtype=object),
+    "list": list,
+    "Series": pd.Series,
+    "Series of pandas string": lambda v: pd.Series(v, dtype="string"),
+    "Categorical": pd.Categorical,
+    "categorical Series": lambda v: pd.Series(v, dtype="category"),
+}
+INT_CONTAINERS = {
+    "int64": np.array,
+    "uint16": lambda v: np.array(v, dtype=np.uint16),
+    "float64": lambda v: np.array(v, dtype=np.float64),
+    "object array": lambda v: np.array(v, dtype=object),
+    "list": list,
+    "Int64 array": lambda v: pd.array(v, dtype="Int64"),
+    "Int64 Series": lambda v: pd.Series(v, dtype="Int64"),
+    "Categorical": pd.Categorical,
+}
+BOOL_CONTAINERS = {
+    "bool": lambda v: np.array(v, dtype=bool),
+    "object bools": lambda v: np.array([bool(x) for x in v], dtype=object),
+    "list of bools": lambda v: [bool(x) for x in v],
+    "pandas boolean": lambda v: pd.array([bool(x) for x in v], dtype="boolean"),
+}
+#: (first batch, second batch): each a (y_true, y_pred) pair, the second with a new label
+STR_BATCHES = ((["a", "b", "b"], ["a", "a", "b"]), (["c", "a"], ["c", "b"]))
+INT_BATCHES = (([1, 0, 0], [1, 1, 0]), ([3, 1], [3, 0]))
+KIND_CASES = [(STR_BATCHES, STR_CONTAINERS, STR_CONTAINERS),
+              (INT_BATCHES, INT_CONTAINERS, INT_CONTAINERS),
+              (INT_BATCHES, BOOL_CONTAINERS, INT_CONTAINERS),
+              (INT_BATCHES, INT_CONTAINERS, BOOL_CONTAINERS)]
+
+
+def _pairs():
+    for i, (batches, firsts, seconds) in enumerate(KIND_CASES):
+        for a in firsts:
+            for b in seconds:
+                yield pytest.param(i, a, b, id=f"{i}:{a}-then-{b}")
+
+
+
+
+@pytest.mark.parametrize("case, first, second", list(_pairs()))
+def test_merge_and_update_take_one_kind_of_labels_in_any_container(case, first, second):
+    """a + b and update refused numpy strings met with pandas' or object strings, and
+    int64 met with object integers ("labels are of different types")."""
+    (t1, p1), (t2, p2) = KIND_CASES[case][0]
+    wrap_a, wrap_b = KIND_CASES[case][1][first], KIND_CASES[case][2][second]
+    if KIND_CASES[case][2] is BOOL_CONTAINERS:  # booleans hold the second batch: 0 / 1
+        t1, p1, t2, p2 = t2, p2, [1, 0], [0, 0]
+    y_true, y_pred = t1 + t2, p1 + p2
+    labels = sorted(set(y_true) | set(y_pred))
+    expected = skm.confusion_matrix(y_true, y_pred, labels=labels)
+    a = Confusion.from_predictions(wrap_a(t1), wrap_a(p1))
+    b = Confusion.from_predictions(wrap_b(t2), wrap_b(p2))
+    for merged in (a + b, sum([a, b]), a.copy().update(wrap_b(t2), wrap_b(p2))):
+        assert merged.labels.tolist() == labels
+        assert_array_equal(merged.to_dense(), expected)
+        assert merged.accuracy_score() == skm.accuracy_score(y_true, y_pred)
+    reverse = b + a
+    assert sorted(reverse.labels.tolist()) == labels
+    assert_array_equal(reverse.to_dense(), expected)
+
+
+@pytest.mark.parametrize("numbers", sorted(INT_CONTAINERS))
+@pytest.mark.parametrize("strings", sorted(STR_CONTAINERS))
+def test_merge_still_refuses_strings_with_numbers(strings, numbers):
+    s = Confusion.from_predictions(STR_CONTAINERS[strings](["a", "b"]),
+                                   STR_CONTAINERS[strings](["a", "a"]))
+    n = Confusion.from_predictions(INT_CONTAINERS[numbers]([0, 1]),
+                                   INT_CONTAINERS[numbers]([1, 1]))
+    for x, y in ((s, n), (n, s)):
+        with pytest.raises(ValueError, match="different types: (strings and numbers|numbers "
+                                             "and strings)"):
+            x + y
+    with pytest.raises(ValueError, match="different types: strings and numbers"):
+        s.copy().update(INT_CONTAINERS[numbers]([0, 1]), INT_CONTAINERS[numbers]([1, 1]))

@@ -36,6 +36,7 @@ import pytest
 import sklearn.metrics as skm
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
+from numpy.testing import assert_allclose, assert_array_equal
 
 import metrics_sk as msk
 from metrics_sk._registry import METRICS
@@ -692,3 +693,39 @@ def test_the_dtype_property_catches_a_metric_that_casts_to_one_dtype():
     with pytest.raises(AssertionError):
         check_count_case("accuracy_score", np.array([1, 0]), np.array([1, 0]), None, {},
                          ours=sorting)
+
+
+# -- the same labels in any pair of containers -------------------------------------------------
+#: Containers of strings and of integers: a kind of labels is the same whatever holds it.
+LABEL_CONTAINERS = {
+    "str": {"numpy str": np.array, "object array": lambda v: np.array(v, dtype=object),
+            "list": list, "Series": pd.Series,
+            "Series of pandas string": lambda v: pd.Series(v, dtype="string"),
+            "Categorical": pd.Categorical},
+    "int": {"int64": np.array, "uint8": lambda v: np.array(v, dtype=np.uint8),
+            "object array": lambda v: np.array(v, dtype=object), "list": list,
+            "Int64 Series": lambda v: pd.Series(v, dtype="Int64"),
+            "Categorical": pd.Categorical},
+}
+_CODES_TRUE, _CODES_PRED = [0, 1, 2, 1, 0, 2, 1], [0, 2, 2, 1, 1, 0, 1]
+
+
+@pytest.mark.parametrize("kind", sorted(LABEL_CONTAINERS))
+@pytest.mark.parametrize("name", COUNT)
+def test_count_metric_gives_the_same_numbers_in_every_pair_of_containers(name, kind):
+    """Every pair of containers for (y_true, y_pred) gives the metric's value on int64
+    numpy codes (scikit-learn's value for the drop-ins)."""
+    for binary, kwargs in configurations(name):
+        t, p = ([c % 2 for c in v] for v in (_CODES_TRUE, _CODES_PRED)) if binary else (
+            _CODES_TRUE, _CODES_PRED)
+        expected = outcome(METRICS[name].function, np.array(t), np.array(p), **kwargs)
+        if METRICS[name].family == "sklearn":
+            assert_allclose(expected, outcome(getattr(skm, name), t, p, **kwargs), rtol=1e-14)
+        if kind == "str":
+            t, p = (["abc"[c] for c in v] for v in (t, p))
+            if _has(name, "pos_label"):
+                kwargs = {**kwargs, "pos_label": "b"}
+        for wrap_t in LABEL_CONTAINERS[kind].values():
+            for wrap_p in LABEL_CONTAINERS[kind].values():
+                got = outcome(METRICS[name].function, wrap_t(t), wrap_p(p), **kwargs)
+                assert_array_equal(got, expected, err_msg=f"{name} {kwargs} {wrap_t} {wrap_p}")
