@@ -30,6 +30,13 @@ class InputError(ValueError):
     would read them differently (a masked array's mask dropped) or raise another type."""
 
 
+class NonNumericWeightError(InputError, TypeError):
+    """``sample_weight`` of a dtype that holds no numbers (text, dates, durations): a
+    TypeError, as metrics_sk reports a dtype that cannot hold weights, and a ValueError
+    (an :class:`InputError`), as scikit-learn's ``_check_sample_weight`` reports weights
+    it cannot read as numbers."""
+
+
 def refuse_masked(x, name):
     """Refuse a numpy masked array with masked entries: its mask would be silently dropped
     by ``np.asarray`` (scikit-learn drops it in some functions and rejects it in others;
@@ -255,6 +262,11 @@ def check_sample_weight(sample_weight, n, *, allow_negative=False):
         raise TypeError("sample_weight must be a 1-D array-like, got a sparse matrix.")
     refuse_masked(sample_weight, "sample_weight")
     w = np.asarray(sample_weight)
+    if w.dtype.kind in "mM":  # numpy would read them as numbers of days, seconds, ...
+        raise NonNumericWeightError(
+            f"sample_weight must be numeric, got dtype {w.dtype}: dates and durations are "
+            "not weights; convert them to the numbers meant (e.g. a duration in seconds: "
+            "sample_weight / np.timedelta64(1, 's')).")
     if w.ndim == 0:
         w = np.full(n, w.item(), dtype=np.float64)
     if w.ndim != 1:
@@ -268,7 +280,13 @@ def check_sample_weight(sample_weight, n, *, allow_negative=False):
         try:
             w = w.astype(np.float64)
         except (TypeError, ValueError) as exc:
-            raise TypeError(f"sample_weight must be numeric, got dtype {w.dtype}.") from exc
+            raise NonNumericWeightError(f"sample_weight must be numeric, got dtype "
+                                        f"{w.dtype}.") from exc
+    if w.dtype == np.uint64 and w.shape[0] and int(w.max()) >= 2**63:
+        # integer weights are summed in int64: these would wrap around to negative counts
+        raise ValueError("sample_weight holds integers above 2**63 - 1 that do not fit "
+                         "int64, in which integer weights are summed; pass them as floats "
+                         "(sample_weight.astype(float)) or rescale them.")
     if w.dtype.kind == "f":
         with np.errstate(over="ignore", invalid="ignore"):
             total = np.abs(w).sum()  # finite exactly when every weight and every sum is
