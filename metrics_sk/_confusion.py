@@ -741,6 +741,16 @@ class Confusion:
             raise ValueError("matrix contains NaN or infinity.")
         if (data < 0).any():
             raise ValueError("matrix contains negative counts.")
+        if data.dtype == np.uint64 and data.shape[0] and int(data.max()) >= 2**63:
+            # integer cells are kept in int64: these would wrap around to negative counts
+            raise ValueError("matrix holds counts above 2**63 - 1 that do not fit int64; "
+                             "pass them as floats (matrix.astype(float)) or rescale them.")
+        with np.errstate(over="ignore"):  # (in the cells' dtype, as the margins are summed)
+            total = np.sum(data)
+        if data.dtype.kind == "f" and not np.isfinite(total):
+            # (non-negative cells: a finite total bounds every margin)
+            raise ValueError(f"matrix sums to infinity (beyond the {data.dtype} range): its "
+                             "total and margins would overflow; rescale it.")
         k = m.shape[0]
         if labels is None:
             values = np.arange(k)

@@ -207,6 +207,30 @@ def test_from_matrix_errors(matrix, labels, message):
         Confusion.from_matrix(matrix, labels=labels)
 
 
+@pytest.mark.parametrize("matrix, message", [
+    (np.array([[2**63 + 1, 0], [0, 2**63 + 1]], dtype=np.uint64),
+     "matrix holds counts above 2\\*\\*63 - 1"),  # wrapped: accuracy 1.0 of negative counts
+    (np.full((2, 2), 1e308), "matrix sums to infinity"),  # accuracy NaN
+    (np.array([[1e308, 0.0], [1e308, 0.0]]), "matrix sums to infinity"),  # 0.0, true 0.5
+    (np.array([[3e38, 0], [3e38, 0]], dtype=np.float32), "beyond the float32 range"),
+])
+def test_from_matrix_refuses_cells_that_would_wrap_or_overflow(matrix, message):
+    with pytest.raises(ValueError, match=message):
+        Confusion.from_matrix(matrix)
+    # the same proportions, rescaled into range: exact (hand-computed accuracy)
+    fits = (matrix // 2**62).astype(np.int64) if matrix.dtype.kind == "u" else matrix / matrix.max()
+    expected = np.trace(fits) / fits.sum()
+    assert Confusion.from_matrix(fits).accuracy_score() == pytest.approx(expected)
+
+
+def test_from_matrix_integer_total_beyond_int64_never_wraps():
+    c = Confusion.from_matrix(np.full((2, 2), 2**62, dtype=np.int64))
+    assert c.total == pytest.approx(2.0**64) and c.accuracy_score() == 0.5
+    c = Confusion.from_matrix(np.array([[2**63 - 1, 0], [0, 2**63 - 1]], dtype=np.uint64))
+    assert c.total == pytest.approx(2.0**64) and c.accuracy_score() == 1.0
+    assert (c.fn == 0).all() and (c.tn > 0).all()
+
+
 def test_many_classes_stay_sparse():
     """50 000 classes: no K x K allocation (it would take 20 GB); the results equal
     references counted from the samples."""
