@@ -4,6 +4,7 @@ import pickle
 import tracemalloc
 
 import numpy as np
+import pandas as pd
 import pytest
 import scipy.sparse as sp
 import sklearn.metrics as skm
@@ -347,8 +348,6 @@ def test_the_callers_labels_array_stays_writable():
 # -- the same kind of labels in any container ----------------------------------------------
 # Strings are strings and integers are integers whatever holds them; booleans are numbers
 # (True == 1), as scikit-learn counts them (confusion_matrix([True, False], [1, 0])).
-import pandas as pd  # noqa: E402
-
 STR_CONTAINERS = {
     "numpy str": np.array,
     "object array": lambda v: np.array(v, dtype=object),
@@ -427,3 +426,68 @@ def test_merge_still_refuses_strings_with_numbers(strings, numbers):
             x + y
     with pytest.raises(ValueError, match="different types: strings and numbers"):
         s.copy().update(INT_CONTAINERS[numbers]([0, 1]), INT_CONTAINERS[numbers]([1, 1]))
+
+
+# -- edge battery: one sample, extreme equal weights, samples outside labels= ----------------
+_EDGE_T, _EDGE_P = np.array([0, 1, 2, 1, 0, 2, 1]), np.array([0, 2, 2, 1, 1, 0, 1])
+
+
+def _edge_values(c):
+    return np.array([c.accuracy_score(), c.f1_score(average="macro"), c.matthews_corrcoef(),
+                     c.cohen_kappa_score(), c.balanced_accuracy_score()])
+
+
+@pytest.mark.parametrize("scale", [1e300, 1e-300])
+def test_equal_weights_at_extreme_scales_give_the_unweighted_values(scale):
+    t, p = _EDGE_T, _EDGE_P
+    expected = np.array([skm.accuracy_score(t, p), skm.f1_score(t, p, average="macro"),
+                         skm.matthews_corrcoef(t, p), skm.cohen_kappa_score(t, p),
+                         skm.balanced_accuracy_score(t, p)])
+    w = np.full(t.shape[0], scale)
+    streamed = Confusion()
+    streamed.update(pd.Series(t[:3]), list(p[:3]), sample_weight=w[:3])
+    streamed.update(t[3:], pd.Categorical(p[3:]), sample_weight=list(w[3:]))
+    for c in (Confusion.from_predictions(t, p, sample_weight=w), streamed,
+              Confusion.from_predictions(t[:3], p[:3], sample_weight=w[:3])
+              + Confusion.from_predictions(t[3:], p[3:], sample_weight=w[3:]),
+              Confusion.from_matrix(skm.confusion_matrix(t, p) * scale)):
+        assert_allclose(_edge_values(c), expected, rtol=1e-12)
+        assert c.total == pytest.approx(7 * scale, rel=1e-12)
+
+
+@pytest.mark.parametrize("wrap", [list, np.array, pd.Series, pd.Categorical,
+                                  lambda v: np.array(v, dtype=object)])
+@pytest.mark.parametrize("y_true, y_pred", [([1], [1]), (["a"], ["b"]), ([True], [False])])
+def test_one_sample_in_any_container(wrap, y_true, y_pred):
+    c = Confusion.from_predictions(wrap(y_true), wrap(y_pred))
+    labels = sorted(set(y_true) | set(y_pred))
+    assert c.labels.tolist() == labels
+    assert_array_equal(c.to_dense(), skm.confusion_matrix(y_true, y_pred))
+    assert c.accuracy_score() == skm.accuracy_score(y_true, y_pred)
+    assert c.matthews_corrcoef() == skm.matthews_corrcoef(y_true, y_pred)
+    grown = Confusion().update(wrap(y_true), wrap(y_pred))
+    assert grown == c == Confusion() + c
+    assert Confusion.from_matrix(c.to_dense(), labels=wrap(labels)) == c
+
+
+@pytest.mark.parametrize("wrap", [list, np.array, pd.Series, pd.Categorical,
+                                  lambda v: np.array(v, dtype=object)])
+def test_samples_outside_labels_in_any_container(wrap):
+    """The K x K matrix over labels= leaves the other samples out, as scikit-learn's
+    confusion_matrix(labels=) does, whatever holds the labels (their fp / fn: the
+    builder's rule, tested elsewhere)."""
+    t, p = ["a", "b", "z", "b", "y"], ["a", "z", "b", "b", "a"]
+    labels = ["b", "a"]
+    c = Confusion.from_predictions(wrap(t), wrap(p), labels=wrap(labels))
+    assert c.labels.tolist() == labels
+    assert_array_equal(c.to_dense(), skm.confusion_matrix(t, p, labels=labels))
+    streamed = Confusion.from_predictions(np.array(t[:2]), np.array(p[:2]), labels=labels)
+    streamed.update(wrap(t[2:]), wrap(p[2:]))
+    merged = Confusion.from_predictions(t[:2], p[:2], labels=labels) + Confusion.from_predictions(
+        wrap(t[2:]), wrap(p[2:]), labels=np.array(labels, dtype=object))
+    for other in (streamed, merged):
+        assert other.labels.tolist() == labels
+        assert_array_equal(other.to_dense(), skm.confusion_matrix(t, p, labels=labels))
+        assert_array_equal(other.tp, c.tp)
+        assert_array_equal(other.fp, c.fp)
+        assert_array_equal(other.fn, c.fn)
