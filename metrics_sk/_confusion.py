@@ -279,7 +279,7 @@ def positions(haystack, wanted):
     """Positions of ``wanted`` labels in the label array ``haystack``; -1 where absent."""
     wanted = np.asarray(wanted)
     k = haystack.shape[0]
-    if k and label_kind(wanted) == "num" and label_kind(haystack) == "num":
+    if k and wanted.dtype.kind in "biuf" and haystack.dtype.kind in "biuf":
         order = np.argsort(haystack, kind="stable")
         ordered = haystack[order]
         pos = np.minimum(np.searchsorted(ordered, wanted), k - 1)
@@ -290,8 +290,10 @@ def positions(haystack, wanted):
 
 
 def _kind(arr, name):
+    """The label kind of the unchecked array ``arr`` (:func:`label_kind`), an object
+    array's after checking its distinct values."""
     kind = label_kind(arr)
-    if kind is None:  # object array: look at the distinct values
+    if arr.dtype.kind == "O":  # object array: look at the distinct values
         values = arr.tolist()
         try:
             values = set(values)
@@ -739,6 +741,16 @@ class Confusion:
             raise ValueError("matrix contains NaN or infinity.")
         if (data < 0).any():
             raise ValueError("matrix contains negative counts.")
+        if data.dtype == np.uint64 and data.shape[0] and int(data.max()) >= 2**63:
+            # integer cells are kept in int64: these would wrap around to negative counts
+            raise ValueError("matrix holds counts above 2**63 - 1 that do not fit int64; "
+                             "pass them as floats (matrix.astype(float)) or rescale them.")
+        with np.errstate(over="ignore"):  # (in the cells' dtype, as the margins are summed)
+            total = np.sum(data)
+        if data.dtype.kind == "f" and not np.isfinite(total):
+            # (non-negative cells: a finite total bounds every margin)
+            raise ValueError(f"matrix sums to infinity (beyond the {data.dtype} range): its "
+                             "total and margins would overflow; rescale it.")
         k = m.shape[0]
         if labels is None:
             values = np.arange(k)
@@ -1564,10 +1576,10 @@ def _merge(a, b):
             "one confusion's labels may be labels of the other. Build both with the "
             "same labels=."
         )
-    if label_kind(a._labels) != label_kind(b._labels) and a.n_classes and b.n_classes:
-        if {label_kind(a._labels), label_kind(b._labels)} != {"num"}:
-            raise ValueError("Cannot merge confusions whose labels are of different types "
-                             "(strings, bytes or numbers).")
+    kinds = label_kind(a._labels), label_kind(b._labels)
+    if a.n_classes and b.n_classes and kinds[0] != kinds[1]:  # whatever their containers
+        raise ValueError("Cannot merge confusions whose labels are of different types: "
+                         f"{KIND_NAMES[kinds[0]]} and {KIND_NAMES[kinds[1]]}.")
     pos_b = a._index(b._labels)
     extra = b._labels[pos_b < 0]
     if _is_sorted(a._labels) and _is_sorted(b._labels):

@@ -30,6 +30,13 @@ class InputError(ValueError):
     would read them differently (a masked array's mask dropped) or raise another type."""
 
 
+class NonNumericWeightError(InputError, TypeError):
+    """``sample_weight`` of a dtype that holds no numbers (text, dates, durations): a
+    TypeError, as metrics_sk reports a dtype that cannot hold weights, and a ValueError
+    (an :class:`InputError`), as scikit-learn's ``_check_sample_weight`` reports weights
+    it cannot read as numbers."""
+
+
 def refuse_masked(x, name):
     """Refuse a numpy masked array with masked entries: its mask would be silently dropped
     by ``np.asarray`` (scikit-learn drops it in some functions and rejects it in others;
@@ -200,8 +207,21 @@ def check_python_labels(values, name):
 
 
 def label_kind(arr):
-    """``"str"``, ``"bytes"`` or ``"num"`` from the dtype; None for an object array."""
-    return {"U": "str", "S": "bytes", "O": None}.get(arr.dtype.kind, "num")
+    """``"str"``, ``"bytes"`` or ``"num"``: the kind of an array of checked labels (of one
+    kind: see :func:`check_python_labels`), whatever holds them. Strings are strings in a
+    numpy ``U`` array and in an object array (a list, a pandas object, ``string`` or
+    categorical Series); integers are numbers in any integer, boolean or float dtype and
+    in an object array (a pandas nullable ``Int64``); booleans are numbers (``True == 1``,
+    as scikit-learn counts them). The dtype says, or for an object array its first label;
+    None for an empty object array. An unchecked object array is checked by
+    :func:`check_python_labels`, which returns its kind."""
+    kind = arr.dtype.kind
+    if kind != "O":
+        return "str" if kind == "U" else "bytes" if kind == "S" else "num"
+    if arr.shape[0] == 0:
+        return None
+    first = arr[0]
+    return "str" if isinstance(first, str) else "bytes" if isinstance(first, bytes) else "num"
 
 
 def check_labels_param(labels, data_kind):
@@ -214,10 +234,11 @@ def check_labels_param(labels, data_kind):
     if lab.size == 0:
         raise ValueError("'labels' should contain at least one label.")
     check_label_dtype(lab, "labels")
-    kind = label_kind(lab)
-    if kind is None:
+    if lab.dtype.kind == "O":
         kind = check_python_labels(lab.tolist(), "labels")
-    elif lab.dtype.kind == "f":
+    else:
+        kind = label_kind(lab)
+    if lab.dtype.kind == "f":
         check_numeric_labels(lab, "labels", None, None)
     if data_kind is not None and kind != data_kind:
         raise ValueError(
@@ -241,6 +262,11 @@ def check_sample_weight(sample_weight, n, *, allow_negative=False):
         raise TypeError("sample_weight must be a 1-D array-like, got a sparse matrix.")
     refuse_masked(sample_weight, "sample_weight")
     w = np.asarray(sample_weight)
+    if w.dtype.kind in "mM":  # numpy would read them as numbers of days, seconds, ...
+        raise NonNumericWeightError(
+            f"sample_weight must be numeric, got dtype {w.dtype}: dates and durations are "
+            "not weights; convert them to the numbers meant (e.g. a duration in seconds: "
+            "sample_weight / np.timedelta64(1, 's')).")
     if w.ndim == 0:
         w = np.full(n, w.item(), dtype=np.float64)
     if w.ndim != 1:
@@ -254,7 +280,13 @@ def check_sample_weight(sample_weight, n, *, allow_negative=False):
         try:
             w = w.astype(np.float64)
         except (TypeError, ValueError) as exc:
-            raise TypeError(f"sample_weight must be numeric, got dtype {w.dtype}.") from exc
+            raise NonNumericWeightError(f"sample_weight must be numeric, got dtype "
+                                        f"{w.dtype}.") from exc
+    if w.dtype == np.uint64 and w.shape[0] and int(w.max()) >= 2**63:
+        # integer weights are summed in int64: these would wrap around to negative counts
+        raise ValueError("sample_weight holds integers above 2**63 - 1 that do not fit "
+                         "int64, in which integer weights are summed; pass them as floats "
+                         "(sample_weight.astype(float)) or rescale them.")
     if w.dtype.kind == "f":
         with np.errstate(over="ignore", invalid="ignore"):
             total = np.abs(w).sum()  # finite exactly when every weight and every sum is

@@ -4,6 +4,7 @@ import pickle
 import tracemalloc
 
 import numpy as np
+import pandas as pd
 import pytest
 import scipy.sparse as sp
 import sklearn.metrics as skm
@@ -207,6 +208,30 @@ def test_from_matrix_errors(matrix, labels, message):
         Confusion.from_matrix(matrix, labels=labels)
 
 
+@pytest.mark.parametrize("matrix, message", [
+    (np.array([[2**63 + 1, 0], [0, 2**63 + 1]], dtype=np.uint64),
+     "matrix holds counts above 2\\*\\*63 - 1"),  # wrapped: accuracy 1.0 of negative counts
+    (np.full((2, 2), 1e308), "matrix sums to infinity"),  # accuracy NaN
+    (np.array([[1e308, 0.0], [1e308, 0.0]]), "matrix sums to infinity"),  # 0.0, true 0.5
+    (np.array([[3e38, 0], [3e38, 0]], dtype=np.float32), "beyond the float32 range"),
+])
+def test_from_matrix_refuses_cells_that_would_wrap_or_overflow(matrix, message):
+    with pytest.raises(ValueError, match=message):
+        Confusion.from_matrix(matrix)
+    # the same proportions, rescaled into range: exact (hand-computed accuracy)
+    fits = (matrix // 2**62).astype(np.int64) if matrix.dtype.kind == "u" else matrix / matrix.max()
+    expected = np.trace(fits) / fits.sum()
+    assert Confusion.from_matrix(fits).accuracy_score() == pytest.approx(expected)
+
+
+def test_from_matrix_integer_total_beyond_int64_never_wraps():
+    c = Confusion.from_matrix(np.full((2, 2), 2**62, dtype=np.int64))
+    assert c.total == pytest.approx(2.0**64) and c.accuracy_score() == 0.5
+    c = Confusion.from_matrix(np.array([[2**63 - 1, 0], [0, 2**63 - 1]], dtype=np.uint64))
+    assert c.total == pytest.approx(2.0**64) and c.accuracy_score() == 1.0
+    assert (c.fn == 0).all() and (c.tn > 0).all()
+
+
 def test_many_classes_stay_sparse():
     """50 000 classes: no K x K allocation (it would take 20 GB); the results equal
     references counted from the samples."""
@@ -318,3 +343,151 @@ def test_the_callers_labels_array_stays_writable():
     assert c.labels.tolist() == [0, 1, 2]
     with pytest.raises(ValueError):
         c.labels[0] = 7  # the confusion's own view is read-only
+
+
+# -- the same kind of labels in any container ----------------------------------------------
+# Strings are strings and integers are integers whatever holds them; booleans are numbers
+# (True == 1), as scikit-learn counts them (confusion_matrix([True, False], [1, 0])).
+STR_CONTAINERS = {
+    "numpy str": np.array,
+    "object array": lambda v: np.array(v, dtype=object),
+    "list": list,
+    "Series": pd.Series,
+    "Series of pandas string": lambda v: pd.Series(v, dtype="string"),
+    "Categorical": pd.Categorical,
+    "categorical Series": lambda v: pd.Series(v, dtype="category"),
+}
+INT_CONTAINERS = {
+    "int64": np.array,
+    "uint16": lambda v: np.array(v, dtype=np.uint16),
+    "float64": lambda v: np.array(v, dtype=np.float64),
+    "object array": lambda v: np.array(v, dtype=object),
+    "list": list,
+    "Int64 array": lambda v: pd.array(v, dtype="Int64"),
+    "Int64 Series": lambda v: pd.Series(v, dtype="Int64"),
+    "Categorical": pd.Categorical,
+}
+BOOL_CONTAINERS = {
+    "bool": lambda v: np.array(v, dtype=bool),
+    "object bools": lambda v: np.array([bool(x) for x in v], dtype=object),
+    "list of bools": lambda v: [bool(x) for x in v],
+    "pandas boolean": lambda v: pd.array([bool(x) for x in v], dtype="boolean"),
+}
+#: (first batch, second batch): each a (y_true, y_pred) pair, the second with a new label
+STR_BATCHES = ((["a", "b", "b"], ["a", "a", "b"]), (["c", "a"], ["c", "b"]))
+INT_BATCHES = (([1, 0, 0], [1, 1, 0]), ([3, 1], [3, 0]))
+KIND_CASES = [(STR_BATCHES, STR_CONTAINERS, STR_CONTAINERS),
+              (INT_BATCHES, INT_CONTAINERS, INT_CONTAINERS),
+              (INT_BATCHES, BOOL_CONTAINERS, INT_CONTAINERS),
+              (INT_BATCHES, INT_CONTAINERS, BOOL_CONTAINERS)]
+
+
+def _pairs():
+    for i, (batches, firsts, seconds) in enumerate(KIND_CASES):
+        for a in firsts:
+            for b in seconds:
+                yield pytest.param(i, a, b, id=f"{i}:{a}-then-{b}")
+
+
+
+
+@pytest.mark.parametrize("case, first, second", list(_pairs()))
+def test_merge_and_update_take_one_kind_of_labels_in_any_container(case, first, second):
+    """a + b and update refused numpy strings met with pandas' or object strings, and
+    int64 met with object integers ("labels are of different types")."""
+    (t1, p1), (t2, p2) = KIND_CASES[case][0]
+    wrap_a, wrap_b = KIND_CASES[case][1][first], KIND_CASES[case][2][second]
+    if KIND_CASES[case][2] is BOOL_CONTAINERS:  # booleans hold the second batch: 0 / 1
+        t1, p1, t2, p2 = t2, p2, [1, 0], [0, 0]
+    y_true, y_pred = t1 + t2, p1 + p2
+    labels = sorted(set(y_true) | set(y_pred))
+    expected = skm.confusion_matrix(y_true, y_pred, labels=labels)
+    a = Confusion.from_predictions(wrap_a(t1), wrap_a(p1))
+    b = Confusion.from_predictions(wrap_b(t2), wrap_b(p2))
+    for merged in (a + b, sum([a, b]), a.copy().update(wrap_b(t2), wrap_b(p2))):
+        assert merged.labels.tolist() == labels
+        assert_array_equal(merged.to_dense(), expected)
+        assert merged.accuracy_score() == skm.accuracy_score(y_true, y_pred)
+    reverse = b + a
+    assert sorted(reverse.labels.tolist()) == labels
+    assert_array_equal(reverse.to_dense(), expected)
+
+
+@pytest.mark.parametrize("numbers", sorted(INT_CONTAINERS))
+@pytest.mark.parametrize("strings", sorted(STR_CONTAINERS))
+def test_merge_still_refuses_strings_with_numbers(strings, numbers):
+    s = Confusion.from_predictions(STR_CONTAINERS[strings](["a", "b"]),
+                                   STR_CONTAINERS[strings](["a", "a"]))
+    n = Confusion.from_predictions(INT_CONTAINERS[numbers]([0, 1]),
+                                   INT_CONTAINERS[numbers]([1, 1]))
+    for x, y in ((s, n), (n, s)):
+        with pytest.raises(ValueError, match="different types: (strings and numbers|numbers "
+                                             "and strings)"):
+            x + y
+    with pytest.raises(ValueError, match="different types: strings and numbers"):
+        s.copy().update(INT_CONTAINERS[numbers]([0, 1]), INT_CONTAINERS[numbers]([1, 1]))
+
+
+# -- edge battery: one sample, extreme equal weights, samples outside labels= ----------------
+_EDGE_T, _EDGE_P = np.array([0, 1, 2, 1, 0, 2, 1]), np.array([0, 2, 2, 1, 1, 0, 1])
+
+
+def _edge_values(c):
+    return np.array([c.accuracy_score(), c.f1_score(average="macro"), c.matthews_corrcoef(),
+                     c.cohen_kappa_score(), c.balanced_accuracy_score()])
+
+
+@pytest.mark.parametrize("scale", [1e300, 1e-300])
+def test_equal_weights_at_extreme_scales_give_the_unweighted_values(scale):
+    t, p = _EDGE_T, _EDGE_P
+    expected = np.array([skm.accuracy_score(t, p), skm.f1_score(t, p, average="macro"),
+                         skm.matthews_corrcoef(t, p), skm.cohen_kappa_score(t, p),
+                         skm.balanced_accuracy_score(t, p)])
+    w = np.full(t.shape[0], scale)
+    streamed = Confusion()
+    streamed.update(pd.Series(t[:3]), list(p[:3]), sample_weight=w[:3])
+    streamed.update(t[3:], pd.Categorical(p[3:]), sample_weight=list(w[3:]))
+    for c in (Confusion.from_predictions(t, p, sample_weight=w), streamed,
+              Confusion.from_predictions(t[:3], p[:3], sample_weight=w[:3])
+              + Confusion.from_predictions(t[3:], p[3:], sample_weight=w[3:]),
+              Confusion.from_matrix(skm.confusion_matrix(t, p) * scale)):
+        assert_allclose(_edge_values(c), expected, rtol=1e-12)
+        assert c.total == pytest.approx(7 * scale, rel=1e-12)
+
+
+@pytest.mark.parametrize("wrap", [list, np.array, pd.Series, pd.Categorical,
+                                  lambda v: np.array(v, dtype=object)])
+@pytest.mark.parametrize("y_true, y_pred", [([1], [1]), (["a"], ["b"]), ([True], [False])])
+def test_one_sample_in_any_container(wrap, y_true, y_pred):
+    c = Confusion.from_predictions(wrap(y_true), wrap(y_pred))
+    labels = sorted(set(y_true) | set(y_pred))
+    assert c.labels.tolist() == labels
+    assert_array_equal(c.to_dense(), skm.confusion_matrix(y_true, y_pred))
+    assert c.accuracy_score() == skm.accuracy_score(y_true, y_pred)
+    assert c.matthews_corrcoef() == skm.matthews_corrcoef(y_true, y_pred)
+    grown = Confusion().update(wrap(y_true), wrap(y_pred))
+    assert grown == c == Confusion() + c
+    assert Confusion.from_matrix(c.to_dense(), labels=wrap(labels)) == c
+
+
+@pytest.mark.parametrize("wrap", [list, np.array, pd.Series, pd.Categorical,
+                                  lambda v: np.array(v, dtype=object)])
+def test_samples_outside_labels_in_any_container(wrap):
+    """The K x K matrix over labels= leaves the other samples out, as scikit-learn's
+    confusion_matrix(labels=) does, whatever holds the labels (their fp / fn: the
+    builder's rule, tested elsewhere)."""
+    t, p = ["a", "b", "z", "b", "y"], ["a", "z", "b", "b", "a"]
+    labels = ["b", "a"]
+    c = Confusion.from_predictions(wrap(t), wrap(p), labels=wrap(labels))
+    assert c.labels.tolist() == labels
+    assert_array_equal(c.to_dense(), skm.confusion_matrix(t, p, labels=labels))
+    streamed = Confusion.from_predictions(np.array(t[:2]), np.array(p[:2]), labels=labels)
+    streamed.update(wrap(t[2:]), wrap(p[2:]))
+    merged = Confusion.from_predictions(t[:2], p[:2], labels=labels) + Confusion.from_predictions(
+        wrap(t[2:]), wrap(p[2:]), labels=np.array(labels, dtype=object))
+    for other in (streamed, merged):
+        assert other.labels.tolist() == labels
+        assert_array_equal(other.to_dense(), skm.confusion_matrix(t, p, labels=labels))
+        assert_array_equal(other.tp, c.tp)
+        assert_array_equal(other.fp, c.fp)
+        assert_array_equal(other.fn, c.fn)

@@ -36,6 +36,7 @@ import pytest
 import sklearn.metrics as skm
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
+from numpy.testing import assert_allclose, assert_array_equal
 
 import metrics_sk as msk
 from metrics_sk._registry import METRICS
@@ -692,3 +693,187 @@ def test_the_dtype_property_catches_a_metric_that_casts_to_one_dtype():
     with pytest.raises(AssertionError):
         check_count_case("accuracy_score", np.array([1, 0]), np.array([1, 0]), None, {},
                          ours=sorting)
+
+
+# -- the same labels in any pair of containers -------------------------------------------------
+#: Containers of strings and of integers: a kind of labels is the same whatever holds it.
+LABEL_CONTAINERS = {
+    "str": {"numpy str": np.array, "object array": lambda v: np.array(v, dtype=object),
+            "list": list, "Series": pd.Series,
+            "Series of pandas string": lambda v: pd.Series(v, dtype="string"),
+            "Categorical": pd.Categorical},
+    "int": {"int64": np.array, "uint8": lambda v: np.array(v, dtype=np.uint8),
+            "object array": lambda v: np.array(v, dtype=object), "list": list,
+            "Int64 Series": lambda v: pd.Series(v, dtype="Int64"),
+            "Categorical": pd.Categorical},
+}
+_CODES_TRUE, _CODES_PRED = [0, 1, 2, 1, 0, 2, 1], [0, 2, 2, 1, 1, 0, 1]
+
+
+@pytest.mark.parametrize("kind", sorted(LABEL_CONTAINERS))
+@pytest.mark.parametrize("name", COUNT)
+def test_count_metric_gives_the_same_numbers_in_every_pair_of_containers(name, kind):
+    """Every pair of containers for (y_true, y_pred) gives the metric's value on int64
+    numpy codes (scikit-learn's value for the drop-ins)."""
+    for binary, kwargs in configurations(name):
+        t, p = ([c % 2 for c in v] for v in (_CODES_TRUE, _CODES_PRED)) if binary else (
+            _CODES_TRUE, _CODES_PRED)
+        expected = outcome(METRICS[name].function, np.array(t), np.array(p), **kwargs)
+        if METRICS[name].family == "sklearn":
+            assert_allclose(expected, outcome(getattr(skm, name), t, p, **kwargs), rtol=1e-14)
+        if kind == "str":
+            t, p = (["abc"[c] for c in v] for v in (t, p))
+            if _has(name, "pos_label"):
+                kwargs = {**kwargs, "pos_label": "b"}
+        for wrap_t in LABEL_CONTAINERS[kind].values():
+            for wrap_p in LABEL_CONTAINERS[kind].values():
+                got = outcome(METRICS[name].function, wrap_t(t), wrap_p(p), **kwargs)
+                assert_array_equal(got, expected, err_msg=f"{name} {kwargs} {wrap_t} {wrap_p}")
+
+
+# -- weights that are not numbers, or integers beyond int64, in every entry point --------------
+_N = 6
+_Y = np.array([0, 1, 2, 0, 1, 2])
+_P = np.array([0, 2, 2, 0, 1, 1])
+_PROBA = np.eye(3)[_P] * 0.7 + 0.1
+_GROUPS = np.array(["g", "h"] * 3)
+
+
+def _extra_calls():
+    """Entry points besides the registry's functions that take sample_weight: name ->
+    call(weights)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from sklearn.linear_model import LogisticRegression
+
+    from metrics_sk.catboost import eval_metric
+
+    X = np.arange(2 * _N, dtype=float).reshape(_N, 2)
+    fitted = LogisticRegression().fit(X, _Y)
+    few = {"n_resamples": 20, "random_state": 0}
+    return {
+        "Confusion.from_predictions": lambda w: msk.Confusion.from_predictions(
+            _Y, _P, sample_weight=w),
+        "Confusion.from_predictions(groups=)": lambda w: msk.Confusion.from_predictions(
+            _Y, _P, sample_weight=w, groups=_GROUPS),
+        "Confusion.update": lambda w: msk.Confusion.from_predictions(_Y, _P).update(
+            _Y, _P, sample_weight=w),
+        "GroupedConfusion.update": lambda w: msk.Confusion.from_predictions(
+            _Y, _P, groups=_GROUPS).update(_Y, _P, groups=_GROUPS, sample_weight=w),
+        "StreamingLoss.update": lambda w: msk.StreamingLoss("log_loss").update(
+            _Y, _PROBA, sample_weight=w),
+        "bootstrap": lambda w: msk.bootstrap("accuracy_score", _Y, _P, sample_weight=w, **few),
+        "bootstrap (scores)": lambda w: msk.bootstrap("log_loss", _Y, _PROBA, sample_weight=w,
+                                                      **few),
+        "confidence_intervals": lambda w: msk.confidence_intervals(
+            msk.Confusion.from_predictions(_Y, _P), "accuracy_score", y_true=_Y, y_pred=_P,
+            sample_weight=w, **few),
+        "analytic_interval": lambda w: msk.analytic_interval("accuracy_score", _Y, _P,
+                                                             sample_weight=w),
+        "analytic_interval (scores)": lambda w: msk.analytic_interval(
+            "one_vs_all_roc_auc_score", _Y, _PROBA, sample_weight=w),
+        "compare": lambda w: msk.compare("accuracy_score", _Y, _P, _Y, sample_weight=w, **few),
+        "metric_frame": lambda w: msk.metric_frame(_Y, _P, metrics="accuracy_score",
+                                                   groups=_GROUPS, sample_weight=w),
+        "demographic_parity_difference": lambda w: msk.demographic_parity_difference(
+            _Y % 2, _P % 2, sensitive_features=_GROUPS, sample_weight=w),
+        "equalized_odds_difference": lambda w: msk.equalized_odds_difference(
+            _Y % 2, _P % 2, sensitive_features=_GROUPS, sample_weight=w),
+        "classification_report": lambda w: msk.classification_report(_Y, _P, sample_weight=w),
+        "quality_report": lambda w: msk.quality_report(_Y, _P, sample_weight=w),
+        "ConfusionDisplay.from_predictions": lambda w: msk.ConfusionDisplay.from_predictions(
+            _Y, _P, sample_weight=w),
+        "ConfusionDisplay.from_estimator": lambda w: msk.ConfusionDisplay.from_estimator(
+            fitted, X, _Y, sample_weight=w),
+        "catboost.eval_metric": lambda w: eval_metric(_Y, _PROBA, "MultiClass",
+                                                      sample_weight=w),
+    }
+
+
+def _weighted_entry_points():
+    """Every public function and method that takes sample_weight (the registry's and the
+    other public callables'), found by their signatures."""
+    import metrics_sk.catboost as catboost_module
+
+    found = set()
+    for module, prefix in ((msk, ""), (catboost_module, "catboost.")):
+        for name in module.__all__:
+            obj = getattr(module, name)
+            members = [(name, obj)] + ([(f"{name}.{a}", getattr(obj, a)) for a in vars(obj)
+                                        if not a.startswith("_")]
+                                       if inspect.isclass(obj) else [])
+            for member, function in members:
+                function = getattr(function, "__func__", function)
+                if callable(function) and not inspect.isclass(function):
+                    try:
+                        parameters = inspect.signature(function).parameters
+                    except (TypeError, ValueError):
+                        continue
+                    if "sample_weight" in parameters:
+                        found.add(prefix + member)
+    return found
+
+
+WEIGHTED_METRICS = sorted(name for name, m in METRICS.items()
+                          if "sample_weight" in inspect.signature(m.function).parameters)
+EXTRA_CALLS = _extra_calls()
+
+
+def test_every_entry_point_taking_sample_weight_is_checked_below():
+    covered = set(WEIGHTED_METRICS) | {name.split(" ")[0].split("(")[0] for name in EXTRA_CALLS}
+    assert _weighted_entry_points() <= covered, _weighted_entry_points() - covered
+
+
+def _call(name, w):
+    if name in EXTRA_CALLS:
+        return EXTRA_CALLS[name](w)
+    kwargs = {"beta": 1.0} if name == "fbeta_score" else {}
+    binary = METRICS[name].binary_only or (_has(name, "average")
+                                           and _default(name, "average") == "binary")
+    t = _Y % 2 if binary else _Y
+    second = _P % 2 if binary else _P
+    if not METRICS[name].count:
+        second = _PROBA
+    return METRICS[name].function(t, second, sample_weight=w, **kwargs)
+
+
+BAD_WEIGHTS = {
+    "datetime64": np.arange(_N).astype("datetime64[D]"),
+    "timedelta64": np.arange(1, _N + 1).astype("timedelta64[s]"),
+    "datetime64 Series": pd.Series(pd.date_range("2024-01-01", periods=_N)),
+}
+
+
+@pytest.mark.parametrize("weights", sorted(BAD_WEIGHTS))
+@pytest.mark.parametrize("name", WEIGHTED_METRICS + sorted(EXTRA_CALLS))
+def test_dates_and_durations_are_refused_as_weights(name, weights):
+    """They were read as numbers of days or seconds (scikit-learn's _check_sample_weight
+    converts them too, while its accuracy_score raises a TypeError): refused, naming
+    sample_weight, with an error that is a TypeError (metrics_sk's type for a weight
+    that is not a number, as for text) and a ValueError (scikit-learn's
+    _check_sample_weight's for non-numeric weights)."""
+    from sklearn.utils.validation import _check_sample_weight
+
+    with pytest.raises(ValueError):  # scikit-learn's type for weights that are not numbers
+        _check_sample_weight(np.array(["w"] * _N), np.zeros((_N, 1)))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        with pytest.raises(TypeError, match="sample_weight must be numeric") as raised:
+            _call(name, BAD_WEIGHTS[weights])
+    assert isinstance(raised.value, ValueError)
+
+
+@pytest.mark.parametrize("name", WEIGHTED_METRICS + sorted(EXTRA_CALLS))
+def test_uint64_weights_beyond_int64_are_refused(name):
+    """A uint64 weight >= 2**63 wrapped to a negative count (total -9223372036854775800)."""
+    w = np.array([2**63 + 5, 1, 1, 1, 1, 1], dtype=np.uint64)
+    assert np.array(w, dtype=np.int64)[0] < 0  # (what the weight became in int64)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        with pytest.raises(ValueError, match="sample_weight holds integers above 2\\*\\*63"):
+            _call(name, w)
+        if name in METRICS:  # within int64: counted, as the same weights as floats
+            fits = np.array([2**40, 1, 3, 1, 2, 1], dtype=np.uint64)
+            assert_allclose(values_of(_call(name, fits)),
+                            values_of(_call(name, fits.astype(float))), rtol=1e-12)
