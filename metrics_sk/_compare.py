@@ -35,7 +35,7 @@ from ._bootstrap import (
     _scalar,
 )
 from ._confusion import Confusion, compact, encode
-from ._intervals import _group_variance, auc_options, delong_components
+from ._intervals import _group_variance, auc_options, delong_components, power_of_two
 from ._losses import _prepare, _score_array, check_scores
 from ._params import INFERENCE, Checker
 from ._scores import one_vs_all_roc_auc_score
@@ -460,7 +460,12 @@ def corrected_resampled_ttest(scores_a, scores_b, *, n_train, n_test, confidence
         if s.ndim != 1 or s.shape[0] < 2 or not np.isfinite(s).all():
             raise ValueError(f"{name} must be a 1-D array of at least two finite scores.")
     check_same_length(("scores_a", a), ("scores_b", b))
-    d = a - b
+    # scale-free: the scores divided by the power of two of their largest magnitude (exact),
+    # so that neither a - b nor the squares in the variance overflow or underflow; t is
+    # the same in any unit and the rest is scaled back (a bound beyond the float range is
+    # then infinite)
+    scale = power_of_two(max(np.abs(a).max(), np.abs(b).max()))
+    d = a / scale - b / scale
     j = d.shape[0]
     mean = float(d.mean())
     se = float(np.sqrt((1 / j + n_test / n_train) * d.var(ddof=1)))
@@ -472,6 +477,9 @@ def corrected_resampled_ttest(scores_a, scores_b, *, n_train, n_test, confidence
         t = mean / se
         pvalue = float(2 * stats.t.sf(abs(t), j - 1))
     q = stats.t.ppf(0.5 + confidence_level / 2, j - 1)
+    with np.errstate(over="ignore"):
+        low, high = (float(np.float64(mean + sign * q * se) * scale) for sign in (-1, 1))
+        mean = float(np.float64(mean) * scale)
     return ComparisonResult(float(a.mean()), float(b.mean()), mean,
-                            ConfidenceInterval(mean - q * se, mean + q * se), pvalue, float(t),
+                            ConfidenceInterval(low, high), pvalue, float(t),
                             "corrected_resampled_ttest")

@@ -88,6 +88,16 @@ class IntervalResult:
     method: str
 
 
+def power_of_two(x):
+    """The power of two ``s`` with ``x / s`` in [1, 2) (1 for ``x`` 0 or not finite):
+    dividing by it is exact, so a sum of weights divided by it is the sum of the divided
+    weights, and their squares neither overflow nor underflow."""
+    x = float(x)
+    if not (np.isfinite(x) and x > 0):
+        return 1.0
+    return float(np.ldexp(1.0, np.frexp(x)[1] - 1))
+
+
 # -- proportions ---------------------------------------------------------------------------
 #: Proportions ``x / n`` of the per-class counts ``(tp, predicted, support, total)``.
 _RATIOS = {
