@@ -246,7 +246,9 @@ def _fisher_bounds(value, se, z):
 def _group_variance(w, v, auc):
     """``sum w^2 (v - auc)^2 / ((sum w)^2 - sum w^2)``: DeLong's ``S / m`` for one side
     (the unbiased ``1 / (m (m - 1))`` without weights)."""
-    w = np.ones(v.shape[0]) if w is None else w
+    # scale-free: w divided by its largest value first (the ratio does not change; w^2
+    # would overflow at 1e160 and underflow at 1e-170)
+    w = np.ones(v.shape[0]) if w is None else w / w.max()
     w2 = w * w
     return np.dot(w2, (v - auc) ** 2) / (w.sum() ** 2 - w2.sum())
 
@@ -322,16 +324,44 @@ def _family(name, c, kwargs):
                      "analytic interval here; use bootstrap.")
 
 
-def _weight_squares(c, samples):
-    """The confusion of the squared sample weights, on the cells of ``c``: from the
-    samples' cells (:class:`SampleCells`, no new encoding), or from ``(y_true, y_pred,
-    sample_weight)`` (e.g. Dask collections, counted where they live)."""
+def _unit(largest):
+    """The unit of the weights in the delta method and Kish's size: the largest weight
+    when it is below 1 or above 2**400 (see :func:`_scaled`), else 1."""
+    largest = float(largest)
+    return largest if 0 < largest < 1 or 2.0**400 < largest < np.inf else 1.0
+
+
+def _scaled(c, samples):
+    """``(c', q')``: the confusion ``c`` of weight sums and the confusion of the squared
+    sample weights on its cells, both in the unit of the largest weight ``s`` (``c'`` the
+    sums of ``w / s``, ``q'`` of ``(w / s)^2``) when it is below 1 or above 2**400:
+    then no square overflows or underflows, and the delta method's step (at least 1, see
+    :class:`_Moved`) is no larger than a weight; every count metric is scale-free, and
+    equal weights give exactly the counts. Weights whose largest is in [1, 2**400] (counts,
+    frequency and class weights) are used as they are, as the grouped intervals of
+    ``_groups`` use them. ``samples``: the samples' cells
+    (:class:`SampleCells`, no new encoding) or ``(y_true, y_pred, sample_weight)`` (e.g.
+    Dask collections, counted where they live; ``c' = c / s`` with ``s`` a power of two,
+    exact); None (counts): ``(c, c)``."""
+    if samples is None:
+        return c, c
     if isinstance(samples, SampleCells):
-        return samples.confusion(np.square(samples.weights, dtype=np.float64))
+        w = np.asarray(samples.weights, dtype=np.float64)
+        scale = _unit(w.max() if w.size else 1.0)
+        if scale == 1.0:
+            return c, samples.confusion(np.square(w))
+        w = w / scale
+        return samples.confusion(w), samples.confusion(np.square(w))
     y_true, y_pred, sample_weight = samples
     w = sample_weight if is_dask_collection(sample_weight) else np.asarray(
         sample_weight, dtype=np.float64)
-    return Confusion.from_predictions(y_true, y_pred, labels=c.labels, sample_weight=w * w)
+    scale = _unit(w.max())
+    scale = power_of_two(scale) if scale != 1.0 else 1.0
+    squares = Confusion.from_predictions(y_true, y_pred, labels=c.labels,
+                                         sample_weight=(w / scale) ** 2)
+    if scale != 1.0:
+        c = Confusion._of(c.labels, c._cells / scale, fixed=c._fixed, weighted=c._weighted)
+    return c, squares
 
 
 def _fallback(name, c, samples, kwargs, confidence_level, why):
@@ -496,10 +526,10 @@ def confusion_intervals(c, metrics, *, confidence_level=0.95, samples=None):
     holds weight sums (for the squared weights and a bootstrap fallback), or their
     :class:`SampleCells`. The delta method's batch of moved confusions is built once for
     all of them."""
-    squares = _weight_squares(c, samples) if samples is not None else c
-    moved = _Moved(c, squares)
+    scaled = _scaled(c, samples)
+    moved = _Moved(*scaled)
     return [confusion_interval(c, name, kwargs, confidence_level=confidence_level,
-                               samples=samples, squares=squares, moved=moved)
+                               samples=samples, scaled=scaled, moved=moved)
             for name, kwargs in metrics]
 
 
@@ -532,11 +562,14 @@ def delta_bounds(name, method, value, se, z):
 
 
 def confusion_interval(c, name, kwargs, *, confidence_level=0.95, method=None, samples=None,
-                       squares=None, moved=None):
-    """:func:`confusion_intervals` of one metric, with a choice of ``method``."""
+                       squares=None, scaled=None, moved=None):
+    """:func:`confusion_intervals` of one metric, with a choice of ``method``;
+    ``squares``: the confusion of the squared weights on the cells of ``c`` (in its
+    unit), or ``scaled`` both in another unit (see :func:`_scaled`)."""
     z = _z(confidence_level)
-    q = squares if squares is not None else (
-        _weight_squares(c, samples) if samples is not None else c)
+    if scaled is None:
+        scaled = (c, squares) if squares is not None else _scaled(c, samples)
+    c_scaled, q = scaled
     family = _family(name, c, kwargs)
     allowed = _ALLOWED.get(family, ("delta",)) + ("bootstrap",)
     method = allowed[0] if method is None else method
@@ -546,7 +579,7 @@ def confusion_interval(c, name, kwargs, *, confidence_level=0.95, method=None, s
     value = np.asarray(statistic(c), dtype=np.float64)
     why = "method='bootstrap'"
     if method in ("wilson", "clopper_pearson"):
-        low, high, se, empty = proportion_bounds(c, q, name, kwargs, method,
+        low, high, se, empty = proportion_bounds(c_scaled, q, name, kwargs, method,
                                                  confidence_level)
         if np.any(empty):
             warnings.warn(f"{name} has an empty denominator (no sample) for some classes; "
@@ -554,7 +587,7 @@ def confusion_interval(c, name, kwargs, *, confidence_level=0.95, method=None, s
         return IntervalResult(_scalar(value), ConfidenceInterval(_scalar(low), _scalar(high)),
                               _scalar(se), method)
     if method != "bootstrap":
-        se = (moved or _Moved(c, q)).standard_error(statistic)
+        se = (moved or _Moved(c_scaled, q)).standard_error(statistic)
         low, high = delta_bounds(name, method, value, se, z)
         bounds = np.stack([np.asarray(low), np.asarray(high)])
         if np.all(np.isfinite(bounds)) and np.all(se > 0):

@@ -6,9 +6,10 @@ import warnings
 import numpy as np
 import pytest
 import scipy.stats as st
+import sklearn.metrics as skm
 from numpy.testing import assert_allclose
 
-from metrics_sk import corrected_resampled_ttest
+from metrics_sk import analytic_interval, compare, corrected_resampled_ttest
 
 
 # -- D. corrected resampled t-test at the float range ------------------------------------------
@@ -32,3 +33,66 @@ def test_corrected_ttest_near_the_float_range_is_the_scaled_one():
     res = corrected_resampled_ttest([1e308, -1e308], [-1e308, 1e308], n_train=90, n_test=10)
     assert (res.difference, res.test_statistic, res.pvalue) == (0.0, 0.0, 1.0)
     assert res.confidence_interval == (-np.inf, np.inf)
+
+
+# -- A. equal weights at extreme scales: exactly the unweighted interval ------------------------
+def _labels(n=240, seed=0):
+    rng = np.random.default_rng(seed)
+    y = rng.integers(0, 3, n)
+    return y, np.where(rng.random(n) < 0.7, y, rng.integers(0, 3, n))
+
+
+_SCALES = [1e160, 1e-170, 1e300, 1e-300]
+_INTERVALS = [("accuracy_score", "wilson", {}),
+              ("accuracy_score", "clopper_pearson", {}),
+              ("precision_score", "wilson", {"average": None}),
+              ("recall_score", "clopper_pearson", {"average": "micro"}),
+              ("f1_score", "delta", {"average": "macro"}),
+              ("balanced_accuracy_score", "delta", {}),
+              ("matthews_corrcoef", "fisher_z", {}),
+              ("cohen_kappa_score", "kappa_se", {}),
+              ("cohen_kappa_score", "kappa_se", {"weights": "quadratic"}),
+              ("f1_score", "bootstrap", {"average": "macro"})]
+
+
+@pytest.mark.parametrize("scale", _SCALES)
+@pytest.mark.parametrize("name, method, kwargs", _INTERVALS)
+def test_equal_weights_at_any_scale_give_the_unweighted_interval(name, method, kwargs, scale):
+    y, pred = _labels()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        ref = analytic_interval(name, y, pred, method=method, **kwargs)
+    assert ref.method == method and np.all(np.isfinite(ref.confidence_interval))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no overflow, no fallback
+        if method == "bootstrap":  # (what was asked: the weighted resampling of the rows)
+            warnings.filterwarnings("ignore", "The analytic interval of .*method='bootstrap'")
+        res = analytic_interval(name, y, pred, method=method,
+                                sample_weight=np.full(y.shape[0], scale), **kwargs)
+    assert res.method == method
+    assert_allclose(res.value, ref.value, rtol=0, atol=1e-12)
+    assert_allclose(res.confidence_interval, ref.confidence_interval, rtol=0, atol=1e-12)
+    assert_allclose(res.standard_error, ref.standard_error, rtol=0, atol=1e-12)
+
+
+@pytest.mark.parametrize("scale", _SCALES)
+def test_delong_with_equal_weights_at_any_scale_is_the_unweighted_one(scale):
+    rng = np.random.default_rng(3)
+    y = rng.integers(0, 2, 300)
+    score = y * 0.4 + rng.random(300)
+    ref = analytic_interval("one_vs_all_roc_auc_score", y, score)
+    assert_allclose(ref.value, skm.roc_auc_score(y, score), rtol=1e-14)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        res = analytic_interval("one_vs_all_roc_auc_score", y, score,
+                                sample_weight=np.full(300, scale))
+    assert_allclose([res.value, *res.confidence_interval, res.standard_error],
+                    [ref.value, *ref.confidence_interval, ref.standard_error],
+                    rtol=0, atol=1e-12)
+    proba = np.column_stack([1 - score / 2, score / 2])
+    ref = compare("one_vs_all_roc_auc_score", y, score, proba[:, 1] ** 2, method="delong")
+    res = compare("one_vs_all_roc_auc_score", y, score, proba[:, 1] ** 2, method="delong",
+                  sample_weight=np.full(300, scale))
+    assert_allclose([res.difference, *res.confidence_interval, res.pvalue],
+                    [ref.difference, *ref.confidence_interval, ref.pvalue],
+                    rtol=0, atol=1e-12)
