@@ -39,7 +39,12 @@ from ._intervals import _group_variance, auc_options, delong_components, power_o
 from ._losses import _prepare, _score_array, check_scores
 from ._params import INFERENCE, Checker
 from ._scores import one_vs_all_roc_auc_score
-from ._validation import check_same_length, check_sample_weight, is_dask_collection
+from ._validation import (
+    check_same_length,
+    check_sample_weight,
+    is_dask_collection,
+    refuse_zero_weights,
+)
 
 _CHECK = Checker("compare", INFERENCE["compare"])
 _CHECK_TTEST = Checker("corrected_resampled_ttest", INFERENCE["corrected_resampled_ttest"])
@@ -376,6 +381,7 @@ def compare(metric, y_true, y_pred_a, y_pred_b, *, method="bootstrap", confidenc
     _CHECK({"method": method, "confidence_level": confidence_level,
             "n_resamples": n_resamples, "random_state": random_state,
             "sample_weight": sample_weight, "exact": exact})
+    refuse_zero_weights(sample_weight)
     name, func = _resolve(metric)
     z = ndtri(0.5 + confidence_level / 2)
     if method == "delong":

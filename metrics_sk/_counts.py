@@ -154,6 +154,16 @@ def _fbeta_from(precision, recall, beta, zero_division, metric):
 # -- selecting classes -----------------------------------------------------------------
 EMPTY = ("The Confusion is empty: count samples with update() or pass labels= before "
          "computing a metric.")
+#: A confusion (or matrix) whose cells sum to 0: a fraction of its total is undefined.
+ZERO_TOTAL = ("The confusion is empty: its total (count or weight sum) is 0, so a fraction "
+              "of it is undefined.")
+
+
+def check_total(total):
+    """The one rule for a confusion whose total is 0 (no sample, or weights all zero):
+    ``ValueError(ZERO_TOTAL)``."""
+    if total == 0:
+        raise ValueError(ZERO_TOTAL)
 
 
 def _class_counts(c, labels):
@@ -541,8 +551,7 @@ def _normalized(value, total, normalize):
     if not normalize:
         return _as_float(value)
     if np.ndim(total) == 0:  # one confusion
-        if total == 0:
-            raise ZeroDivisionError("Weights sum to zero, can't be normalized")
+        check_total(total)
         return float(value / total)
     with np.errstate(divide="ignore", invalid="ignore"):  # a batch: NaN where it is empty
         return _as_float(value / total)

@@ -49,7 +49,7 @@ from ._confusion import Confusion, SampleCells, count_samples
 from ._losses import _prepare
 from ._params import INFERENCE, SCORES, Checker
 from ._scores import one_vs_all_roc_auc_score
-from ._validation import is_dask_collection
+from ._validation import is_dask_collection, refuse_zero_weights
 
 
 @dataclass
@@ -491,6 +491,7 @@ def analytic_interval(metric, y_true, y_pred_or_score, *, confidence_level=0.95,
     """
     _CHECK({"confidence_level": confidence_level, "method": method,
             "sample_weight": sample_weight})
+    refuse_zero_weights(sample_weight)
     name, func = _resolve(metric)
     z = _z(confidence_level)
     if name is None:

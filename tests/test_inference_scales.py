@@ -9,7 +9,14 @@ import scipy.stats as st
 import sklearn.metrics as skm
 from numpy.testing import assert_allclose
 
-from metrics_sk import analytic_interval, compare, corrected_resampled_ttest
+from metrics_sk import (
+    Confusion,
+    analytic_interval,
+    bootstrap,
+    compare,
+    confidence_intervals,
+    corrected_resampled_ttest,
+)
 
 
 # -- D. corrected resampled t-test at the float range ------------------------------------------
@@ -96,3 +103,45 @@ def test_delong_with_equal_weights_at_any_scale_is_the_unweighted_one(scale):
     assert_allclose([res.difference, *res.confidence_interval, res.pvalue],
                     [ref.difference, *ref.confidence_interval, ref.pvalue],
                     rtol=0, atol=1e-12)
+
+
+# -- B. all-zero weights: scikit-learn's ValueError; a zero confusion: "empty" -------------------
+_ZERO_MESSAGE = "Sample weights must contain at least one non-zero number"
+
+
+def test_all_zero_weights_are_scikit_learns_value_error_at_every_entry_point():
+    y, pred = _labels(40)
+    other = np.roll(pred, 1)
+    zeros = np.zeros(40)
+    with pytest.raises(ValueError, match=_ZERO_MESSAGE):  # the reference
+        skm.accuracy_score(y, pred, sample_weight=zeros)
+    calls = [
+        lambda: analytic_interval("accuracy_score", y, pred, sample_weight=zeros),
+        lambda: analytic_interval("f1_score", y, pred, average="macro", sample_weight=zeros),
+        lambda: analytic_interval("one_vs_all_roc_auc_score", y % 2, pred / 3,
+                                  sample_weight=zeros),
+        lambda: bootstrap("accuracy_score", y, pred, sample_weight=zeros, n_resamples=10),
+        lambda: bootstrap("f1_score", y, pred, average="macro", sample_weight=zeros,
+                          n_resamples=10),
+        lambda: confidence_intervals(Confusion.from_predictions(y, pred),
+                                     "accuracy_score", y_true=y, y_pred=pred,
+                                     sample_weight=zeros, n_resamples=10),
+    ] + [lambda method=method: compare("accuracy_score", y, pred, other, method=method,
+                                       sample_weight=zeros, n_resamples=10)
+         for method in ("bootstrap", "mcnemar", "stuart_maxwell")]
+    for call in calls:
+        with pytest.raises(ValueError, match=_ZERO_MESSAGE):
+            call()
+
+
+def test_a_confusion_of_total_zero_is_empty():
+    y, pred = _labels(40)
+    weighted = Confusion.from_predictions(y, pred, sample_weight=np.zeros(40))
+    matrix = Confusion.from_matrix(np.zeros((3, 3)))
+    for c in (weighted, matrix):
+        for name in ("accuracy_score", "hamming_loss", "zero_one_loss"):
+            with pytest.raises(ValueError, match="The confusion is empty: its total"):
+                getattr(c, name)()
+    for statistic in ("accuracy_score", "f1_score"):
+        with pytest.raises(ValueError, match="The confusion is empty: its total"):
+            confidence_intervals(matrix, statistic, n_resamples=10)
