@@ -176,6 +176,11 @@ def clopper_pearson(x, n, confidence_level):
 
 
 # -- the delta method ---------------------------------------------------------------------
+#: How many times the rounding noise of the central differences a standard error must
+#: exceed to be told from 0 (see :meth:`_Moved.standard_error`).
+_NOISE = 1000.0
+
+
 class _Moved:
     """The confusion ``c`` moved up and down along each of its non-zero cells: a batch of
     confusions (``_Replicates``) on which the delta method differentiates any metric; one
@@ -220,7 +225,15 @@ class _Moved:
                 h = self.step[idx].reshape((-1,) + (1,) * (f.ndim - 1))
                 parts.append((f[:idx.size] - f[idx.size:]) / (2 * h))
         derivative = np.concatenate(parts)
-        return np.sqrt(self._sum(derivative**2))
+        se = np.sqrt(self._sum(derivative**2))
+        # A standard error of 0 (e.g. kappa of an all-wrong cyclic table) comes out of the
+        # central differences as their rounding noise: a metric in [-1, 1] is evaluated to
+        # about eps, so each difference quotient is off by about eps / h, and the SE by
+        # sqrt(sum q (eps / h)^2) (measured: 0.7 times that on such tables). Below 1000
+        # times it the SE is 0; a real SE is of the order of the derivatives themselves,
+        # about 1 / h * 1e-5 per cell, 10^7 times more at any sample size.
+        noise = np.sqrt(self._sum((_NOISE * np.finfo(np.float64).eps / self.step) ** 2))
+        return np.where(se <= noise, 0.0, se)
 
     def _sum(self, squared):
         """``sum_cells q_ij (df/dc_ij)^2`` from the squared derivatives of the moves."""

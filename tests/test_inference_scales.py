@@ -145,3 +145,33 @@ def test_a_confusion_of_total_zero_is_empty():
     for statistic in ("accuracy_score", "f1_score"):
         with pytest.raises(ValueError, match="The confusion is empty: its total"):
             confidence_intervals(matrix, statistic, n_resamples=10)
+
+
+# -- E. kappa's standard error of 0 -----------------------------------------------------------
+@pytest.mark.parametrize("k, n", [(2, 10), (3, 1), (3, 5), (4, 7)])
+def test_kappa_of_an_all_wrong_cyclic_table_has_se_zero_and_falls_back(k, n):
+    from statsmodels.stats.inter_rater import cohens_kappa
+
+    y = np.repeat(np.arange(k), n)
+    pred = (y + 1) % k
+    table = np.zeros((k, k))
+    np.add.at(table, (y, pred), 1)
+    ref = cohens_kappa(table, return_results=True)
+    assert ref.std_kappa == 0.0  # statsmodels: exactly 0
+    with pytest.warns(RuntimeWarning, match="kappa_se standard error is 0"):
+        res = analytic_interval("cohen_kappa_score", y, pred)
+    assert res.method == "bootstrap"  # as the docstring says
+    assert_allclose(res.value, ref.kappa, rtol=1e-12)
+    assert res.confidence_interval.low <= res.value <= res.confidence_interval.high
+
+
+def test_kappa_se_of_an_ordinary_table_is_still_statsmodels():
+    from statsmodels.stats.inter_rater import cohens_kappa
+
+    y, pred = _labels(60, seed=5)
+    table = np.zeros((3, 3))
+    np.add.at(table, (y, pred), 1)
+    ref = cohens_kappa(table, return_results=True)
+    res = analytic_interval("cohen_kappa_score", y, pred)
+    assert res.method == "kappa_se"
+    assert_allclose([res.value, res.standard_error], [ref.kappa, ref.std_kappa], rtol=1e-6)
