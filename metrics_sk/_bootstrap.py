@@ -211,9 +211,9 @@ class _CellSampler:
                     "2**62); use an analytic interval (metrics_sk.analytic_interval).")
             counts = counts.astype(np.int64)
         if cell_of is None:
+            check_total(counts.sum())  # nothing to resample
             self.data = counts
             self.n = int(counts.sum())
-            check_total(self.n)  # nothing to resample
         else:
             self.n = cell_of.shape[0]
             # the distinct weights, numbered by their bits (finite: one bit pattern each)
