@@ -28,7 +28,7 @@ from ._bootstrap import (
     _CellSampler,
     _call_method,
     _evaluate,
-    _interval,
+    _quantile,
     _leaves,
     _resolve,
     _rng,
@@ -95,11 +95,19 @@ class ComparisonResult:
 
 
 def _joint_cells(codes, k):
-    """The distinct (true, A, B) code triples and each sample's index among them."""
+    """The distinct (true, A, B) code triples, in the order of their first sample, and
+    each sample's index among them. That order does not depend on which model is A: the
+    models swapped, the same cells (mirrored) come in the same order, so the same random
+    draws give the mirrored replicates."""
     t, a, b = codes
     cells, cell_of = compact((t * k + a) * k + b)
-    true, rest = np.divmod(cells, k * k)
-    return (true, *np.divmod(rest, k)), cell_of
+    first = np.full(cells.shape[0], cell_of.shape[0])
+    np.minimum.at(first, cell_of, np.arange(cell_of.shape[0]))
+    order = np.argsort(first)
+    rank = np.empty_like(order)
+    rank[order] = np.arange(order.shape[0])
+    true, rest = np.divmod(cells[order], k * k)
+    return (true, *np.divmod(rest, k)), rank[cell_of]
 
 
 class _JointTable:
@@ -200,7 +208,10 @@ def _paired_bootstrap(table, statistic, vectorized, n_resamples, confidence_leve
         parts.append(pair[0] - pair[1])
     dist = np.concatenate(parts).astype(np.float64)
     a, b = (np.asarray(e[0], dtype=np.float64) for e in estimates)
-    low, high = _interval(dist, a - b, None, None, confidence_level, "percentile")
+    # the percentile interval, its upper bound as minus the lower one of -dist: the
+    # models swapped (dist negated), exactly the negated interval
+    alpha = (1 - confidence_level) / 2
+    low, high = _quantile(dist, alpha), -_quantile(-dist, alpha)
     with np.errstate(invalid="ignore"):
         pvalue = np.minimum(1.0, 2 * np.minimum((dist <= 0).mean(0), (dist >= 0).mean(0)))
     return a, b, ConfidenceInterval(_scalar(low), _scalar(high)), _scalar(pvalue)
@@ -212,7 +223,11 @@ def _integer_counts(table, method):
                          "frequencies.")
 
 
-def _mcnemar(table, exact, z):
+def _mcnemar(table, exact, z, normalize):
+    """McNemar's test and the Wald interval of the difference of accuracies: of the
+    proportions, or with ``normalize=False`` of the counts (``n`` times it), the unit of
+    the difference. Computed on the proportions of the total (scale-free: weights of
+    1e300 neither overflow nor underflow)."""
     _integer_counts(table, "mcnemar")
     b, c = table.discordant()
     n = float(table.counts.sum())
@@ -224,12 +239,16 @@ def _mcnemar(table, exact, z):
                       RuntimeWarning, stacklevel=3)
         statistic, pvalue = 0.0, 1.0
     else:
-        statistic = (abs(b - c) - 1) ** 2 / (b + c)
+        excess = abs(b - c) - 1
+        statistic = excess * (excess / (b + c))
         pvalue = float(stats.chi2.sf(statistic, 1))
-    diff = (b - c) / n
-    se = np.sqrt(max(b + c - (b - c) ** 2 / n, 0.0)) / n
-    ci = ConfidenceInterval(max(diff - z * se, -1.0), min(diff + z * se, 1.0))
-    return ci, float(pvalue), float(statistic)
+    pb, pc = b / n, c / n
+    diff = pb - pc
+    se = np.sqrt(max(pb + pc - diff * diff, 0.0) / n)
+    low, high = max(diff - z * se, -1.0), min(diff + z * se, 1.0)
+    if not normalize:
+        low, high = low * n, high * n
+    return ConfidenceInterval(low, high), float(pvalue), float(statistic)
 
 
 def _stuart_maxwell(table):
@@ -405,7 +424,7 @@ def compare(metric, y_true, y_pred_a, y_pred_b, *, method="bootstrap", confidenc
                                 method)
     a, b = (float(statistic(table.model(pred)[0].confusion)) for pred in (table.a, table.b))
     if method == "mcnemar":
-        ci, pvalue, test = _mcnemar(table, exact, z)
+        ci, pvalue, test = _mcnemar(table, exact, z, metric_kwargs.get("normalize", True))
     else:
         (pvalue, test), ci = _stuart_maxwell(table), ConfidenceInterval(np.nan, np.nan)
     return ComparisonResult(a, b, a - b, ci, pvalue, test, method)

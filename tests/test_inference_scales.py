@@ -7,7 +7,10 @@ import numpy as np
 import pytest
 import scipy.stats as st
 import sklearn.metrics as skm
+from hypothesis import given, settings
+from hypothesis import strategies as hst
 from numpy.testing import assert_allclose
+from statsmodels.stats.contingency_tables import mcnemar
 
 from metrics_sk import (
     Confusion,
@@ -175,3 +178,68 @@ def test_kappa_se_of_an_ordinary_table_is_still_statsmodels():
     res = analytic_interval("cohen_kappa_score", y, pred)
     assert res.method == "kappa_se"
     assert_allclose([res.value, res.standard_error], [ref.kappa, ref.std_kappa], rtol=1e-6)
+
+
+# -- C. compare: McNemar's units and scale, the paired bootstrap's mirror -----------------------
+def test_mcnemar_interval_is_in_the_unit_of_the_difference():
+    y, pred = _labels(120, seed=7)
+    other = np.where(np.random.default_rng(8).random(120) < 0.5, y, pred)
+    b = np.sum((pred == y) & (other != y))  # A right, B wrong
+    c = np.sum((pred != y) & (other == y))
+    n, z = 120, st.norm.ppf(0.975)
+    se = np.sqrt(b + c - (b - c) ** 2 / n) / n  # the Wald SE of the paired difference
+    prop = compare("accuracy_score", y, pred, other, method="mcnemar")
+    assert_allclose(prop.difference, (b - c) / n, rtol=1e-12)
+    assert_allclose(prop.confidence_interval, [(b - c) / n - z * se, (b - c) / n + z * se],
+                    rtol=1e-12)
+    count = compare("accuracy_score", y, pred, other, method="mcnemar", normalize=False)
+    assert_allclose(count.difference, b - c, rtol=1e-12)
+    assert_allclose(count.confidence_interval, [b - c - n * z * se, b - c + n * z * se],
+                    rtol=1e-12)
+    assert count.confidence_interval.low <= count.difference <= count.confidence_interval.high
+    assert count.pvalue == prop.pvalue == mcnemar([[0, b], [c, 0]], exact=True).pvalue
+
+
+@pytest.mark.parametrize("exact", [True, False])
+def test_mcnemar_with_huge_frequency_weights_is_scale_free(exact):
+    y, a, b = [0, 1, 1, 0, 1], [0, 1, 1, 0, 0], [0, 0, 1, 1, 0]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        res = compare("accuracy_score", y, a, b, method="mcnemar", exact=exact,
+                      sample_weight=[1e300] * 5)
+    # by hand: b = 2e300 (A right, B wrong), c = 0 of n = 5e300 samples
+    assert_allclose(res.difference, 0.4, rtol=1e-12)
+    if not exact:
+        assert_allclose(res.test_statistic, 2e300, rtol=1e-12)  # (|b - c| - 1)^2 / (b + c)
+        assert res.pvalue == st.chi2.sf(2e300, 1) == 0.0
+    se = np.sqrt(0.4 - 0.4**2) / np.sqrt(5e300)  # (2e300 - (2e300)^2 / 5e300) / 5e300 ^ 2
+    assert_allclose(res.confidence_interval, [0.4 - 1.959963984540054 * se,
+                                              0.4 + 1.959963984540054 * se], rtol=1e-12)
+
+
+def _mirrored(first, second):
+    assert second.difference == -first.difference if np.ndim(first.difference) == 0 else \
+        np.array_equal(second.difference, -first.difference)
+    assert np.array_equal(second.confidence_interval.low, -first.confidence_interval.high)
+    assert np.array_equal(second.confidence_interval.high, -first.confidence_interval.low)
+    assert np.array_equal(second.pvalue, first.pvalue)
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=hst.integers(0, 2**16), n=hst.integers(5, 80), k=hst.integers(2, 4),
+       weighted=hst.sampled_from([None, "frequency", "continuous"]),
+       metric=hst.sampled_from([("f1_score", {"average": "macro"}),
+                                ("accuracy_score", {}), ("matthews_corrcoef", {})]))
+def test_paired_bootstrap_of_swapped_models_is_the_mirror(seed, n, k, weighted, metric):
+    rng = np.random.default_rng(seed)
+    y = rng.integers(0, k, n)
+    a = np.where(rng.random(n) < 0.6, y, rng.integers(0, k, n))
+    b = np.where(rng.random(n) < 0.6, y, rng.integers(0, k, n))
+    w = {None: None, "frequency": rng.integers(1, 4, n),
+         "continuous": rng.uniform(0.1, 2, n)}[weighted]
+    name, kwargs = metric
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        first, second = (compare(name, y, p, q, sample_weight=w, random_state=seed,
+                                 n_resamples=99, **kwargs) for p, q in ((a, b), (b, a)))
+    _mirrored(first, second)
