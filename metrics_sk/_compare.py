@@ -27,9 +27,11 @@ from ._bootstrap import (
     ConfidenceInterval,
     _CellSampler,
     _call_method,
+    _EncodedRows,
     _evaluate,
-    _quantile,
     _leaves,
+    _quantile,
+    _refuse_dask,
     _resolve,
     _rng,
     _scalar,
@@ -38,11 +40,12 @@ from ._confusion import Confusion, compact, encode
 from ._intervals import _group_variance, auc_options, delong_components, power_of_two
 from ._losses import _prepare, _score_array, check_scores
 from ._params import INFERENCE, Checker
-from ._scores import one_vs_all_roc_auc_score
+from ._scores import encoded_inputs, one_vs_all_roc_auc_score
 from ._validation import (
     check_same_length,
     check_sample_weight,
     is_dask_collection,
+    refuse_masked,
     refuse_zero_weights,
 )
 
@@ -208,13 +211,59 @@ def _paired_bootstrap(table, statistic, vectorized, n_resamples, confidence_leve
         parts.append(pair[0] - pair[1])
     dist = np.concatenate(parts).astype(np.float64)
     a, b = (np.asarray(e[0], dtype=np.float64) for e in estimates)
-    # the percentile interval, its upper bound as minus the lower one of -dist: the
-    # models swapped (dist negated), exactly the negated interval
+    return a, b, *_percentile_test(dist, confidence_level)
+
+
+def _percentile_test(dist, confidence_level):
+    """The percentile interval of the replicate differences ``dist`` (R, *shape) and the
+    p-value ``2 min(P*(d <= 0), P*(d >= 0))``; the upper bound is minus the lower one of
+    ``-dist``, so that the models swapped (``dist`` negated) give exactly the negated
+    interval and the same p-value."""
     alpha = (1 - confidence_level) / 2
     low, high = _quantile(dist, alpha), -_quantile(-dist, alpha)
     with np.errstate(invalid="ignore"):
         pvalue = np.minimum(1.0, 2 * np.minimum((dist <= 0).mean(0), (dist >= 0).mean(0)))
-    return a, b, ConfidenceInterval(_scalar(low), _scalar(high)), _scalar(pvalue)
+    return ConfidenceInterval(_scalar(low), _scalar(high)), _scalar(pvalue)
+
+
+def _paired_score_bootstrap(func, y_true, y_pred_a, y_pred_b, sample_weight, kwargs,
+                            n_resamples, confidence_level, rng):
+    """The paired bootstrap of a score metric: the same resampled sample indices for both
+    models, each model's inputs encoded once (``_bootstrap._EncodedRows``, as
+    :func:`bootstrap` does), the function on the raw rows where a replicate needs it."""
+    _refuse_dask(y_true, y_pred_a, y_pred_b, sample_weight)
+    for name, given in (("y_true", y_true), ("y_pred_a", y_pred_a), ("y_pred_b", y_pred_b),
+                        ("sample_weight", sample_weight)):
+        refuse_masked(given, name)  # np.asarray below would drop the mask
+    t, pa, pb = np.asarray(y_true), np.asarray(y_pred_a), np.asarray(y_pred_b)
+    w = None if sample_weight is None else np.asarray(sample_weight)
+    check_same_length(("y_true", t), ("y_pred_a", pa), ("y_pred_b", pb), ("sample_weight", w))
+
+    def weights(idx):
+        return {} if w is None else {"sample_weight": w if idx is None else w[idx]}
+
+    estimates = [_leaves(func(t, p, **weights(None), **kwargs)) for p in (pa, pb)]
+    if any(len(e) != 1 for e in estimates):
+        raise ValueError("metric must return one number or one array to be compared.")
+    n = t.shape[0]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        encoded = [encoded_inputs(func, t, p, w, kwargs) for p in (pa, pb)]
+        rows = [None if e is None else _EncodedRows(*e) for e in encoded]
+
+        def at(model, pred, idx):
+            found = None if rows[model] is None else rows[model].rows(idx)
+            if found is not None:
+                return _leaves(rows[model].kernel(*found))[0]
+            return _leaves(func(t[idx], pred[idx], **weights(idx), **kwargs))[0]
+
+        dist = []
+        for _ in range(n_resamples):
+            idx = rng.integers(0, n, n)
+            dist.append(np.asarray(at(0, pa, idx), dtype=np.float64)
+                        - np.asarray(at(1, pb, idx), dtype=np.float64))
+    a, b = (np.asarray(e[0], dtype=np.float64) for e in estimates)
+    return a, b, *_percentile_test(np.stack(dist), confidence_level)
 
 
 def _integer_counts(table, method):
@@ -321,7 +370,8 @@ def compare(metric, y_true, y_pred_a, y_pred_b, *, method="bootstrap", confidenc
     ----------
     metric : str or callable
         A metrics_sk count metric or its name (``"f1_score"``, ``"accuracy_score"``,
-        ...); :func:`one_vs_all_roc_auc_score` for ``method="delong"``.
+        ...); a score metric (``"log_loss"``, ``"one_vs_all_roc_auc_score"``, ...) for
+        ``method="bootstrap"``; :func:`one_vs_all_roc_auc_score` for ``method="delong"``.
     y_true : array-like of shape (n_samples,)
         True labels.
     y_pred_a, y_pred_b : array-like
@@ -330,8 +380,11 @@ def compare(metric, y_true, y_pred_a, y_pred_b, *, method="bootstrap", confidenc
         is counted per partition on the workers and only the merged table comes back.
     method : {'bootstrap', 'mcnemar', 'stuart_maxwell', 'delong'}, default='bootstrap'
         - ``'bootstrap'``: the paired bootstrap of any count metric, resampling the
-          cells of the joint table of (true, A, B); percentile interval of the
-          difference, p-value ``2 min(P*(d <= 0), P*(d >= 0))``.
+          cells of the joint table of (true, A, B), or of a score metric (log loss, ROC,
+          PR AUC, AUC mu: scores for ``y_pred_a`` and ``y_pred_b``), resampling the
+          samples, the same for both models; percentile interval of the difference,
+          p-value ``2 min(P*(d <= 0), P*(d >= 0))``. Swapping A and B gives exactly the
+          negated difference and interval and the same p-value.
         - ``'mcnemar'``: McNemar's test of equal accuracy on the discordant pairs
           (``exact=True``: binomial; ``exact=False``: chi-square with continuity
           correction), as :func:`statsmodels.stats.contingency_tables.mcnemar`; Wald
@@ -409,8 +462,15 @@ def compare(metric, y_true, y_pred_a, y_pred_b, *, method="bootstrap", confidenc
                              "'one_vs_all_roc_auc_score'.")
         return _paired_delong(y_true, y_pred_a, y_pred_b, sample_weight, dict(metric_kwargs), z)
     if name is None:
+        if method == "bootstrap":  # a score metric: the samples are resampled
+            a, b, ci, pvalue = _paired_score_bootstrap(
+                func, y_true, y_pred_a, y_pred_b, sample_weight, metric_kwargs, n_resamples,
+                confidence_level, _rng(random_state))
+            return ComparisonResult(_scalar(a), _scalar(b), _scalar(a - b), ci, pvalue, None,
+                                    method)
         raise ValueError(f"method={method!r} compares count metrics (computed from a "
-                         f"Confusion); got {getattr(func, '__name__', metric)!r}.")
+                         f"Confusion); got {getattr(func, '__name__', metric)!r}: use "
+                         "method='bootstrap' (or 'delong' for ROC AUC).")
     if method == "mcnemar" and name != "accuracy_score":
         raise ValueError("method='mcnemar' compares accuracies: metric must be "
                          "'accuracy_score'.")

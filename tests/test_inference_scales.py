@@ -243,3 +243,68 @@ def test_paired_bootstrap_of_swapped_models_is_the_mirror(seed, n, k, weighted, 
         first, second = (compare(name, y, p, q, sample_weight=w, random_state=seed,
                                  n_resamples=99, **kwargs) for p, q in ((a, b), (b, a)))
     _mirrored(first, second)
+
+
+# -- C. the paired bootstrap of score metrics ---------------------------------------------------
+def _scores(n=120, seed=9):
+    rng = np.random.default_rng(seed)
+    y = rng.integers(0, 3, n)
+    logits_a = rng.normal(size=(n, 3)) + 1.5 * np.eye(3)[y]
+    logits_b = rng.normal(size=(n, 3)) + 1.0 * np.eye(3)[y]
+    return y, *(np.exp(x) / np.exp(x).sum(1, keepdims=True) for x in (logits_a, logits_b))
+
+
+def _naive_paired(metric, y, pa, pb, w, seed, r, level=0.95, **kwargs):
+    """The paired bootstrap by hand: the same indices for both models, scikit-learn."""
+    rng = np.random.default_rng(seed)
+    d = []
+    for _ in range(r):
+        idx = rng.integers(0, y.shape[0], y.shape[0])
+        extra = {} if w is None else {"sample_weight": w[idx]}
+        d.append(metric(y[idx], pa[idx], **extra, **kwargs)
+                 - metric(y[idx], pb[idx], **extra, **kwargs))
+    d = np.array(d)
+    alpha = (1 - level) / 2
+    return (np.quantile(d, [alpha, 1 - alpha]),
+            min(1.0, 2 * min(np.mean(d <= 0), np.mean(d >= 0))))
+
+
+@pytest.mark.parametrize("weighted", [False, True])
+@pytest.mark.parametrize("name, reference, kwargs", [
+    ("log_loss", skm.log_loss, {"labels": [0, 1, 2]}),
+    ("one_vs_all_roc_auc_score", skm.roc_auc_score, {"multi_class": "ovr"}),
+])
+def test_paired_bootstrap_of_a_score_metric_is_the_naive_loop(name, reference, kwargs,
+                                                             weighted):
+    y, pa, pb = _scores()
+    w = np.random.default_rng(1).uniform(0.5, 2, y.shape[0]) if weighted else None
+    ours = {"labels": [0, 1, 2]} if name == "log_loss" else {}
+    res = compare(name, y, pa, pb, random_state=5, n_resamples=200, sample_weight=w, **ours)
+    extra = {} if w is None else {"sample_weight": w}
+    assert_allclose(res.difference, reference(y, pa, **extra, **kwargs)
+                    - reference(y, pb, **extra, **kwargs), rtol=1e-10)
+    (low, high), pvalue = _naive_paired(reference, y, pa, pb, w, 5, 200, **kwargs)
+    assert_allclose(res.confidence_interval, [low, high], rtol=1e-9, atol=1e-12)
+    assert res.pvalue == pvalue
+    swapped = compare(name, y, pb, pa, random_state=5, n_resamples=200, sample_weight=w,
+                      **ours)
+    _mirrored(res, swapped)
+
+
+def _macro_pr_auc(y, proba):
+    """CatBoost's one-vs-all PR AUC by scikit-learn: the trapezoid under each class's
+    precision-recall curve, averaged."""
+    areas = []
+    for k in range(proba.shape[1]):
+        precision, recall, _ = skm.precision_recall_curve(y == k, proba[:, k])
+        areas.append(skm.auc(recall, precision))
+    return np.mean(areas)
+
+
+def test_paired_bootstrap_of_pr_auc_is_the_naive_loop():
+    y, pa, pb = _scores(150, seed=2)
+    res = compare("one_vs_all_pr_auc_score", y, pa, pb, random_state=0, n_resamples=100)
+    assert_allclose(res.difference, _macro_pr_auc(y, pa) - _macro_pr_auc(y, pb), rtol=1e-10)
+    (low, high), pvalue = _naive_paired(_macro_pr_auc, y, pa, pb, None, 0, 100)
+    assert_allclose(res.confidence_interval, [low, high], rtol=1e-9, atol=1e-12)
+    assert res.pvalue == pvalue
