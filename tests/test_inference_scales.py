@@ -308,3 +308,35 @@ def test_paired_bootstrap_of_pr_auc_is_the_naive_loop():
     (low, high), pvalue = _naive_paired(_macro_pr_auc, y, pa, pb, None, 0, 100)
     assert_allclose(res.confidence_interval, [low, high], rtol=1e-9, atol=1e-12)
     assert res.pvalue == pvalue
+
+
+@pytest.mark.parametrize("scale", _SCALES)
+def test_paired_bootstrap_with_equal_weights_at_any_scale_is_the_unweighted_one(scale):
+    # n >= 16 x the joint cells: the weighted sampler draws the same multinomials
+    y, a = _labels(2000, seed=11)
+    b = np.where(np.random.default_rng(12).random(2000) < 0.6, y, a)
+    ref = compare("f1_score", y, a, b, average="macro", random_state=0, n_resamples=200)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        res = compare("f1_score", y, a, b, average="macro", random_state=0, n_resamples=200,
+                      sample_weight=np.full(2000, scale))
+    assert_allclose([res.difference, *res.confidence_interval],
+                    [ref.difference, *ref.confidence_interval], rtol=0, atol=1e-12)
+    assert res.pvalue == ref.pvalue
+
+
+def test_stuart_maxwell_with_huge_frequency_weights_is_statsmodels():
+    from statsmodels.stats.contingency_tables import SquareTable
+
+    y, a = _labels(200, seed=13)
+    b = np.where(np.random.default_rng(14).random(200) < 0.6, y, (a + 1) % 3)
+    table = np.zeros((3, 3))
+    np.add.at(table, (a, b), 1)
+    for scale in (1.0, 1e300):
+        ref = SquareTable(table * scale).homogeneity()
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            res = compare("accuracy_score", y, a, b, method="stuart_maxwell",
+                          sample_weight=np.full(200, scale))
+        assert_allclose([res.test_statistic, res.pvalue], [ref.statistic, ref.pvalue],
+                        rtol=1e-12)
