@@ -31,7 +31,8 @@ from ._confusion import Confusion, ConfusionBatch as _Replicates, compact, count
 from ._params import INFERENCE, Checker
 from ._registry import METRICS, SCORER_NAMES, resolve
 from ._scores import encoded_inputs
-from ._validation import check_same_length, is_dask_collection, refuse_masked
+from ._counts import check_total
+from ._validation import check_same_length, is_dask_collection, refuse_masked, refuse_zero_weights
 
 ConfidenceInterval = namedtuple("ConfidenceInterval", ["low", "high"])
 ConfidenceInterval.__doc__ = "Lower and upper bound of a confidence interval (as in scipy)."
@@ -210,6 +211,7 @@ class _CellSampler:
                     "2**62); use an analytic interval (metrics_sk.analytic_interval).")
             counts = counts.astype(np.int64)
         if cell_of is None:
+            check_total(counts.sum())  # nothing to resample
             self.data = counts
             self.n = int(counts.sum())
         else:
@@ -494,6 +496,7 @@ def confidence_intervals(confusion, statistic, *, y_true=None, y_pred=None, samp
                       "sample_weight": sample_weight, "n_resamples": n_resamples,
                       "confidence_level": confidence_level, "method": method,
                       "random_state": random_state})
+    refuse_zero_weights(sample_weight)
     if not isinstance(confusion, Confusion):
         raise ValueError(f"confusion must be a Confusion, got {type(confusion).__name__}.")
     statistic, vectorized = _named_statistic(statistic)
@@ -631,6 +634,7 @@ def bootstrap(metric, y_true, y_pred, *, n_resamples=1000, confidence_level=0.95
     _CHECK_BOOTSTRAP({"n_resamples": n_resamples, "confidence_level": confidence_level,
                       "method": method, "random_state": random_state,
                       "sample_weight": sample_weight})
+    refuse_zero_weights(sample_weight)
     method = method.lower()
     name, func = _resolve(metric)
     rng = _rng(random_state)

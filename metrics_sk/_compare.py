@@ -27,19 +27,27 @@ from ._bootstrap import (
     ConfidenceInterval,
     _CellSampler,
     _call_method,
+    _EncodedRows,
     _evaluate,
-    _interval,
     _leaves,
+    _quantile,
+    _refuse_dask,
     _resolve,
     _rng,
     _scalar,
 )
 from ._confusion import Confusion, compact, encode
-from ._intervals import _group_variance, auc_options, delong_components
+from ._intervals import _group_variance, auc_options, delong_components, power_of_two
 from ._losses import _prepare, _score_array, check_scores
 from ._params import INFERENCE, Checker
-from ._scores import one_vs_all_roc_auc_score
-from ._validation import check_same_length, check_sample_weight, is_dask_collection
+from ._scores import encoded_inputs, one_vs_all_roc_auc_score
+from ._validation import (
+    check_same_length,
+    check_sample_weight,
+    is_dask_collection,
+    refuse_masked,
+    refuse_zero_weights,
+)
 
 _CHECK = Checker("compare", INFERENCE["compare"])
 _CHECK_TTEST = Checker("corrected_resampled_ttest", INFERENCE["corrected_resampled_ttest"])
@@ -90,11 +98,19 @@ class ComparisonResult:
 
 
 def _joint_cells(codes, k):
-    """The distinct (true, A, B) code triples and each sample's index among them."""
+    """The distinct (true, A, B) code triples, in the order of their first sample, and
+    each sample's index among them. That order does not depend on which model is A: the
+    models swapped, the same cells (mirrored) come in the same order, so the same random
+    draws give the mirrored replicates."""
     t, a, b = codes
     cells, cell_of = compact((t * k + a) * k + b)
-    true, rest = np.divmod(cells, k * k)
-    return (true, *np.divmod(rest, k)), cell_of
+    first = np.full(cells.shape[0], cell_of.shape[0])
+    np.minimum.at(first, cell_of, np.arange(cell_of.shape[0]))
+    order = np.argsort(first)
+    rank = np.empty_like(order)
+    rank[order] = np.arange(order.shape[0])
+    true, rest = np.divmod(cells[order], k * k)
+    return (true, *np.divmod(rest, k)), rank[cell_of]
 
 
 class _JointTable:
@@ -195,10 +211,59 @@ def _paired_bootstrap(table, statistic, vectorized, n_resamples, confidence_leve
         parts.append(pair[0] - pair[1])
     dist = np.concatenate(parts).astype(np.float64)
     a, b = (np.asarray(e[0], dtype=np.float64) for e in estimates)
-    low, high = _interval(dist, a - b, None, None, confidence_level, "percentile")
+    return a, b, *_percentile_test(dist, confidence_level)
+
+
+def _percentile_test(dist, confidence_level):
+    """The percentile interval of the replicate differences ``dist`` (R, *shape) and the
+    p-value ``2 min(P*(d <= 0), P*(d >= 0))``; the upper bound is minus the lower one of
+    ``-dist``, so that the models swapped (``dist`` negated) give exactly the negated
+    interval and the same p-value."""
+    alpha = (1 - confidence_level) / 2
+    low, high = _quantile(dist, alpha), -_quantile(-dist, alpha)
     with np.errstate(invalid="ignore"):
         pvalue = np.minimum(1.0, 2 * np.minimum((dist <= 0).mean(0), (dist >= 0).mean(0)))
-    return a, b, ConfidenceInterval(_scalar(low), _scalar(high)), _scalar(pvalue)
+    return ConfidenceInterval(_scalar(low), _scalar(high)), _scalar(pvalue)
+
+
+def _paired_score_bootstrap(func, y_true, y_pred_a, y_pred_b, sample_weight, kwargs,
+                            n_resamples, confidence_level, rng):
+    """The paired bootstrap of a score metric: the same resampled sample indices for both
+    models, each model's inputs encoded once (``_bootstrap._EncodedRows``, as
+    :func:`bootstrap` does), the function on the raw rows where a replicate needs it."""
+    _refuse_dask(y_true, y_pred_a, y_pred_b, sample_weight)
+    for name, given in (("y_true", y_true), ("y_pred_a", y_pred_a), ("y_pred_b", y_pred_b),
+                        ("sample_weight", sample_weight)):
+        refuse_masked(given, name)  # np.asarray below would drop the mask
+    t, pa, pb = np.asarray(y_true), np.asarray(y_pred_a), np.asarray(y_pred_b)
+    w = None if sample_weight is None else np.asarray(sample_weight)
+    check_same_length(("y_true", t), ("y_pred_a", pa), ("y_pred_b", pb), ("sample_weight", w))
+
+    def weights(idx):
+        return {} if w is None else {"sample_weight": w if idx is None else w[idx]}
+
+    estimates = [_leaves(func(t, p, **weights(None), **kwargs)) for p in (pa, pb)]
+    if any(len(e) != 1 for e in estimates):
+        raise ValueError("metric must return one number or one array to be compared.")
+    n = t.shape[0]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        encoded = [encoded_inputs(func, t, p, w, kwargs) for p in (pa, pb)]
+        rows = [None if e is None else _EncodedRows(*e) for e in encoded]
+
+        def at(model, pred, idx):
+            found = None if rows[model] is None else rows[model].rows(idx)
+            if found is not None:
+                return _leaves(rows[model].kernel(*found))[0]
+            return _leaves(func(t[idx], pred[idx], **weights(idx), **kwargs))[0]
+
+        dist = []
+        for _ in range(n_resamples):
+            idx = rng.integers(0, n, n)
+            dist.append(np.asarray(at(0, pa, idx), dtype=np.float64)
+                        - np.asarray(at(1, pb, idx), dtype=np.float64))
+    a, b = (np.asarray(e[0], dtype=np.float64) for e in estimates)
+    return a, b, *_percentile_test(np.stack(dist), confidence_level)
 
 
 def _integer_counts(table, method):
@@ -207,7 +272,11 @@ def _integer_counts(table, method):
                          "frequencies.")
 
 
-def _mcnemar(table, exact, z):
+def _mcnemar(table, exact, z, normalize):
+    """McNemar's test and the Wald interval of the difference of accuracies: of the
+    proportions, or with ``normalize=False`` of the counts (``n`` times it), the unit of
+    the difference. Computed on the proportions of the total (scale-free: weights of
+    1e300 neither overflow nor underflow)."""
     _integer_counts(table, "mcnemar")
     b, c = table.discordant()
     n = float(table.counts.sum())
@@ -219,12 +288,16 @@ def _mcnemar(table, exact, z):
                       RuntimeWarning, stacklevel=3)
         statistic, pvalue = 0.0, 1.0
     else:
-        statistic = (abs(b - c) - 1) ** 2 / (b + c)
+        excess = abs(b - c) - 1
+        statistic = excess * (excess / (b + c))
         pvalue = float(stats.chi2.sf(statistic, 1))
-    diff = (b - c) / n
-    se = np.sqrt(max(b + c - (b - c) ** 2 / n, 0.0)) / n
-    ci = ConfidenceInterval(max(diff - z * se, -1.0), min(diff + z * se, 1.0))
-    return ci, float(pvalue), float(statistic)
+    pb, pc = b / n, c / n
+    diff = pb - pc
+    se = np.sqrt(max(pb + pc - diff * diff, 0.0) / n)
+    low, high = max(diff - z * se, -1.0), min(diff + z * se, 1.0)
+    if not normalize:
+        low, high = low * n, high * n
+    return ConfidenceInterval(low, high), float(pvalue), float(statistic)
 
 
 def _stuart_maxwell(table):
@@ -297,7 +370,8 @@ def compare(metric, y_true, y_pred_a, y_pred_b, *, method="bootstrap", confidenc
     ----------
     metric : str or callable
         A metrics_sk count metric or its name (``"f1_score"``, ``"accuracy_score"``,
-        ...); :func:`one_vs_all_roc_auc_score` for ``method="delong"``.
+        ...); a score metric (``"log_loss"``, ``"one_vs_all_roc_auc_score"``, ...) for
+        ``method="bootstrap"``; :func:`one_vs_all_roc_auc_score` for ``method="delong"``.
     y_true : array-like of shape (n_samples,)
         True labels.
     y_pred_a, y_pred_b : array-like
@@ -306,8 +380,11 @@ def compare(metric, y_true, y_pred_a, y_pred_b, *, method="bootstrap", confidenc
         is counted per partition on the workers and only the merged table comes back.
     method : {'bootstrap', 'mcnemar', 'stuart_maxwell', 'delong'}, default='bootstrap'
         - ``'bootstrap'``: the paired bootstrap of any count metric, resampling the
-          cells of the joint table of (true, A, B); percentile interval of the
-          difference, p-value ``2 min(P*(d <= 0), P*(d >= 0))``.
+          cells of the joint table of (true, A, B), or of a score metric (log loss, ROC,
+          PR AUC, AUC mu: scores for ``y_pred_a`` and ``y_pred_b``), resampling the
+          samples, the same for both models; percentile interval of the difference,
+          p-value ``2 min(P*(d <= 0), P*(d >= 0))``. Swapping A and B gives exactly the
+          negated difference and interval and the same p-value.
         - ``'mcnemar'``: McNemar's test of equal accuracy on the discordant pairs
           (``exact=True``: binomial; ``exact=False``: chi-square with continuity
           correction), as :func:`statsmodels.stats.contingency_tables.mcnemar`; Wald
@@ -376,6 +453,7 @@ def compare(metric, y_true, y_pred_a, y_pred_b, *, method="bootstrap", confidenc
     _CHECK({"method": method, "confidence_level": confidence_level,
             "n_resamples": n_resamples, "random_state": random_state,
             "sample_weight": sample_weight, "exact": exact})
+    refuse_zero_weights(sample_weight)
     name, func = _resolve(metric)
     z = ndtri(0.5 + confidence_level / 2)
     if method == "delong":
@@ -384,8 +462,15 @@ def compare(metric, y_true, y_pred_a, y_pred_b, *, method="bootstrap", confidenc
                              "'one_vs_all_roc_auc_score'.")
         return _paired_delong(y_true, y_pred_a, y_pred_b, sample_weight, dict(metric_kwargs), z)
     if name is None:
+        if method == "bootstrap":  # a score metric: the samples are resampled
+            a, b, ci, pvalue = _paired_score_bootstrap(
+                func, y_true, y_pred_a, y_pred_b, sample_weight, metric_kwargs, n_resamples,
+                confidence_level, _rng(random_state))
+            return ComparisonResult(_scalar(a), _scalar(b), _scalar(a - b), ci, pvalue, None,
+                                    method)
         raise ValueError(f"method={method!r} compares count metrics (computed from a "
-                         f"Confusion); got {getattr(func, '__name__', metric)!r}.")
+                         f"Confusion); got {getattr(func, '__name__', metric)!r}: use "
+                         "method='bootstrap' (or 'delong' for ROC AUC).")
     if method == "mcnemar" and name != "accuracy_score":
         raise ValueError("method='mcnemar' compares accuracies: metric must be "
                          "'accuracy_score'.")
@@ -399,7 +484,7 @@ def compare(metric, y_true, y_pred_a, y_pred_b, *, method="bootstrap", confidenc
                                 method)
     a, b = (float(statistic(table.model(pred)[0].confusion)) for pred in (table.a, table.b))
     if method == "mcnemar":
-        ci, pvalue, test = _mcnemar(table, exact, z)
+        ci, pvalue, test = _mcnemar(table, exact, z, metric_kwargs.get("normalize", True))
     else:
         (pvalue, test), ci = _stuart_maxwell(table), ConfidenceInterval(np.nan, np.nan)
     return ComparisonResult(a, b, a - b, ci, pvalue, test, method)
@@ -460,7 +545,12 @@ def corrected_resampled_ttest(scores_a, scores_b, *, n_train, n_test, confidence
         if s.ndim != 1 or s.shape[0] < 2 or not np.isfinite(s).all():
             raise ValueError(f"{name} must be a 1-D array of at least two finite scores.")
     check_same_length(("scores_a", a), ("scores_b", b))
-    d = a - b
+    # scale-free: the scores divided by the power of two of their largest magnitude (exact),
+    # so that neither a - b nor the squares in the variance overflow or underflow; t is
+    # the same in any unit and the rest is scaled back (a bound beyond the float range is
+    # then infinite)
+    scale = power_of_two(max(np.abs(a).max(), np.abs(b).max()))
+    d = a / scale - b / scale
     j = d.shape[0]
     mean = float(d.mean())
     se = float(np.sqrt((1 / j + n_test / n_train) * d.var(ddof=1)))
@@ -472,6 +562,9 @@ def corrected_resampled_ttest(scores_a, scores_b, *, n_train, n_test, confidence
         t = mean / se
         pvalue = float(2 * stats.t.sf(abs(t), j - 1))
     q = stats.t.ppf(0.5 + confidence_level / 2, j - 1)
+    with np.errstate(over="ignore"):
+        low, high = (float(np.float64(mean + sign * q * se) * scale) for sign in (-1, 1))
+        mean = float(np.float64(mean) * scale)
     return ComparisonResult(float(a.mean()), float(b.mean()), mean,
-                            ConfidenceInterval(mean - q * se, mean + q * se), pvalue, float(t),
+                            ConfidenceInterval(low, high), pvalue, float(t),
                             "corrected_resampled_ttest")

@@ -154,6 +154,20 @@ def _fbeta_from(precision, recall, beta, zero_division, metric):
 # -- selecting classes -----------------------------------------------------------------
 EMPTY = ("The Confusion is empty: count samples with update() or pass labels= before "
          "computing a metric.")
+#: A confusion (or matrix) whose cells sum to 0: a fraction of its total is undefined.
+ZERO_TOTAL = ("The confusion is empty: its total (count or weight sum) is 0, so a fraction "
+              "of it is undefined.")
+
+
+def check_total(total, cells=None):
+    """The one rule for a confusion whose total is 0 (no sample, or weights all zero):
+    ``ValueError(ZERO_TOTAL)``; scikit-learn's ``ZeroDivisionError`` when negative weights
+    (the drop-ins') cancel out in ``cells`` (numpy's average of weights summing to 0)."""
+    if total == 0:
+        if cells is not None and (np.asarray(cells.data if sp.issparse(cells) else cells)
+                                  < 0).any():
+            raise ZeroDivisionError("Weights sum to zero, can't be normalized")
+        raise ValueError(ZERO_TOTAL)
 
 
 def _class_counts(c, labels):
@@ -537,12 +551,11 @@ def f1_score(c, *, labels=None, pos_label=1, average="binary", zero_division="wa
 
 
 # -- matrix metrics ----------------------------------------------------------------------------
-def _normalized(value, total, normalize):
+def _normalized(c, value, total, normalize):
     if not normalize:
         return _as_float(value)
     if np.ndim(total) == 0:  # one confusion
-        if total == 0:
-            raise ZeroDivisionError("Weights sum to zero, can't be normalized")
+        check_total(total, c._cells)
         return float(value / total)
     with np.errstate(divide="ignore", invalid="ignore"):  # a batch: NaN where it is empty
         return _as_float(value / total)
@@ -583,7 +596,7 @@ def accuracy_score(c, *, normalize=True):
     (0.3333, 2.0)
     """
     diag, _, _, total = _block(c)
-    return _normalized(diag.sum(-1), total, normalize)
+    return _normalized(c, diag.sum(-1), total, normalize)
 
 
 @formula
@@ -622,7 +635,7 @@ def zero_one_loss(c, *, normalize=True):
     """
     diag, _, _, total = _block(c)
     if normalize:
-        return 1 - _normalized(diag.sum(-1), total, True)
+        return 1 - _normalized(c, diag.sum(-1), total, True)
     return _as_float(total - diag.sum(-1))
 
 
@@ -655,7 +668,7 @@ def hamming_loss(c):
     0.6667
     """
     diag, _, _, total = _block(c)
-    return _normalized(total - diag.sum(-1), total, True)  # not 1 - accuracy: exact 1/3
+    return _normalized(c, total - diag.sum(-1), total, True)  # not 1 - accuracy: exact 1/3
 
 
 @formula

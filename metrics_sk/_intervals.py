@@ -49,7 +49,7 @@ from ._confusion import Confusion, SampleCells, count_samples
 from ._losses import _prepare
 from ._params import INFERENCE, SCORES, Checker
 from ._scores import one_vs_all_roc_auc_score
-from ._validation import is_dask_collection
+from ._validation import is_dask_collection, refuse_zero_weights
 
 
 @dataclass
@@ -86,6 +86,16 @@ class IntervalResult:
     confidence_interval: ConfidenceInterval
     standard_error: object
     method: str
+
+
+def power_of_two(x):
+    """The power of two ``s`` with ``x / s`` in [1, 2) (1 for ``x`` 0 or not finite):
+    dividing by it is exact, so a sum of weights divided by it is the sum of the divided
+    weights, and their squares neither overflow nor underflow."""
+    x = float(x)
+    if not (np.isfinite(x) and x > 0):
+        return 1.0
+    return float(np.ldexp(1.0, np.frexp(x)[1] - 1))
 
 
 # -- proportions ---------------------------------------------------------------------------
@@ -166,6 +176,11 @@ def clopper_pearson(x, n, confidence_level):
 
 
 # -- the delta method ---------------------------------------------------------------------
+#: How many times the rounding noise of the central differences a standard error must
+#: exceed to be told from 0 (see :meth:`_Moved.standard_error`).
+_NOISE = 1000.0
+
+
 class _Moved:
     """The confusion ``c`` moved up and down along each of its non-zero cells: a batch of
     confusions (``_Replicates``) on which the delta method differentiates any metric; one
@@ -210,7 +225,15 @@ class _Moved:
                 h = self.step[idx].reshape((-1,) + (1,) * (f.ndim - 1))
                 parts.append((f[:idx.size] - f[idx.size:]) / (2 * h))
         derivative = np.concatenate(parts)
-        return np.sqrt(self._sum(derivative**2))
+        se = np.sqrt(self._sum(derivative**2))
+        # A standard error of 0 (e.g. kappa of an all-wrong cyclic table) comes out of the
+        # central differences as their rounding noise: a metric in [-1, 1] is evaluated to
+        # about eps, so each difference quotient is off by about eps / h, and the SE by
+        # sqrt(sum q (eps / h)^2) (measured: 0.7 times that on such tables). Below 1000
+        # times it the SE is 0; a real SE is of the order of the derivatives themselves,
+        # about 1 / h * 1e-5 per cell, 10^7 times more at any sample size.
+        noise = np.sqrt(self._sum((_NOISE * np.finfo(np.float64).eps / self.step) ** 2))
+        return np.where(se <= noise, 0.0, se)
 
     def _sum(self, squared):
         """``sum_cells q_ij (df/dc_ij)^2`` from the squared derivatives of the moves."""
@@ -236,7 +259,9 @@ def _fisher_bounds(value, se, z):
 def _group_variance(w, v, auc):
     """``sum w^2 (v - auc)^2 / ((sum w)^2 - sum w^2)``: DeLong's ``S / m`` for one side
     (the unbiased ``1 / (m (m - 1))`` without weights)."""
-    w = np.ones(v.shape[0]) if w is None else w
+    # scale-free: w divided by its largest value first (the ratio does not change; w^2
+    # would overflow at 1e160 and underflow at 1e-170)
+    w = np.ones(v.shape[0]) if w is None else w / w.max()
     w2 = w * w
     return np.dot(w2, (v - auc) ** 2) / (w.sum() ** 2 - w2.sum())
 
@@ -312,16 +337,44 @@ def _family(name, c, kwargs):
                      "analytic interval here; use bootstrap.")
 
 
-def _weight_squares(c, samples):
-    """The confusion of the squared sample weights, on the cells of ``c``: from the
-    samples' cells (:class:`SampleCells`, no new encoding), or from ``(y_true, y_pred,
-    sample_weight)`` (e.g. Dask collections, counted where they live)."""
+def _unit(largest):
+    """The unit of the weights in the delta method and Kish's size: the largest weight
+    when it is below 1 or above 2**400 (see :func:`_scaled`), else 1."""
+    largest = float(largest)
+    return largest if 0 < largest < 1 or 2.0**400 < largest < np.inf else 1.0
+
+
+def _scaled(c, samples):
+    """``(c', q')``: the confusion ``c`` of weight sums and the confusion of the squared
+    sample weights on its cells, both in the unit of the largest weight ``s`` (``c'`` the
+    sums of ``w / s``, ``q'`` of ``(w / s)^2``) when it is below 1 or above 2**400:
+    then no square overflows or underflows, and the delta method's step (at least 1, see
+    :class:`_Moved`) is no larger than a weight; every count metric is scale-free, and
+    equal weights give exactly the counts. Weights whose largest is in [1, 2**400] (counts,
+    frequency and class weights) are used as they are, as the grouped intervals of
+    ``_groups`` use them. ``samples``: the samples' cells
+    (:class:`SampleCells`, no new encoding) or ``(y_true, y_pred, sample_weight)`` (e.g.
+    Dask collections, counted where they live; ``c' = c / s`` with ``s`` a power of two,
+    exact); None (counts): ``(c, c)``."""
+    if samples is None:
+        return c, c
     if isinstance(samples, SampleCells):
-        return samples.confusion(np.square(samples.weights, dtype=np.float64))
+        w = np.asarray(samples.weights, dtype=np.float64)
+        scale = _unit(w.max() if w.size else 1.0)
+        if scale == 1.0:
+            return c, samples.confusion(np.square(w))
+        w = w / scale
+        return samples.confusion(w), samples.confusion(np.square(w))
     y_true, y_pred, sample_weight = samples
     w = sample_weight if is_dask_collection(sample_weight) else np.asarray(
         sample_weight, dtype=np.float64)
-    return Confusion.from_predictions(y_true, y_pred, labels=c.labels, sample_weight=w * w)
+    scale = _unit(w.max())
+    scale = power_of_two(scale) if scale != 1.0 else 1.0
+    squares = Confusion.from_predictions(y_true, y_pred, labels=c.labels,
+                                         sample_weight=(w / scale) ** 2)
+    if scale != 1.0:
+        c = Confusion._of(c.labels, c._cells / scale, fixed=c._fixed, weighted=c._weighted)
+    return c, squares
 
 
 def _fallback(name, c, samples, kwargs, confidence_level, why):
@@ -451,6 +504,7 @@ def analytic_interval(metric, y_true, y_pred_or_score, *, confidence_level=0.95,
     """
     _CHECK({"confidence_level": confidence_level, "method": method,
             "sample_weight": sample_weight})
+    refuse_zero_weights(sample_weight)
     name, func = _resolve(metric)
     z = _z(confidence_level)
     if name is None:
@@ -486,10 +540,10 @@ def confusion_intervals(c, metrics, *, confidence_level=0.95, samples=None):
     holds weight sums (for the squared weights and a bootstrap fallback), or their
     :class:`SampleCells`. The delta method's batch of moved confusions is built once for
     all of them."""
-    squares = _weight_squares(c, samples) if samples is not None else c
-    moved = _Moved(c, squares)
+    scaled = _scaled(c, samples)
+    moved = _Moved(*scaled)
     return [confusion_interval(c, name, kwargs, confidence_level=confidence_level,
-                               samples=samples, squares=squares, moved=moved)
+                               samples=samples, scaled=scaled, moved=moved)
             for name, kwargs in metrics]
 
 
@@ -522,11 +576,14 @@ def delta_bounds(name, method, value, se, z):
 
 
 def confusion_interval(c, name, kwargs, *, confidence_level=0.95, method=None, samples=None,
-                       squares=None, moved=None):
-    """:func:`confusion_intervals` of one metric, with a choice of ``method``."""
+                       squares=None, scaled=None, moved=None):
+    """:func:`confusion_intervals` of one metric, with a choice of ``method``;
+    ``squares``: the confusion of the squared weights on the cells of ``c`` (in its
+    unit), or ``scaled`` both in another unit (see :func:`_scaled`)."""
     z = _z(confidence_level)
-    q = squares if squares is not None else (
-        _weight_squares(c, samples) if samples is not None else c)
+    if scaled is None:
+        scaled = (c, squares) if squares is not None else _scaled(c, samples)
+    c_scaled, q = scaled
     family = _family(name, c, kwargs)
     allowed = _ALLOWED.get(family, ("delta",)) + ("bootstrap",)
     method = allowed[0] if method is None else method
@@ -536,7 +593,7 @@ def confusion_interval(c, name, kwargs, *, confidence_level=0.95, method=None, s
     value = np.asarray(statistic(c), dtype=np.float64)
     why = "method='bootstrap'"
     if method in ("wilson", "clopper_pearson"):
-        low, high, se, empty = proportion_bounds(c, q, name, kwargs, method,
+        low, high, se, empty = proportion_bounds(c_scaled, q, name, kwargs, method,
                                                  confidence_level)
         if np.any(empty):
             warnings.warn(f"{name} has an empty denominator (no sample) for some classes; "
@@ -544,7 +601,7 @@ def confusion_interval(c, name, kwargs, *, confidence_level=0.95, method=None, s
         return IntervalResult(_scalar(value), ConfidenceInterval(_scalar(low), _scalar(high)),
                               _scalar(se), method)
     if method != "bootstrap":
-        se = (moved or _Moved(c, q)).standard_error(statistic)
+        se = (moved or _Moved(c_scaled, q)).standard_error(statistic)
         low, high = delta_bounds(name, method, value, se, z)
         bounds = np.stack([np.asarray(low), np.asarray(high)])
         if np.all(np.isfinite(bounds)) and np.all(se > 0):

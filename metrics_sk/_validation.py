@@ -37,6 +37,23 @@ class NonNumericWeightError(InputError, TypeError):
     it cannot read as numbers."""
 
 
+#: scikit-learn's error for sample weights that are all zero.
+ZERO_WEIGHTS = "Sample weights must contain at least one non-zero number."
+
+
+def refuse_zero_weights(sample_weight):
+    """scikit-learn's ``ValueError`` when ``sample_weight`` is given and all zero (the
+    entry points of the intervals and comparisons: every metric, proportion and variance
+    of them is a ratio to the total weight). None, Dask collections and non-numeric
+    weights pass (checked where they are counted)."""
+    if sample_weight is None or is_dask_collection(sample_weight) or sp.issparse(
+            sample_weight):
+        return
+    w = np.asarray(sample_weight)
+    if w.dtype.kind in "biuf" and w.size and not w.any():
+        raise ValueError(ZERO_WEIGHTS)
+
+
 def refuse_masked(x, name):
     """Refuse a numpy masked array with masked entries: its mask would be silently dropped
     by ``np.asarray`` (scikit-learn drops it in some functions and rejects it in others;

@@ -199,8 +199,9 @@ def test_bad_arguments():
         compare("f1_score", y, a, b, method="mcnemar", average="macro")
     with pytest.raises(ValueError, match="one_vs_all_roc_auc_score"):
         compare("accuracy_score", y, a, b, method="delong")
-    with pytest.raises(ValueError, match="count metrics"):
-        compare("log_loss", y, np.full((40, 3), 1 / 3), np.full((40, 3), 1 / 3))
+    with pytest.raises(ValueError, match="count metrics.*use method='bootstrap'"):
+        compare("log_loss", y, np.full((40, 3), 1 / 3), np.full((40, 3), 1 / 3),
+                method="stuart_maxwell")
     with pytest.raises(ValueError, match="y_pred_b"):
         compare("accuracy_score", y, a, b[:-1])
     with pytest.raises(ValueError, match="confidence_level"):
