@@ -320,8 +320,10 @@ def quality_report(y_true, y_pred, *, y_score=None, labels=None, sample_weight=N
         Predicted probabilities (rows sum to 1, e.g. ``predict_proba``), or raw scores
         with ``from_logits=True``: one column per class, in the order of the report's
         classes (the sorted labels of ``y_true`` and ``y_pred``, or ``labels``; pass
-        ``labels`` when the model knows classes that occur in neither). Adds the score
-        metrics.
+        ``labels`` when the model knows classes that occur in neither). A DataFrame
+        whose columns are named by the classes is read by name, in any order (every
+        score metric reads the same columns); names that are partly classes are a
+        ValueError. Adds the score metrics.
     labels : array-like of shape (n_classes,), default=None
         The classes and their order; by default the sorted labels of ``y_true`` and
         ``y_pred``.
@@ -477,6 +479,7 @@ def quality_report(y_true, y_pred, *, y_score=None, labels=None, sample_weight=N
                 n_resamples=n_resamples, confidence_level=confidence_level,
                 random_state=random_state, **resample)
         if y_score is not None and {"classes", "averages", "scores"} & set(sections):
+            y_score = _score_columns(y_score, confusion.labels)
             score_args = (y_true, y_score, confusion.labels, sample_weight, from_logits)
             _add_scores(values, *score_args)
             if confidence_level is not None:
@@ -494,6 +497,35 @@ def quality_report(y_true, y_pred, *, y_score=None, labels=None, sample_weight=N
     return QualityReport(confusion, values, beta=beta, digits=digits, max_rows=max_rows,
                          weighted=sample_weight is not None, intervals=intervals,
                          confidence_level=confidence_level, sections=sections, notes=notes)
+
+
+def _score_columns(y_score, labels):
+    """``y_score`` with its columns in the order of ``labels``, read once for every score
+    metric of the report: by name when the columns of a DataFrame are named by the
+    classes, by position when they are not (an array, the default 0..k-1 column names, or
+    names none of which is a class); a ValueError naming ``y_score`` when some names are
+    classes and others are not, or a class has no column."""
+    from ._losses import _named_columns
+
+    names = getattr(y_score, "columns", None)
+    if names is None or list(names) == list(range(len(names))):
+        return y_score  # positions (the metrics validate the array)
+    names = list(names)
+    classes = labels.tolist()
+    try:
+        known = [name in set(classes) for name in names]
+    except TypeError:  # unhashable names: not class names
+        known = [False]
+    if not any(known):
+        return y_score
+    if len(names) != len(classes) or not all(known) or len(set(names)) != len(names):
+        raise ValueError(
+            f"y_score's columns are named {names[:10]} but the classes are {classes[:10]}: "
+            "name one column per class (they are read by name), or pass an array whose "
+            "columns follow the classes.")
+    order = _named_columns(y_score, labels)
+    scores = np.asarray(y_score)
+    return scores if order is None else scores[:, order]
 
 
 def _add_scores(values, y_true, y_score, labels, sample_weight, from_logits):

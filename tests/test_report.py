@@ -722,3 +722,31 @@ def test_weighted_group_intervals_undefined_are_empty_with_a_note():
     assert np.isfinite(table.loc[0, ["accuracy low", "accuracy high"]]).all()  # Wilson's
     assert np.isfinite(table.loc[1, ["mean_class_fscore low", "accuracy high"]]).all()
     assert "left empty" in " ".join(r.to_text().split())
+
+
+def test_named_score_columns_read_by_name_for_every_score_metric(data):
+    """A DataFrame of class-named columns in another order: the log loss and the AUCs all
+    read each class's own column (scikit-learn on the columns put in class order)."""
+    pd = pytest.importorskip("pandas")
+    y, pred, proba, _, _ = data
+    names = np.array(["ant", "bee", "cat", "dog", "eel"])
+    y, pred = names[y], names[pred]
+    frame = pd.DataFrame(proba, columns=names)
+    shuffled = frame[["dog", "ant", "eel", "cat", "bee"]]
+    r = quality_report(y, pred, y_score=shuffled)
+    assert r.scores["log_loss"] == pytest.approx(skm.log_loss(y, proba), rel=1e-12)
+    assert r.scores["one_vs_all_roc_auc"] == pytest.approx(
+        skm.roc_auc_score(y, proba, multi_class="ovr", average="macro"), rel=1e-12)
+    onehot = (y[:, None] == names).astype(int)
+    np.testing.assert_allclose(r.per_class["roc_auc"],
+                               skm.roc_auc_score(onehot, proba, average=None), rtol=1e-12)
+    curves = [skm.precision_recall_curve(onehot[:, k], proba[:, k]) for k in range(5)]
+    np.testing.assert_allclose(r.per_class["pr_auc"],
+                               [skm.auc(rc, p) for p, rc, _ in curves], rtol=1e-9)
+    # columns not named by the classes are read by position
+    unnamed = pd.DataFrame(proba, columns=[f"p{i}" for i in range(5)])
+    assert quality_report(y, pred, y_score=unnamed).scores["log_loss"] == pytest.approx(
+        skm.log_loss(y, proba), rel=1e-12)
+    # names that are partly the classes: refused, naming y_score
+    with pytest.raises(ValueError, match="y_score"):
+        quality_report(y, pred, y_score=frame.rename(columns={"eel": "fish"}))
