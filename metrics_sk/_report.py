@@ -853,14 +853,27 @@ def _python(value):
 
 
 def _json_safe(obj):
-    """Replace NaN and infinities by None (strict JSON has neither)."""
+    """Replace NaN and infinities by None (strict JSON has neither), NumPy scalars by
+    Python ones, and bytes labels by their ``str`` (``"b'a'"``, the name the report's
+    tables and ``to_dict`` keys give them: lossless, and never equal to a text label)."""
     if isinstance(obj, dict):
-        return {k: _json_safe(v) for k, v in obj.items()}
+        return {_json_safe(k) if isinstance(k, bytes) else k: _json_safe(v)
+                for k, v in obj.items()}
     if isinstance(obj, (list, tuple)):
         return [_json_safe(v) for v in obj]
+    if isinstance(obj, np.generic):
+        obj = obj.item()
     if isinstance(obj, float) and not math.isfinite(obj):
         return None
+    if isinstance(obj, bytes):
+        return str(obj)
     return obj
+
+
+def dumps_json(obj, **kwargs):
+    """``obj`` as strict JSON (:func:`_json_safe`; ``allow_nan=False``): the one JSON
+    writer of the report and the command."""
+    return json.dumps(_json_safe(obj), allow_nan=False, **kwargs)
 
 
 def _group_name(key):
@@ -1195,7 +1208,7 @@ class QualityReport:
             The JSON text.
         """
         kwargs.setdefault("indent", 2)
-        return json.dumps(_json_safe(self.to_dict()), allow_nan=False, **kwargs)
+        return dumps_json(self.to_dict(), **kwargs)
 
     def to_csv(self):
         """Return the long table as CSV, one line per number.
