@@ -4,6 +4,9 @@
 :func:`~metrics_sk.quality_report` and can write the confusion heatmap. Without PATH it
 runs a built-in example on scikit-learn's bundled digits data (nothing is downloaded).
 
+Only a regular file is read (not a pipe or a device), and a line of a CSV file may hold
+at most :data:`MAX_LINE_BYTES` (16 MiB), its header included: the memory stays bounded.
+
 Exit status: 0 on success, 2 for a usage error, 1 for a data error (missing or
 unreadable file, missing column, empty file, values that are not labels or numbers),
 which is reported as one line on stderr.
@@ -39,6 +42,7 @@ examples:
 --labels); --score-prefix P: the columns P<class>, matched by name; probabilities,
 or raw scores with --from-logits.
 --format csv prints one metric per line: section,row,metric,value.
+PATH is a regular file; a CSV line may hold at most 16 MiB (the header's too).
 
 exit status: 0 success, 1 data error (file, column or values), 2 usage error
 """
