@@ -750,3 +750,37 @@ def test_named_score_columns_read_by_name_for_every_score_metric(data):
     # names that are partly the classes: refused, naming y_score
     with pytest.raises(ValueError, match="y_score"):
         quality_report(y, pred, y_score=frame.rename(columns={"eel": "fish"}))
+
+
+def test_threads_leave_the_warnings_filters_alone():
+    """quality_report from 8 threads: the process's warnings filters (the user's
+    "ignore") are as before, and the report still warns once, through them."""
+    import threading
+
+    y, pred = np.tile([0, 1, 2, 0, 1], 20), np.tile([0, 1, 1, 0, 1], 20)  # 2 never predicted
+    groups = np.repeat(["a", "b"], 50)
+    errors = []
+    with warnings.catch_warnings():  # the user's setting, made before the threads start
+        warnings.simplefilter("ignore")
+        before = list(warnings.filters)
+        start = threading.Barrier(8)
+
+        def work():
+            try:
+                start.wait()
+                for _ in range(25):
+                    quality_report(y, pred, groups=groups)
+            except Exception as exc:  # noqa: BLE001 - reported below
+                errors.append(exc)
+
+        threads = [threading.Thread(target=work) for _ in range(8)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        after = list(warnings.filters)
+    assert not errors
+    assert after == before
+    with pytest.warns(UndefinedMetricWarning, match="precision of class 2") as caught:
+        quality_report(y, pred)
+    assert len([w for w in caught if w.category is UndefinedMetricWarning]) == 1
