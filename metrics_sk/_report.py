@@ -1536,11 +1536,11 @@ class QualityReport:
             The tables.
         """
         def table(header, rows, averages):
-            rows = [[_cut(r[0], width)] + r[1:] for r in rows]
+            rows = [[_cut(_printable(r[0]), width)] + r[1:] for r in rows]
             return _aligned([header] + rows + averages, blank_before=len(rows) + 1)
 
         def groups(name, header, rows):
-            rows = [[_cut(r[0], width)] + r[1:] for r in rows]
+            rows = [[_cut(_printable(r[0]), width)] + r[1:] for r in rows]
             return ["", name] + _aligned([header] + rows)
 
         return "\n".join(self._render(
@@ -1680,6 +1680,16 @@ class QualityReport:
             title=(", ".join(map(str, self._groups.get("names") or [])) or "group"))
 
 
+#: Characters that would break a line or a cell of the text and Markdown forms.
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def _printable(text):
+    """``text`` on one line: each control character as its Python escape (a newline in a
+    label is ``\\n``), so that a label never splits its row."""
+    return _CONTROL.sub(lambda m: repr(m.group())[1:-1], text)
+
+
 def _cut(text, width):
     return text if len(text) <= width else text[:width - 3] + "..."
 
@@ -1690,6 +1700,8 @@ def _aligned(rows, *, gap=2, blank_before=None, left_first=False):
     ends its row is left-aligned and does not widen its column."""
     def free(row, j):
         return row[j].startswith("= ") and not any(row[j + 1:])
+
+    rows = [[_printable(cell) for cell in row] for row in rows]
 
     widths = [max([len(r[j]) for r in rows if not free(r, j)] or [0])
               for j in range(len(rows[0]))]
@@ -1703,7 +1715,7 @@ def _aligned(rows, *, gap=2, blank_before=None, left_first=False):
 
 
 def _md(text):
-    return text.replace("|", "\\|").replace("*", "\\*").replace("_", "\\_")
+    return _printable(text).replace("|", "\\|").replace("*", "\\*").replace("_", "\\_")
 
 
 def _md_table(header, rows):

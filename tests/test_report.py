@@ -784,3 +784,38 @@ def test_threads_leave_the_warnings_filters_alone():
     with pytest.warns(UndefinedMetricWarning, match="precision of class 2") as caught:
         quality_report(y, pred)
     assert len([w for w in caught if w.category is UndefinedMetricWarning]) == 1
+
+
+def test_label_with_a_line_break_keeps_its_row():
+    """A newline (or another control character) in a class or group name is written as
+    its escape: the text and Markdown tables have as many lines as with a plain name."""
+    y, pred = ["a\nb", "c", "c", "d\x00e"], ["a\nb", "c", "a\nb", "d\x00e"]
+    plain = [v.replace("\n", "_").replace("\x00", "_") for v in y], \
+        [v.replace("\n", "_").replace("\x00", "_") for v in pred]
+    groups, plain_groups = ["g\rh", "i", "i", "i"], ["g_h", "i", "i", "i"]
+    r = quality_report(y, pred, groups=groups, zero_division=0.0)
+    p = quality_report(*plain, groups=plain_groups, zero_division=0.0)
+    for form in ("to_text", "to_markdown"):
+        lines, expected = getattr(r, form)().splitlines(), getattr(p, form)().splitlines()
+        assert len(lines) == len(expected), form
+        assert any(line.lstrip("| ").startswith("a\\nb ") for line in lines), form
+        assert any(line.lstrip("| ").startswith("g\\rh ") for line in lines), form
+        assert any("d\\x00e" in line for line in lines), form
+    assert list(r.to_dict()["per_class"]) == ["a\nb", "c", "d\x00e"]  # data forms: as is
+
+
+def test_bytes_labels_in_json_are_their_str():
+    """Bytes labels: JSON has no bytes; each is written as its ``str`` (``"b'a'"``, the
+    name the tables and the ``to_dict`` keys give it: lossless, never equal to a text
+    label)."""
+    y, pred = [b"a", b"b\xff", b"a", b"a"], [b"a", b"a", b"b\xff", b"a"]
+    r = quality_report(y, pred, zero_division=0.0)
+    data = json.loads(r.to_json())
+    assert data["labels"] == ["b'a'", "b'b\\xff'"]
+    assert list(data["per_class"]) == data["labels"]
+    # scikit-learn refuses bytes labels: the same labels as text
+    p, rc, _, _ = skm.precision_recall_fscore_support(
+        [v.decode("latin-1") for v in y], [v.decode("latin-1") for v in pred],
+        zero_division=0.0)
+    assert [data["per_class"][k]["precision"] for k in data["labels"]] == pytest.approx(p)
+    assert [data["per_class"][k]["recall"] for k in data["labels"]] == pytest.approx(rc)
