@@ -171,7 +171,7 @@ def column_names(path):
             return list(pq.ParquetFile(path).schema_arrow.names)
         compression, sep = _csv_options(path)
         with open(path, "rb") as raw:
-            return _csv_header(_decompressed(raw, compression, path), path, sep)
+            return _csv_header(_decompressed(raw, compression, path), path, sep)[0]
     except Exception:  # noqa: BLE001 - read_columns reports it
         return None
 
@@ -247,11 +247,17 @@ def _decompression_errors():
 
 
 def _csv_header(stream, path, sep):
-    """The header line of a CSV stream as a list of names, the stream left at the first
-    data line. Parsed by the csv module (pandas' one-row DataFrame costs seconds for
+    """The header line of a CSV stream as ``(names, rest)``: ``rest``, the bytes read past
+    the header (with a lone CR ending the lines), to be read before the rest of
+    ``stream``. Parsed by the csv module (pandas' one-row DataFrame costs seconds for
     100,000 columns); a DataError for a header longer than :data:`MAX_LINE_BYTES`, with a
     NUL byte, or with a line break inside a name (the header is one line)."""
     line = stream.readline(MAX_LINE_BYTES + 1)
+    rest = b""
+    cr = line.find(b"\r")
+    if 0 <= cr < len(line) - 1 and line[cr + 1:] != b"\n":  # lines ending in a lone CR
+        end = cr + 1 + (line[cr + 1:cr + 2] == b"\n")
+        line, rest = line[:end], line[end:]
     if not line.strip():
         raise DataError(f"{path}: the file is empty (no header line).")
     if len(line) > MAX_LINE_BYTES:
@@ -263,18 +269,18 @@ def _csv_header(stream, path, sep):
     if any("\n" in name or "\r" in name for name in header):
         raise DataError(f"{path}: a column name of the header holds a line break (or a "
                         "quote is not closed); the header must be one line.")
-    return header
+    return header, rest
 
 
 class _BoundedLines:
-    """A binary stream read by pandas that refuses a line longer than ``limit`` bytes:
-    each read returns at most 1 MiB and at most ``limit`` bytes, so a longer line spans
-    reads and is seen here."""
+    """A binary stream read by pandas, after the bytes ``head``, that refuses a line
+    (ended by LF or CR) longer than ``limit`` bytes: each read returns at most 1 MiB and
+    at most ``limit`` bytes, so a longer line spans reads and is seen here."""
 
     _READ = 1 << 20
 
-    def __init__(self, stream, path, limit=None):
-        self.stream, self.path = stream, path
+    def __init__(self, stream, path, head=b"", limit=None):
+        self.stream, self.path, self.head = stream, path, head
         self.limit = MAX_LINE_BYTES if limit is None else limit
         self.line = 0  # bytes of the current line read so far
 
@@ -283,16 +289,22 @@ class _BoundedLines:
 
     def read(self, size=-1):
         most = min(self._READ, self.limit)
-        data = self.stream.read(most if size is None or size < 0 else min(size, most))
-        first = data.find(b"\n")
-        if self.line + (len(data) if first < 0 else first) > self.limit:
+        n = most if size is None or size < 0 else min(size, most)
+        if self.head:
+            data, self.head = self.head[:n], self.head[n:]
+        else:
+            data = self.stream.read(n)
+        first = min((i for i in (data.find(b"\n"), data.find(b"\r")) if i >= 0),
+                    default=len(data))
+        if self.line + first > self.limit:
             raise DataError(f"{self.path}: a line is longer than {self.limit:,} bytes (the "
                             "most one line may hold).")
-        self.line = self.line + len(data) if first < 0 else len(data) - data.rfind(b"\n") - 1
+        last = max(data.rfind(b"\n"), data.rfind(b"\r"))
+        self.line = self.line + len(data) if last < 0 else len(data) - last - 1
         return data
 
     def __iter__(self):  # pandas checks for a file-like object by its read and __iter__
-        return iter(self.stream)
+        return iter(self.read, b"")
 
 
 def _is_parquet(path):
@@ -364,14 +376,14 @@ def _read_csv(path, size, wanted, progress):
             stream = _decompressed(raw, compression, path)
             # The header read here, as a plain row: pandas' renaming of duplicate names
             # is quadratic (100,000 duplicates took minutes); a name's column is its first.
-            header = _csv_header(stream, path, sep)
+            header, rest = _csv_header(stream, path, sep)
             _missing_columns(wanted, header, path)
             first = {}
             for i, name in enumerate(header):
                 first.setdefault(name, i)
             try:  # the rest of the stream: the data lines
-                chunks = pd.read_csv(_BoundedLines(stream, path), header=None, sep=sep,
-                                     usecols=[first[c] for c in wanted],
+                chunks = pd.read_csv(_BoundedLines(stream, path, rest), header=None,
+                                     sep=sep, usecols=[first[c] for c in wanted],
                                      chunksize=_CHUNK_ROWS, keep_default_na=False,
                                      na_values=[""])  # "NA" is a label
             except pd.errors.EmptyDataError:  # a header and no rows

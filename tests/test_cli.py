@@ -582,6 +582,22 @@ def test_line_longer_than_the_limit_refused(tmp_path, capsys, monkeypatch):
     assert done.returncode == 0 and json.loads(done.stdout)["total"] == 800
 
 
+@pytest.mark.parametrize("ending", ["\n", "\r\n", "\r"])
+def test_line_endings_lf_crlf_cr(tmp_path, capsys, monkeypatch, ending):
+    """The header is read by the command, the rest by pandas: any line ending, also a
+    lone CR, and the limit counts each line (here 20 bytes; 6 lines of 4)."""
+    monkeypatch.setattr(_cli, "MAX_LINE_BYTES", 20)
+    (tmp_path / "e.csv").write_bytes(ending.join(["y,p", "1,1", "2,1", "2,2", "3,3",
+                                                  "3,1"]).encode() + ending.encode())
+    done = main("report", "e.csv", "--true", "y", "--pred", "p", "--format", "json",
+                cwd=tmp_path, capsys=capsys, monkeypatch=monkeypatch)
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert data["total"] == 5
+    assert data["overall"]["accuracy"] == pytest.approx(
+        msk.accuracy_score([1, 2, 2, 3, 3], [1, 1, 2, 3, 1]))
+
+
 @pytest.mark.parametrize("suffix", [".gz", ".bz2", ".xz", ".zip"])
 def test_compressed_csv_read_as_the_plain_file(tmp_path, capsys, monkeypatch, frame, suffix):
     frame.to_csv(tmp_path / f"p.csv{suffix}", index=False)
