@@ -4,6 +4,9 @@
 :func:`~metrics_sk.quality_report` and can write the confusion heatmap. Without PATH it
 runs a built-in example on scikit-learn's bundled digits data (nothing is downloaded).
 
+Only a regular file is read (not a pipe or a device), and a line of a CSV file may hold
+at most :data:`MAX_LINE_BYTES` (16 MiB), its header included: the memory stays bounded.
+
 Exit status: 0 on success, 2 for a usage error, 1 for a data error (missing or
 unreadable file, missing column, empty file, values that are not labels or numbers),
 which is reported as one line on stderr.
@@ -11,10 +14,9 @@ which is reported as one line on stderr.
 
 import argparse
 import csv
-import io
-import json
 import os
 import re
+import stat
 import sys
 import threading
 import time
@@ -40,6 +42,7 @@ examples:
 --labels); --score-prefix P: the columns P<class>, matched by name; probabilities,
 or raw scores with --from-logits.
 --format csv prints one metric per line: section,row,metric,value.
+PATH is a regular file; a CSV line may hold at most 16 MiB (the header's too).
 
 exit status: 0 success, 1 data error (file, column or values), 2 usage error
 """
@@ -135,54 +138,180 @@ class Phase:
 
 
 # -- reading ------------------------------------------------------------------------------
+#: Most bytes one line of a CSV file may hold, the header's included (16 MiB): a longer
+#: line is a data error, so that a file without line breaks cannot fill the memory.
+MAX_LINE_BYTES = 1 << 24
+
+
+def _file_size(path):
+    """The size of ``path``; a DataError unless it is an existing regular file (a pipe or
+    a device such as /dev/zero would block or never end)."""
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        raise DataError(f"{path}: no such file.") from None
+    except OSError as exc:
+        raise DataError(f"{path}: cannot be read ({_one_line(exc)}).") from None
+    if stat.S_ISDIR(info.st_mode):
+        raise DataError(f"{path}: is a directory, not a CSV or Parquet file.")
+    if not stat.S_ISREG(info.st_mode):
+        raise DataError(f"{path}: not a regular file (a pipe, device or socket); the command "
+                        "reads CSV or Parquet files.")
+    return info.st_size
+
+
 def column_names(path):
     """The column names of a CSV or Parquet file (its header or its schema); None when
     the file cannot be read (reading it reports the error)."""
     try:
+        _file_size(path)
         if _is_parquet(path):
             import pyarrow.parquet as pq
 
             return list(pq.ParquetFile(path).schema_arrow.names)
-        import pandas as pd
-
-        with open(path, "rb") as fh:
-            return _csv_header(fh, pd, _csv_options(path))
+        compression, sep = _csv_options(path)
+        with open(path, "rb") as raw:
+            return _csv_header(_decompressed(raw, compression, path), path, sep)[0]
     except Exception:  # noqa: BLE001 - read_columns reports it
         return None
 
 
 def _csv_options(path):
-    """pandas' ``sep`` and ``compression`` of the CSV file ``path``."""
+    """The compression (a key of :data:`_DECOMPRESS`, or None) and the separator of the
+    CSV file ``path``."""
     base, ext = os.path.splitext(path.lower())
     compression = _COMPRESSION.get(ext)
     sep = "\t" if (base if compression else path.lower()).endswith(".tsv") else ","
-    return {"sep": sep, "compression": compression}
+    return compression, sep
 
 
-def _csv_header(fh, pd, options):
-    """The header of an open CSV file as a list of names, the file left at its start. An
-    uncompressed header is parsed by the csv module: a DataFrame of one row (pandas'
-    way) costs seconds for 100,000 columns."""
-    if options["compression"] is None:
-        text = io.TextIOWrapper(fh, encoding="utf-8-sig", newline="")
-        try:
-            header = next(csv.reader(text, delimiter=options["sep"]), None)
-        finally:
-            text.detach()
-            fh.seek(0)
-        if header is None:
-            raise pd.errors.EmptyDataError("No columns to parse from file")
-        return header
-    header = pd.read_csv(fh, nrows=1, header=None, dtype=str, keep_default_na=False,
-                         **options).iloc[0].tolist()
-    fh.seek(0)
-    return header
+def _zip_member(raw, path):
+    import zipfile
+
+    archive = zipfile.ZipFile(raw)
+    files = [name for name in archive.namelist() if not name.endswith("/")]
+    if len(files) != 1:
+        raise DataError(f"{path}: a .zip file must hold one CSV file, it holds {len(files)}.")
+    return archive.open(files[0])
+
+
+def _zstd_reader(raw, path):
+    try:
+        import zstandard
+    except ImportError:
+        raise MissingDependency(f"{path}: reading .zst files needs the zstandard package: "
+                                "pip install zstandard") from None
+    return zstandard.ZstdDecompressor().stream_reader(raw)
+
+
+def _gzip_reader(raw, path):
+    import gzip
+
+    return gzip.GzipFile(fileobj=raw, mode="rb")
+
+
+def _bz2_reader(raw, path):
+    import bz2
+
+    return bz2.BZ2File(raw)
+
+
+def _xz_reader(raw, path):
+    import lzma
+
+    return lzma.LZMAFile(raw)
+
+
+_DECOMPRESS = {"gzip": _gzip_reader, "bz2": _bz2_reader, "xz": _xz_reader, "zip": _zip_member,
+               "zstd": _zstd_reader}
+
+
+def _decompressed(raw, compression, path):
+    """The bytes of the CSV file open as ``raw``, decompressed (a stream read in order)."""
+    return raw if compression is None else _DECOMPRESS[compression](raw, path)
+
+
+def _decompression_errors():
+    """The exceptions of a corrupt compressed file."""
+    import lzma
+    import zipfile
+
+    errors = [lzma.LZMAError, zipfile.BadZipFile, EOFError]
+    try:
+        import zstandard
+    except ImportError:
+        pass
+    else:
+        errors.append(zstandard.ZstdError)
+    return tuple(errors)
+
+
+def _csv_header(stream, path, sep):
+    """The header line of a CSV stream as ``(names, rest)``: ``rest``, the bytes read past
+    the header (with a lone CR ending the lines), to be read before the rest of
+    ``stream``. Parsed by the csv module (pandas' one-row DataFrame costs seconds for
+    100,000 columns); a DataError for a header longer than :data:`MAX_LINE_BYTES`, with a
+    NUL byte, or with a line break inside a name (the header is one line)."""
+    line = stream.readline(MAX_LINE_BYTES + 1)
+    rest = b""
+    cr = line.find(b"\r")
+    if 0 <= cr < len(line) - 1 and line[cr + 1:] != b"\n":  # lines ending in a lone CR
+        end = cr + 1 + (line[cr + 1:cr + 2] == b"\n")
+        line, rest = line[:end], line[end:]
+    if not line.strip():
+        raise DataError(f"{path}: the file is empty (no header line).")
+    if len(line) > MAX_LINE_BYTES:
+        raise DataError(f"{path}: the header line is longer than {MAX_LINE_BYTES:,} bytes "
+                        "(the most one line may hold).")
+    if b"\0" in line:
+        raise DataError(f"{path}: the header line holds NUL bytes: not a text CSV file.")
+    header = next(csv.reader([line.decode("utf-8-sig")], delimiter=sep))
+    if any("\n" in name or "\r" in name for name in header):
+        raise DataError(f"{path}: a column name of the header holds a line break (or a "
+                        "quote is not closed); the header must be one line.")
+    return header, rest
+
+
+class _BoundedLines:
+    """A binary stream read by pandas, after the bytes ``head``, that refuses a line
+    (ended by LF or CR) longer than ``limit`` bytes: each read returns at most 1 MiB and
+    at most ``limit`` bytes, so a longer line spans reads and is seen here."""
+
+    _READ = 1 << 20
+
+    def __init__(self, stream, path, head=b"", limit=None):
+        self.stream, self.path, self.head = stream, path, head
+        self.limit = MAX_LINE_BYTES if limit is None else limit
+        self.line = 0  # bytes of the current line read so far
+
+    def readable(self):
+        return True
+
+    def read(self, size=-1):
+        most = min(self._READ, self.limit)
+        n = most if size is None or size < 0 else min(size, most)
+        if self.head:
+            data, self.head = self.head[:n], self.head[n:]
+        else:
+            data = self.stream.read(n)
+        first = min((i for i in (data.find(b"\n"), data.find(b"\r")) if i >= 0),
+                    default=len(data))
+        if self.line + first > self.limit:
+            raise DataError(f"{self.path}: a line is longer than {self.limit:,} bytes (the "
+                            "most one line may hold).")
+        last = max(data.rfind(b"\n"), data.rfind(b"\r"))
+        self.line = self.line + len(data) if last < 0 else len(data) - last - 1
+        return data
+
+    def __iter__(self):  # pandas checks for a file-like object by its read and __iter__
+        return iter(self.read, b"")
 
 
 def _is_parquet(path):
     with open(path, "rb") as fh:
         magic = fh.read(4)
     return path.lower().endswith(_PARQUET_SUFFIXES) or magic == b"PAR1"
+
 
 def _missing_columns(wanted, present, path):
     """A DataError naming the ``wanted`` columns not in ``present``, with the closest
@@ -213,11 +342,7 @@ def read_columns(path, labels, numbers, *, progress=True):
     or text in an object array; see :func:`_as_labels`), the number columns as float64.
     ``row_offset`` turns a 0-based row into the file's line (CSV) or row number.
     """
-    if not os.path.exists(path):
-        raise DataError(f"{path}: no such file.")
-    if os.path.isdir(path):
-        raise DataError(f"{path}: is a directory, not a CSV or Parquet file.")
-    size = os.path.getsize(path)
+    size = _file_size(path)
     if size == 0:
         raise DataError(f"{path}: the file is empty.")
     wanted = list(dict.fromkeys(labels + numbers))
@@ -242,51 +367,39 @@ def _read_csv(path, size, wanted, progress):
         import pandas as pd
     except ImportError as exc:  # pragma: no cover - depends on the environment
         raise DataError("reading CSV files needs pandas: pip install pandas") from exc
-    options = _csv_options(path)
+    compression, sep = _csv_options(path)
     parts = {c: [] for c in wanted}
     n = 0
     meter = Progress(path, size, enabled=progress)
     try:
-        with open(path, "rb") as fh:
-            # The header as a plain row (header=None): pandas' renaming of duplicate names
+        with open(path, "rb") as raw:
+            stream = _decompressed(raw, compression, path)
+            # The header read here, as a plain row: pandas' renaming of duplicate names
             # is quadratic (100,000 duplicates took minutes); a name's column is its first.
-            header = _csv_header(fh, pd, options)
+            header, rest = _csv_header(stream, path, sep)
             _missing_columns(wanted, header, path)
             first = {}
             for i, name in enumerate(header):
                 first.setdefault(name, i)
-            fh.seek(0)
-            try:
-                chunks = pd.read_csv(fh, header=None, skiprows=_past_header(fh, options),
-                                     usecols=[first[c] for c in wanted],
+            try:  # the rest of the stream: the data lines
+                chunks = pd.read_csv(_BoundedLines(stream, path, rest), header=None,
+                                     sep=sep, usecols=[first[c] for c in wanted],
                                      chunksize=_CHUNK_ROWS, keep_default_na=False,
-                                     na_values=[""], **options)  # "NA" is a label
+                                     na_values=[""])  # "NA" is a label
             except pd.errors.EmptyDataError:  # a header and no rows
                 chunks = ()
             for chunk in chunks:
                 for c in wanted:
                     parts[c].append(chunk[first[c]].to_numpy())
                 n += len(chunk)
-                meter.update(fh.tell())
+                meter.update(raw.tell())
     except pd.errors.EmptyDataError:
         raise DataError(f"{path}: the file is empty (no header line).") from None
     except (pd.errors.ParserError, csv.Error, UnicodeDecodeError, ValueError, OSError,
-            EOFError) as exc:
+            *_decompression_errors()) as exc:
         raise DataError(f"{path}: not a readable CSV file ({_one_line(exc)}).") from None
     meter.finish(n)
     return _joined(parts), n
-
-
-def _past_header(fh, options):
-    """Rows pandas is to skip at the position of ``fh``: 0 with ``fh`` put past a plain
-    header line (uncompressed, no quote, ending in a newline), else 1 with ``fh`` at its
-    start. pandas' ``skiprows`` checks every row it reads (1.3x the reading time)."""
-    if options["compression"] is None:
-        line = fh.readline()
-        if line.endswith(b"\n") and b'"' not in line:
-            return 0
-        fh.seek(0)
-    return 1
 
 
 def _joined(parts):
@@ -303,7 +416,12 @@ def _read_parquet(path, wanted, progress):
     n = 0
     try:
         source = pq.ParquetFile(path)
-        _missing_columns(wanted, source.schema_arrow.names, path)
+        names = source.schema_arrow.names
+        _missing_columns(wanted, names, path)
+        twice = [c for c in wanted if names.count(c) > 1]
+        if twice:
+            raise DataError(f"{path}: {names.count(twice[0])} columns are named "
+                            f"{twice[0]!r}: which one to read is ambiguous.")
         meter = Progress(path, source.metadata.num_rows, unit="rows", enabled=progress)
         for batch in source.iter_batches(columns=wanted, batch_size=_CHUNK_ROWS):
             for c in wanted:
@@ -370,6 +488,12 @@ def _label_column(values, name, path, offset, *, key=False):
         if bad.size:
             raise _cell_error(path, name, bad[0], offset, f"holds {str(values[bad[0]])!r}, "
                               "not a class label (labels are integers or text)")
+        # float64 bounds of int64: -2**63 is exact, 2**63 is the first float beyond
+        wide = np.flatnonzero((values < -2.0 ** 63) | (values >= 2.0 ** 63))
+        if wide.size:  # a cast would wrap to -2**63
+            raise _cell_error(path, name, wide[0], offset, f"holds {str(values[wide[0]])!r}, "
+                              "not a class label (integer labels are from -2**63 to "
+                              "2**63 - 1)")
         return values.astype(np.int64)
     import pandas as pd
 
@@ -523,7 +647,8 @@ def check_plot_path(path):
 
 def write_plot(confusion, path, *, normalize=None, groups=None):
     """Save the heatmap of ``confusion`` to ``path`` (headless); with ``groups`` (a
-    report with groups), its per-group chart instead."""
+    report with groups), its per-group chart instead. Returns the path written: ``path``
+    with matplotlib's default extension (``savefig.format``) when it has none."""
     try:
         import matplotlib
     except ImportError:
@@ -532,6 +657,8 @@ def write_plot(confusion, path, *, normalize=None, groups=None):
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
+    if not os.path.splitext(path)[1].strip("."):  # the file matplotlib writes
+        path = f"{path.rstrip('.')}.{matplotlib.rcParams['savefig.format']}"
     figure = (confusion.plot(normalize=normalize).figure_ if groups is None
               else groups.plot_groups())
     try:
@@ -540,6 +667,7 @@ def write_plot(confusion, path, *, normalize=None, groups=None):
         raise DataError(f"cannot write {path}: {_one_line(exc)}") from None
     finally:
         plt.close(figure)
+    return path
 
 
 # -- the command -------------------------------------------------------------------------------
@@ -663,7 +791,9 @@ def _compare_command(args):
                    for shown, r in rows}}
         if mcnemar is not None:
             out["mcnemar_pvalue"] = mcnemar.pvalue
-        return json.dumps(out, indent=2) + "\n"
+        from ._report import dumps_json
+
+        return dumps_json(out, indent=2) + "\n"  # NaN (an undefined interval): null
     level = f"{args.confidence_level:.0%}"
     lines = [f"Model comparison: {n} samples, A = {args.pred[0]}, B = {args.pred[1]}; paired "
              f"bootstrap ({args.n_resamples} resamples), {level} intervals of A - B", "",
@@ -806,12 +936,11 @@ def _write_plot(args, report):
         try:
             with Phase(f"drawing the heatmap of {report.confusion.n_classes} classes",
                        enabled=not args.quiet):
-                write_plot(report.confusion, args.plot, normalize=args.normalize)
-            _status(args, f"wrote {args.plot}")
+                written = write_plot(report.confusion, args.plot, normalize=args.normalize)
+            _status(args, f"wrote {written}")
             if getattr(args, "group", None):
-                stem, ext = os.path.splitext(args.plot)
-                write_plot(None, f"{stem}_groups{ext or '.png'}", groups=report)
-                _status(args, f"wrote {stem}_groups{ext or '.png'}")
+                stem, ext = os.path.splitext(written)
+                _status(args, f"wrote {write_plot(None, f'{stem}_groups{ext}', groups=report)}")
         except MissingDependency as exc:
             if not getattr(args, "plot_optional", False):
                 raise

@@ -361,11 +361,12 @@ class ConfusionDisplay:
         ticks = np.arange(0, n, step)
         names = [labels[t] for t in ticks]
         tick_size = float(np.clip(300 / n * step, 5, 10))
-        ax.set_xticks(ticks, names, fontsize=tick_size, rotation=90)
-        ax.set_yticks(ticks, names, fontsize=tick_size)
+        # labels and titles are drawn as written: "$x_$" is a label, not mathtext
+        ax.set_xticks(ticks, names, fontsize=tick_size, rotation=90, parse_math=False)
+        ax.set_yticks(ticks, names, fontsize=tick_size, parse_math=False)
         ax.set_xlabel("Predicted")
         ax.set_ylabel("Actual")
-        ax.set_title(self.title, fontsize=11)
+        ax.set_title(self.title, fontsize=11, parse_math=False)
         ax.set_xlim(-0.5, n - 0.5)
         ax.set_ylim(n - 0.5, -0.5)
         if fig.get_layout_engine() is not None:
@@ -399,7 +400,7 @@ class ConfusionDisplay:
         middle = (self.im_.norm.vmin + self.im_.norm.vmax) / 2
         for (i, j), label in np.ndenumerate(np.array(cells, dtype=object)):
             if label:
-                style = {"ha": "center", "va": "center", "fontsize": size,
+                style = {"ha": "center", "va": "center", "fontsize": size, "parse_math": False,
                          "color": cmap(0.0 if values[i, j] > middle else 1.0), **text_kw}
                 self.text_[i, j] = ax.text(j, i, label, **style)
 
@@ -623,7 +624,7 @@ def plot_groups(groups, metrics, values, low=None, high=None, *, reference=None,
         axis.plot(values[:, j], position, "o", color="tab:blue", markersize=5)
         if reference is not None and reference[j] is not None:
             axis.axvline(reference[j], color="0.4", linestyle="--", linewidth=1)
-        axis.set_title(metrics[j], fontsize=10)
+        axis.set_title(metrics[j], fontsize=10, parse_math=False)  # drawn as written
         axis.grid(axis="x", alpha=0.3)
         # the range of the values, the intervals and the reference: the differences
         # between groups are what the chart is for
@@ -634,9 +635,10 @@ def plot_groups(groups, metrics, values, low=None, high=None, *, reference=None,
         lo, hi = (bounds.min(), bounds.max()) if bounds.size else (0.0, 1.0)
         pad = max(0.08 * (hi - lo), 0.01)
         axis.set_xlim(lo - pad, hi + pad)
-    ax[0].set_yticks(position, names, fontsize=float(np.clip(220 / max(n, 1), 6, 10)))
+    ax[0].set_yticks(position, names, fontsize=float(np.clip(220 / max(n, 1), 6, 10)),
+                     parse_math=False)
     ax[0].set_ylim(n - 0.5, -0.5)
-    ax[0].set_ylabel(title)
+    ax[0].set_ylabel(title, parse_math=False)
     if n < len(groups):
         fig.suptitle(f"the {n} worst of {len(groups)} groups", fontsize=10)
     return fig

@@ -17,7 +17,6 @@ arrays. A resampling method evaluates it on each resampled confusion (e.g.
 intervals=..., confidence_level=...)``; every output form then shows them.
 """
 
-import contextlib
 import functools
 import html
 import inspect
@@ -33,6 +32,7 @@ import numpy as np
 from ._confusion import Confusion
 from . import _counts
 from ._counts import _as_float, _reduce
+from ._losses import encode_targets
 from ._params import PARAMETERS, Checker
 from ._registry import METRICS
 from ._sklearn_compat import Interval, StrOptions, UndefinedMetricWarning
@@ -218,10 +218,13 @@ def score_values(y_true, y_score, *, labels, sample_weight=None, from_logits=Fal
     kw = {"labels": labels, "sample_weight": sample_weight}
     per_class = {key: METRICS[name].function(y_true, y_score, average=None, **kw)
                  for key, name in _SCORE_COLUMNS.items()}
-    averages = {"macro": {key: _reduce(v, "macro", None) for key, v in per_class.items()},
-                "weighted": {key: METRICS[name].function(y_true, y_score, average="weighted",
-                                                         **kw)
-                             for key, name in _SCORE_COLUMNS.items()}}
+    # the averages of the per-class values, as the functions' average= makes them (each
+    # function called once: its warning about an undefined class given once)
+    _, codes = encode_targets(y_true, labels)
+    support = np.bincount(codes, minlength=len(labels), weights=None if sample_weight is None
+                          else np.asarray(sample_weight, dtype=np.float64))
+    averages = {average: {key: _reduce(v, average, support) for key, v in per_class.items()}
+                for average in _SCORE_AVERAGES}
     # log_loss, like scikit-learn's, reads the columns in sorted label order; the report's
     # columns follow ``labels``, which may be in any order.
     order = np.argsort(np.asarray(labels), kind="stable")
@@ -239,19 +242,53 @@ def score_values(y_true, y_score, *, labels, sample_weight=None, from_logits=Fal
     return per_class, averages, {k: float(v) for k, v in scores.items()}
 
 
-@contextlib.contextmanager
-def _warnings_once():
-    """Collect the warnings of a block and re-emit each distinct message once (a report
-    calls many metrics, which would each warn about the same undefined class)."""
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        yield
-    seen = set()
-    for w in caught:
-        key = (w.category, str(w.message))
-        if key not in seen:
-            seen.add(key)
-            warnings.warn(w.message, w.category, stacklevel=4)
+def _quiet(zero_division):
+    """The ``zero_division`` of the report's metric calls: ``'warn'`` is 0.0 with a
+    warning, which the report gives once itself (:func:`_warn_undefined`) instead of
+    catching each metric's: ``warnings.catch_warnings`` changes the process's global
+    filters, a race between threads (it left ``"always"`` in the user's filters)."""
+    return 0.0 if zero_division == "warn" else zero_division
+
+
+def _warn_undefined(confusion, beta, sections, stacklevel=3):
+    """One UndefinedMetricWarning naming the report's count values that are 0/0 and set
+    to 0.0 by ``zero_division='warn'``: those the metrics themselves make NaN with
+    ``zero_division=np.nan`` (and not with 0.0). Per-class columns name their classes."""
+    if not {"classes", "averages", "onedal"} & set(sections):
+        return
+    shown = tuple(sections) + ("classes",)
+
+    def values(zero_division):  # of the calls that take zero_division
+        calls = _calls(beta, zero_division, shown)
+        if "overall" in calls:
+            calls["overall"] = {key: call for key, call in calls["overall"].items()
+                                if "zero_division" in call[1]}
+        return _evaluate(confusion, calls)
+
+    undefined, defined = values(np.nan), values(0.0)
+    columns = (_CLASS_COLUMNS if {"classes", "averages"} & set(sections)
+               else ("precision", "recall"))
+    labels = confusion.labels
+    parts = []
+    for key in columns:
+        where = np.isnan(undefined["per_class"][key]) & ~np.isnan(defined["per_class"][key])
+        if where.any():
+            named = labels[where].tolist()
+            parts.append(f"{_display(key, beta, metric=_CLASS_COLUMNS[key])} of class"
+                         f"{'es' if len(named) > 1 else ''} "
+                         + ", ".join(map(str, named[:10])) + (", ..." if len(named) > 10
+                                                              else ""))
+    rows = [(f"{average} avg {_display(key, beta, metric=_CLASS_COLUMNS[key])}", v,
+             defined["averages"][average][key])
+            for average, row in undefined.get("averages", {}).items()
+            for key, v in row.items() if key in _CLASS_COLUMNS]
+    rows += [(_display(key, beta, metric=_ONEDAL[key][0]), v, defined["overall"][key])
+             for key, v in undefined.get("overall", {}).items() if key in _ONEDAL]
+    parts += [name for name, v, d in rows if np.isnan(v) and not np.isnan(d)]
+    if parts:
+        warnings.warn(f"Values ill-defined (0/0) and set to 0.0: {'; '.join(parts)}. Use "
+                      "`zero_division` parameter to control this behavior.",
+                      UndefinedMetricWarning, stacklevel=stacklevel)
 
 
 # -- parameters: constraints as data, checked once ------------------------------------------
@@ -320,8 +357,10 @@ def quality_report(y_true, y_pred, *, y_score=None, labels=None, sample_weight=N
         Predicted probabilities (rows sum to 1, e.g. ``predict_proba``), or raw scores
         with ``from_logits=True``: one column per class, in the order of the report's
         classes (the sorted labels of ``y_true`` and ``y_pred``, or ``labels``; pass
-        ``labels`` when the model knows classes that occur in neither). Adds the score
-        metrics.
+        ``labels`` when the model knows classes that occur in neither). A DataFrame
+        whose columns are named by the classes is read by name, in any order (every
+        score metric reads the same columns); names that are partly classes are a
+        ValueError. Adds the score metrics.
     labels : array-like of shape (n_classes,), default=None
         The classes and their order; by default the sorted labels of ``y_true`` and
         ``y_pred``.
@@ -342,8 +381,10 @@ def quality_report(y_true, y_pred, *, y_score=None, labels=None, sample_weight=N
         Decimals shown by the text, Markdown and HTML forms (the dict, JSON and
         DataFrame forms keep full precision).
     zero_division : {'warn', 0.0, 1.0, np.nan}, default='warn'
-        Value of a 0/0 ratio ('warn': 0.0 and one warning per kind of ratio). ``np.nan``
-        shows undefined values as ``nan``, as oneDAL does.
+        Value of a 0/0 ratio ('warn': 0.0 and one ``UndefinedMetricWarning`` naming the
+        values and classes concerned; the warnings filters are never changed, so the
+        report is safe to run from threads). ``np.nan`` shows undefined values as
+        ``nan``, as oneDAL does.
     max_rows : int or None, default=30
         Most per-class (and per-group) rows in the text, Markdown and HTML forms. With
         more classes, the rows shown are the classes with the lowest F-score then the
@@ -452,48 +493,79 @@ def quality_report(y_true, y_pred, *, y_score=None, labels=None, sample_weight=N
     beta = float(beta)
     samples = None if sample_weight is None else (y_true, y_pred, sample_weight)
     notes = []
-    with _warnings_once():
-        if groups is not None:
-            grouped = Confusion.from_predictions(y_true, y_pred, labels=labels,
-                                                 sample_weight=sample_weight, groups=groups)
-            confusion = grouped.overall
-        else:
-            confusion = Confusion.from_predictions(y_true, y_pred, labels=labels,
-                                                   sample_weight=sample_weight)
-        calls = _calls(beta, zero_division, sections)
-        values = _evaluate(confusion, calls)
-        if "overall" in values:
-            values["overall"] = {k: _as_float(v) for k, v in values["overall"].items()}
-        intervals = {}
-        if confidence_level is not None and interval == "analytic":
-            intervals = _analytic_intervals(confusion, calls, confidence_level, samples)
-        elif confidence_level is not None:
-            from ._bootstrap import confidence_intervals
+    if groups is not None:
+        grouped = Confusion.from_predictions(y_true, y_pred, labels=labels,
+                                             sample_weight=sample_weight, groups=groups)
+        confusion = grouped.overall
+    else:
+        confusion = Confusion.from_predictions(y_true, y_pred, labels=labels,
+                                               sample_weight=sample_weight)
+    calls = _calls(beta, _quiet(zero_division), sections)
+    values = _evaluate(confusion, calls)
+    if zero_division == "warn":
+        _warn_undefined(confusion, beta, sections)
+    if "overall" in values:
+        values["overall"] = {k: _as_float(v) for k, v in values["overall"].items()}
+    intervals = {}
+    if confidence_level is not None and interval == "analytic":
+        intervals = _analytic_intervals(confusion, calls, confidence_level, samples)
+    elif confidence_level is not None:
+        from ._bootstrap import confidence_intervals
 
-            resample = {} if samples is None else dict(zip(("y_true", "y_pred",
-                                                            "sample_weight"), samples))
-            intervals = confidence_intervals(
-                confusion, functools.partial(_evaluate, calls=calls),
-                n_resamples=n_resamples, confidence_level=confidence_level,
-                random_state=random_state, **resample)
-        if y_score is not None and {"classes", "averages", "scores"} & set(sections):
-            score_args = (y_true, y_score, confusion.labels, sample_weight, from_logits)
-            _add_scores(values, *score_args)
-            if confidence_level is not None:
-                notes.append(_score_intervals(intervals, interval, score_args,
-                                              confidence_level, n_resamples, random_state))
-        if "groups" in sections:
-            values["groups"], group_intervals, note = _group_values(
-                grouped, beta, zero_division, confidence_level, interval, n_resamples,
-                random_state, sample_weight is not None and (y_true, y_pred, sample_weight,
-                                                             groups))
-            if group_intervals:
-                intervals["groups"] = group_intervals
-            if note:
-                notes.append(note)
+        resample = {} if samples is None else dict(zip(("y_true", "y_pred",
+                                                        "sample_weight"), samples))
+        intervals = confidence_intervals(
+            confusion, functools.partial(_evaluate, calls=calls),
+            n_resamples=n_resamples, confidence_level=confidence_level,
+            random_state=random_state, **resample)
+    if y_score is not None and {"classes", "averages", "scores"} & set(sections):
+        y_score = _score_columns(y_score, confusion.labels)
+        score_args = (y_true, y_score, confusion.labels, sample_weight, from_logits)
+        _add_scores(values, *score_args)
+        if confidence_level is not None:
+            notes.append(_score_intervals(intervals, interval, score_args,
+                                          confidence_level, n_resamples, random_state))
+    if "groups" in sections:
+        values["groups"], group_intervals, note = _group_values(
+            grouped, beta, zero_division, confidence_level, interval, n_resamples,
+            random_state, sample_weight is not None and (y_true, y_pred, sample_weight,
+                                                         groups))
+        if group_intervals:
+            intervals["groups"] = group_intervals
+        if note:
+            notes.append(note)
     return QualityReport(confusion, values, beta=beta, digits=digits, max_rows=max_rows,
                          weighted=sample_weight is not None, intervals=intervals,
                          confidence_level=confidence_level, sections=sections, notes=notes)
+
+
+def _score_columns(y_score, labels):
+    """``y_score`` with its columns in the order of ``labels``, read once for every score
+    metric of the report: by name when the columns of a DataFrame are named by the
+    classes, by position when they are not (an array, the default 0..k-1 column names, or
+    names none of which is a class); a ValueError naming ``y_score`` when some names are
+    classes and others are not, or a class has no column."""
+    from ._losses import _named_columns
+
+    names = getattr(y_score, "columns", None)
+    if names is None or list(names) == list(range(len(names))):
+        return y_score  # positions (the metrics validate the array)
+    names = list(names)
+    classes = labels.tolist()
+    try:
+        known = [name in set(classes) for name in names]
+    except TypeError:  # unhashable names: not class names
+        known = [False]
+    if not any(known):
+        return y_score
+    if len(names) != len(classes) or not all(known) or len(set(names)) != len(names):
+        raise ValueError(
+            f"y_score's columns are named {names[:10]} but the classes are {classes[:10]}: "
+            "name one column per class (they are read by name), or pass an array whose "
+            "columns follow the classes.")
+    order = _named_columns(y_score, labels)
+    scores = np.asarray(y_score)
+    return scores if order is None else scores[:, order]
 
 
 def _add_scores(values, y_true, y_score, labels, sample_weight, from_logits):
@@ -579,15 +651,12 @@ def _group_values(grouped, beta, zero_division, confidence_level, interval, n_re
     """The per-group table ``{"keys", "names", "values": {metric: array}}`` sorted worst
     first, its intervals ``{metric: (low, high)}`` and a note (or None). ``weighted``:
     False, or the ``(y_true, y_pred, sample_weight, groups)`` of weighted data."""
-    calls = {key: _call(name, fixed, beta, zero_division)
+    # a group without some class is the rule, not a surprise: its 0/0 ratios take
+    # zero_division's value without one warning per group
+    calls = {key: _call(name, fixed, beta, _quiet(zero_division))
              for key, (name, fixed) in _GROUP_COLUMNS.items()}
-    with warnings.catch_warnings():
-        # a group without some class is the rule, not a surprise: its 0/0 ratios take
-        # zero_division's value without one warning per group
-        warnings.simplefilter("ignore", UndefinedMetricWarning)
-        warnings.filterwarnings("ignore", "y_pred contains classes not in y_true")
-        columns = {key: getattr(grouped, name)(**kwargs).to_numpy(dtype=np.float64)
-                   for key, (name, kwargs) in calls.items()}
+    columns = {key: getattr(grouped, name)(**kwargs).to_numpy(dtype=np.float64)
+               for key, (name, kwargs) in calls.items()}
     # a group's total: its correct plus its wrong predictions (counts or weight sums)
     columns["support"] = (grouped.accuracy_score(normalize=False).to_numpy()
                           + grouped.zero_one_loss(normalize=False).to_numpy())
@@ -821,14 +890,27 @@ def _python(value):
 
 
 def _json_safe(obj):
-    """Replace NaN and infinities by None (strict JSON has neither)."""
+    """Replace NaN and infinities by None (strict JSON has neither), NumPy scalars by
+    Python ones, and bytes labels by their ``str`` (``"b'a'"``, the name the report's
+    tables and ``to_dict`` keys give them: lossless, and never equal to a text label)."""
     if isinstance(obj, dict):
-        return {k: _json_safe(v) for k, v in obj.items()}
+        return {_json_safe(k) if isinstance(k, bytes) else k: _json_safe(v)
+                for k, v in obj.items()}
     if isinstance(obj, (list, tuple)):
         return [_json_safe(v) for v in obj]
+    if isinstance(obj, np.generic):
+        obj = obj.item()
     if isinstance(obj, float) and not math.isfinite(obj):
         return None
+    if isinstance(obj, bytes):
+        return str(obj)
     return obj
+
+
+def dumps_json(obj, **kwargs):
+    """``obj`` as strict JSON (:func:`_json_safe`; ``allow_nan=False``): the one JSON
+    writer of the report and the command."""
+    return json.dumps(_json_safe(obj), allow_nan=False, **kwargs)
 
 
 def _group_name(key):
@@ -976,8 +1058,9 @@ class QualityReport:
         0.7
         """
         _check_report({"beta": beta, "zero_division": zero_division})
-        with _warnings_once():
-            values = count_values(confusion, beta=beta, zero_division=zero_division)
+        values = count_values(confusion, beta=beta, zero_division=_quiet(zero_division))
+        if zero_division == "warn":
+            _warn_undefined(confusion, beta, SECTIONS)
         return cls(confusion, values, beta=beta, digits=digits, max_rows=max_rows,
                    weighted=confusion.support.dtype.kind == "f")
 
@@ -1163,7 +1246,7 @@ class QualityReport:
             The JSON text.
         """
         kwargs.setdefault("indent", 2)
-        return json.dumps(_json_safe(self.to_dict()), allow_nan=False, **kwargs)
+        return dumps_json(self.to_dict(), **kwargs)
 
     def to_csv(self):
         """Return the long table as CSV, one line per number.
@@ -1453,11 +1536,11 @@ class QualityReport:
             The tables.
         """
         def table(header, rows, averages):
-            rows = [[_cut(r[0], width)] + r[1:] for r in rows]
+            rows = [[_cut(_printable(r[0]), width)] + r[1:] for r in rows]
             return _aligned([header] + rows + averages, blank_before=len(rows) + 1)
 
         def groups(name, header, rows):
-            rows = [[_cut(r[0], width)] + r[1:] for r in rows]
+            rows = [[_cut(_printable(r[0]), width)] + r[1:] for r in rows]
             return ["", name] + _aligned([header] + rows)
 
         return "\n".join(self._render(
@@ -1597,6 +1680,16 @@ class QualityReport:
             title=(", ".join(map(str, self._groups.get("names") or [])) or "group"))
 
 
+#: Characters that would break a line or a cell of the text and Markdown forms.
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def _printable(text):
+    """``text`` on one line: each control character as its Python escape (a newline in a
+    label is ``\\n``), so that a label never splits its row."""
+    return _CONTROL.sub(lambda m: repr(m.group())[1:-1], text)
+
+
 def _cut(text, width):
     return text if len(text) <= width else text[:width - 3] + "..."
 
@@ -1607,6 +1700,8 @@ def _aligned(rows, *, gap=2, blank_before=None, left_first=False):
     ends its row is left-aligned and does not widen its column."""
     def free(row, j):
         return row[j].startswith("= ") and not any(row[j + 1:])
+
+    rows = [[_printable(cell) for cell in row] for row in rows]
 
     widths = [max([len(r[j]) for r in rows if not free(r, j)] or [0])
               for j in range(len(rows[0]))]
@@ -1620,7 +1715,7 @@ def _aligned(rows, *, gap=2, blank_before=None, left_first=False):
 
 
 def _md(text):
-    return text.replace("|", "\\|").replace("*", "\\*").replace("_", "\\_")
+    return _printable(text).replace("|", "\\|").replace("*", "\\*").replace("_", "\\_")
 
 
 def _md_table(header, rows):

@@ -472,3 +472,178 @@ def test_csv_header_only_has_no_data_rows(tmp_path, capsys, monkeypatch):
                 capsys=capsys, monkeypatch=monkeypatch)
     assert done.returncode == 1
     assert done.stderr.splitlines() == ["metrics-sk: error: p.csv: no data rows."]
+
+
+def _corrupt_xz():
+    return b"\xfd7zXZ\x00" + bytes(range(200))
+
+
+def _duplicate_parquet(path):
+    pa = pytest.importorskip("pyarrow")
+    import pyarrow.parquet as pq
+
+    pq.write_table(pa.Table.from_arrays([pa.array([1, 2]), pa.array([1, 1]), pa.array([2, 2])],
+                                        names=["y", "y", "y_hat"]), path)
+
+
+UNREADABLE = {
+    "corrupt.csv.xz": (_corrupt_xz, "not a readable CSV file"),
+    "any.csv.zst": (lambda: b"y,y_hat\n1,1\n", "needs the zstandard package"),
+    "twice.parquet": (_duplicate_parquet, "2 columns are named 'y'"),
+    "newline.csv": (lambda: b'y,"y_hat\nx"\n1,1\n', "holds a line break"),
+    "nul.csv": (lambda: b"y,y_hat\x00\n1,1\n", "NUL bytes"),
+    "huge_label.csv": (lambda: b"y,y_hat\n1e300,1\n1,1\n",
+                       "column 'y' holds '1e+300', not a class label (integer labels are "
+                       "from -2**63 to 2**63 - 1) at line 2"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(UNREADABLE))
+def test_unreadable_files_one_line_exit_1(tmp_path, capsys, monkeypatch, name):
+    """Corrupt or unsupported files: one line on stderr and exit status 1, no traceback
+    (a 1e300 label is refused: the int64 cast wrapped it to -2**63)."""
+    make, message = UNREADABLE[name]
+    if name == "any.csv.zst":
+        monkeypatch.setitem(sys.modules, "zstandard", None)  # as if not installed
+    content = make() if name != "twice.parquet" else make(tmp_path / name)
+    if content is not None:
+        (tmp_path / name).write_bytes(content)
+    done = main("report", name, "--true", "y", "--pred", "y_hat", cwd=tmp_path,
+                capsys=capsys, monkeypatch=monkeypatch)
+    assert done.returncode == 1 and done.stdout == ""
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("metrics-sk: error: "), done.stderr
+    assert message in lines[0], lines[0]
+
+
+def _in_child(code, timeout=60):
+    """Run ``code`` in a new Python process (this checkout's package): its stdout, or a
+    test failure when it runs past ``timeout`` seconds (it is then killed)."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT), MPLBACKEND="Agg")
+    process = subprocess.Popen([sys.executable, "-c", code], env=env, text=True,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        out, err = process.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.communicate()
+        pytest.fail(f"still running after {timeout} s")
+    assert process.returncode == 0, err
+    return out
+
+
+def test_fifo_directory_and_device_refused_without_blocking(tmp_path):
+    """A FIFO would block, /dev/zero never ends: only a regular file is read (the child
+    limits its address space, so a regression fails instead of filling the memory)."""
+    if not hasattr(os, "mkfifo") or not os.path.exists("/dev/zero"):
+        pytest.skip("needs a FIFO and /dev/zero")
+    os.mkfifo(tmp_path / "fifo.csv")
+    (tmp_path / "folder.csv").mkdir()
+    code = f"""
+import contextlib, io, json, resource
+from metrics_sk import _cli
+grow = 512 * 2 ** 20
+used = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+soft, hard = resource.getrlimit(resource.RLIMIT_DATA)
+resource.setrlimit(resource.RLIMIT_DATA, (used + grow, hard))
+out = {{}}
+for path in [{str(tmp_path / "fifo.csv")!r}, {str(tmp_path / "folder.csv")!r}, "/dev/zero"]:
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):
+        status = _cli.main(["report", path, "--true", "y", "--pred", "y_hat", "-q"])
+    out[path] = [status, err.getvalue()]
+out["grown"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024 - used
+print(json.dumps(out))
+"""
+    out = json.loads(_in_child(code))
+    assert out.pop("grown") < 100 * 2 ** 20
+    for path, (status, err) in out.items():
+        assert status == 1 and len(err.splitlines()) == 1, err
+        what = "is a directory" if path.endswith("folder.csv") else "not a regular file"
+        assert err == f"metrics-sk: error: {path}: {what}" + err.split(what, 1)[1]
+    assert "not a regular file" in out["/dev/zero"][1]
+
+
+def test_line_longer_than_the_limit_refused(tmp_path, capsys, monkeypatch):
+    """A regular file without line breaks: refused at MAX_LINE_BYTES (here lowered),
+    header and data lines alike; lines within the limit are read."""
+    monkeypatch.setattr(_cli, "MAX_LINE_BYTES", 1000)
+    (tmp_path / "long_data.csv").write_text("y,y_hat\n1,1\n" + "1" * 5000 + ",1\n")
+    (tmp_path / "long_header.csv").write_text("y,y_hat," + "x" * 5000 + "\n1,1,1\n")
+    (tmp_path / "fine.csv").write_text("y,y_hat\n" + "1,1\n2,2\n" * 400)
+    for name, what in (("long_data.csv", "a line"), ("long_header.csv", "the header line")):
+        done = main("report", name, "--true", "y", "--pred", "y_hat", cwd=tmp_path,
+                    capsys=capsys, monkeypatch=monkeypatch)
+        assert done.returncode == 1, done.stderr
+        assert done.stderr == (f"metrics-sk: error: {name}: {what} is longer than 1,000 "
+                               "bytes (the most one line may hold).\n")
+    done = main("report", "fine.csv", "--true", "y", "--pred", "y_hat", "--format", "json",
+                cwd=tmp_path, capsys=capsys, monkeypatch=monkeypatch)
+    assert done.returncode == 0 and json.loads(done.stdout)["total"] == 800
+
+
+@pytest.mark.parametrize("ending", ["\n", "\r\n", "\r"])
+def test_line_endings_lf_crlf_cr(tmp_path, capsys, monkeypatch, ending):
+    """The header is read by the command, the rest by pandas: any line ending, also a
+    lone CR, and the limit counts each line (here 20 bytes; 6 lines of 4)."""
+    monkeypatch.setattr(_cli, "MAX_LINE_BYTES", 20)
+    (tmp_path / "e.csv").write_bytes(ending.join(["y,p", "1,1", "2,1", "2,2", "3,3",
+                                                  "3,1"]).encode() + ending.encode())
+    done = main("report", "e.csv", "--true", "y", "--pred", "p", "--format", "json",
+                cwd=tmp_path, capsys=capsys, monkeypatch=monkeypatch)
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert data["total"] == 5
+    assert data["overall"]["accuracy"] == pytest.approx(
+        msk.accuracy_score([1, 2, 2, 3, 3], [1, 1, 2, 3, 1]))
+
+
+@pytest.mark.parametrize("suffix", [".gz", ".bz2", ".xz", ".zip"])
+def test_compressed_csv_read_as_the_plain_file(tmp_path, capsys, monkeypatch, frame, suffix):
+    frame.to_csv(tmp_path / f"p.csv{suffix}", index=False)
+    done = main("report", f"p.csv{suffix}", "--true", "y", "--pred", "y_hat", "--format",
+                "json", cwd=tmp_path, capsys=capsys, monkeypatch=monkeypatch)
+    assert done.returncode == 0, done.stderr
+    expected = msk.quality_report(frame["y"], frame["y_hat"])
+    assert json.loads(done.stdout)["overall"] == pytest.approx(expected.overall)
+
+
+def test_plot_without_extension_says_the_file_written(tmp_path, capsys, monkeypatch, frame):
+    pytest.importorskip("matplotlib")
+    frame.to_csv(tmp_path / "p.csv", index=False)
+    done = main("report", "p.csv", "--true", "y", "--pred", "y_hat", "--plot", "cm",
+                cwd=tmp_path, capsys=capsys, monkeypatch=monkeypatch)
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "cm.png").exists() and not (tmp_path / "cm").exists()
+    assert "wrote cm.png" in done.stderr.splitlines()
+
+
+def test_mathtext_label_plotted_as_written(tmp_path, capsys, monkeypatch):
+    """``$x_$`` is a label, not a formula: the heatmap and the group chart are written."""
+    pytest.importorskip("matplotlib")
+    (tmp_path / "m.csv").write_text("y,y_hat,g\n$x_$,a,$y^\n$x_$,$x_$,b\na,a,b\n")
+    done = main("report", "m.csv", "--true", "y", "--pred", "y_hat", "--group", "g",
+                "--plot", "m.png", cwd=tmp_path, capsys=capsys, monkeypatch=monkeypatch)
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "m.png").exists() and (tmp_path / "m_groups.png").exists()
+
+
+def test_python_dash_m_metrics_sk(tmp_path):
+    done = subprocess.run([sys.executable, "-m", "metrics_sk", "--version"], cwd=tmp_path,
+                          env=dict(os.environ, PYTHONPATH=str(ROOT)), capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith(f"metrics-sk {msk.__version__}")
+
+
+def test_compare_json_is_strict_json(tmp_path, capsys, monkeypatch):
+    """Cohen's kappa of a model that predicts one class is undefined (NaN): null."""
+    (tmp_path / "c.csv").write_text("y,a,b\n0,0,0\n0,0,0\n0,0,1\n0,0,0\n")
+    done = main("compare", "c.csv", "--true", "y", "--pred", "a", "--pred", "b",
+                "--format", "json", "-q", "--n-resamples", "50", cwd=tmp_path, capsys=capsys,
+                monkeypatch=monkeypatch)
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout, parse_constant=lambda c: pytest.fail(f"{c} is not JSON"))
+    kappa = out["metrics"]["Cohen's kappa"]
+    assert kappa["a"] is None and kappa["interval"] == [None, None]
+    assert out["metrics"]["accuracy"]["a"] == 1.0

@@ -30,6 +30,7 @@ LAYERS = [
     ["_report", "_plot", "_scorers"],
     ["_cli"],
     ["__init__"],
+    ["__main__"],
 ]
 ALLOWED_UPWARD = {("_confusion", "_plot")}
 

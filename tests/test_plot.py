@@ -280,3 +280,14 @@ def test_from_estimator_like_scikit_learn(tmp_path):
     _save(ours, tmp_path, "estimator")
     with pytest.raises(ValueError, match="classifier"):
         ConfusionDisplay.from_estimator(DummyRegressor().fit(X, y), X, y)
+
+
+def test_labels_drawn_as_written_not_as_mathtext():
+    """``$x_$`` is a class name: the heatmap and the group chart draw it literally (as
+    mathtext it is a parse error at drawing time)."""
+    y, pred = ["$x_$", "a", "$x_$", "a"], ["$x_$", "a", "a", "a"]
+    display = Confusion.from_predictions(y, pred).plot()
+    display.figure_.canvas.draw()
+    assert [t.get_text() for t in display.ax_.get_yticklabels()] == ["$x_$", "a"]
+    report = msk.quality_report(y, pred, groups={"$g_$": ["$y^", "b", "b", "$y^"]})
+    report.plot_groups().canvas.draw()

@@ -722,3 +722,100 @@ def test_weighted_group_intervals_undefined_are_empty_with_a_note():
     assert np.isfinite(table.loc[0, ["accuracy low", "accuracy high"]]).all()  # Wilson's
     assert np.isfinite(table.loc[1, ["mean_class_fscore low", "accuracy high"]]).all()
     assert "left empty" in " ".join(r.to_text().split())
+
+
+def test_named_score_columns_read_by_name_for_every_score_metric(data):
+    """A DataFrame of class-named columns in another order: the log loss and the AUCs all
+    read each class's own column (scikit-learn on the columns put in class order)."""
+    pd = pytest.importorskip("pandas")
+    y, pred, proba, _, _ = data
+    names = np.array(["ant", "bee", "cat", "dog", "eel"])
+    y, pred = names[y], names[pred]
+    frame = pd.DataFrame(proba, columns=names)
+    shuffled = frame[["dog", "ant", "eel", "cat", "bee"]]
+    r = quality_report(y, pred, y_score=shuffled)
+    assert r.scores["log_loss"] == pytest.approx(skm.log_loss(y, proba), rel=1e-12)
+    assert r.scores["one_vs_all_roc_auc"] == pytest.approx(
+        skm.roc_auc_score(y, proba, multi_class="ovr", average="macro"), rel=1e-12)
+    onehot = (y[:, None] == names).astype(int)
+    np.testing.assert_allclose(r.per_class["roc_auc"],
+                               skm.roc_auc_score(onehot, proba, average=None), rtol=1e-12)
+    curves = [skm.precision_recall_curve(onehot[:, k], proba[:, k]) for k in range(5)]
+    np.testing.assert_allclose(r.per_class["pr_auc"],
+                               [skm.auc(rc, p) for p, rc, _ in curves], rtol=1e-9)
+    # columns not named by the classes are read by position
+    unnamed = pd.DataFrame(proba, columns=[f"p{i}" for i in range(5)])
+    assert quality_report(y, pred, y_score=unnamed).scores["log_loss"] == pytest.approx(
+        skm.log_loss(y, proba), rel=1e-12)
+    # names that are partly the classes: refused, naming y_score
+    with pytest.raises(ValueError, match="y_score"):
+        quality_report(y, pred, y_score=frame.rename(columns={"eel": "fish"}))
+
+
+def test_threads_leave_the_warnings_filters_alone():
+    """quality_report from 8 threads: the process's warnings filters (the user's
+    "ignore") are as before, and the report still warns once, through them."""
+    import threading
+
+    y, pred = np.tile([0, 1, 2, 0, 1], 20), np.tile([0, 1, 1, 0, 1], 20)  # 2 never predicted
+    groups = np.repeat(["a", "b"], 50)
+    errors = []
+    with warnings.catch_warnings():  # the user's setting, made before the threads start
+        warnings.simplefilter("ignore")
+        before = list(warnings.filters)
+        start = threading.Barrier(8)
+
+        def work():
+            try:
+                start.wait()
+                for _ in range(25):
+                    quality_report(y, pred, groups=groups)
+            except Exception as exc:  # noqa: BLE001 - reported below
+                errors.append(exc)
+
+        threads = [threading.Thread(target=work) for _ in range(8)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        after = list(warnings.filters)
+    assert not errors
+    assert after == before
+    with pytest.warns(UndefinedMetricWarning, match="precision of class 2") as caught:
+        quality_report(y, pred)
+    assert len([w for w in caught if w.category is UndefinedMetricWarning]) == 1
+
+
+def test_label_with_a_line_break_keeps_its_row():
+    """A newline (or another control character) in a class or group name is written as
+    its escape: the text and Markdown tables have as many lines as with a plain name."""
+    y, pred = ["a\nb", "c", "c", "d\x00e"], ["a\nb", "c", "a\nb", "d\x00e"]
+    plain = [v.replace("\n", "_").replace("\x00", "_") for v in y], \
+        [v.replace("\n", "_").replace("\x00", "_") for v in pred]
+    groups, plain_groups = ["g\rh", "i", "i", "i"], ["g_h", "i", "i", "i"]
+    r = quality_report(y, pred, groups=groups, zero_division=0.0)
+    p = quality_report(*plain, groups=plain_groups, zero_division=0.0)
+    for form in ("to_text", "to_markdown"):
+        lines, expected = getattr(r, form)().splitlines(), getattr(p, form)().splitlines()
+        assert len(lines) == len(expected), form
+        assert any(line.lstrip("| ").startswith("a\\nb ") for line in lines), form
+        assert any(line.lstrip("| ").startswith("g\\rh ") for line in lines), form
+        assert any("d\\x00e" in line for line in lines), form
+    assert list(r.to_dict()["per_class"]) == ["a\nb", "c", "d\x00e"]  # data forms: as is
+
+
+def test_bytes_labels_in_json_are_their_str():
+    """Bytes labels: JSON has no bytes; each is written as its ``str`` (``"b'a'"``, the
+    name the tables and the ``to_dict`` keys give it: lossless, never equal to a text
+    label)."""
+    y, pred = [b"a", b"b\xff", b"a", b"a"], [b"a", b"a", b"b\xff", b"a"]
+    r = quality_report(y, pred, zero_division=0.0)
+    data = json.loads(r.to_json())
+    assert data["labels"] == ["b'a'", "b'b\\xff'"]
+    assert list(data["per_class"]) == data["labels"]
+    # scikit-learn refuses bytes labels: the same labels as text
+    p, rc, _, _ = skm.precision_recall_fscore_support(
+        [v.decode("latin-1") for v in y], [v.decode("latin-1") for v in pred],
+        zero_division=0.0)
+    assert [data["per_class"][k]["precision"] for k in data["labels"]] == pytest.approx(p)
+    assert [data["per_class"][k]["recall"] for k in data["labels"]] == pytest.approx(rc)
