@@ -320,28 +320,52 @@ def _distribution(sampler, statistic, n_resamples, rng, shapes, vectorized):
 # -- intervals ---------------------------------------------------------------------------------
 def _quantile(dist, q):
     """Linear-interpolated quantiles (numpy's default) of ``dist`` ``(R, *shape)`` at
-    levels ``q`` (a scalar or one level per element)."""
-    r = dist.shape[0]
-    ordered, nan = np.sort(dist, axis=0), np.isnan(dist).any(axis=0)
-    pos = np.broadcast_to(np.asarray(q, dtype=np.float64) * (r - 1), dist.shape[1:])
+    levels ``q`` (a scalar or one level per element), over the replicates that are not
+    NaN (NaN where all are)."""
+    ordered = np.sort(dist, axis=0)  # NaN sort last: the first r of each column are numbers
+    r = dist.shape[0] - np.isnan(dist).sum(0)
+    nan = r == 0
+    pos = np.asarray(q, dtype=np.float64) * np.maximum(r - 1, 0)
     finite = np.isfinite(pos)
     pos = np.where(finite, pos, 0.0)
     lo = np.floor(pos).astype(np.int64)
-    hi = np.minimum(lo + 1, r - 1)
+    hi = np.minimum(lo + 1, np.maximum(r - 1, 0))
     frac = pos - lo
     a = np.take_along_axis(ordered, lo[None], axis=0)[0]
     b = np.take_along_axis(ordered, hi[None], axis=0)[0]
     return np.where(nan | ~finite, np.nan, a + (b - a) * frac)
 
 
+def _warn_nan_replicates(dist):
+    """Say how many replicates are NaN (the metric undefined on them): the intervals are
+    those of the other replicates (:func:`_quantile`), or NaN when all are."""
+    nan = np.isnan(dist).sum(0)
+    worst = int(np.max(nan, initial=0))
+    if worst == 0:
+        return
+    r = dist.shape[0]
+    if worst == r:
+        warnings.warn(f"The metric is NaN (undefined) on all {r} bootstrap replicates"
+                      f"{'' if dist.ndim == 1 else ' for some elements'}: the interval is "
+                      "NaN there.", RuntimeWarning, stacklevel=6)
+    else:
+        where = "" if dist.ndim == 1 else " (for the element with the most)"
+        warnings.warn(f"The metric is NaN (undefined) on {worst} of the {r} bootstrap "
+                      f"replicates ({worst / r:.1%}){where}: they are dropped, the interval "
+                      "and standard error are those of the other replicates.",
+                      RuntimeWarning, stacklevel=6)
+
+
 def _interval(dist, estimate, jack, jack_weight, confidence_level, method):
     """Interval of one leaf: ``dist`` (R, *shape), ``estimate`` (*shape); ``jack``
-    (m, *shape) leave-one-out values with multiplicities ``jack_weight`` for BCa."""
+    (m, *shape) leave-one-out values with multiplicities ``jack_weight`` for BCa. NaN
+    replicates are dropped (with a warning that gives their share)."""
+    _warn_nan_replicates(dist)
     alpha = (1 - confidence_level) / 2
     if method == "bca":
         with np.errstate(divide="ignore", invalid="ignore"):
             below = (dist < estimate).sum(0) + (dist <= estimate).sum(0)
-            z0 = ndtri(below / (2 * dist.shape[0]))
+            z0 = ndtri(below / (2 * (~np.isnan(dist)).sum(0)))
             w = jack_weight.reshape((-1,) + (1,) * (jack.ndim - 1)).astype(np.float64)
             mean = (w * jack).sum(0) / w.sum()
             u = mean - jack
@@ -372,8 +396,10 @@ def _results(estimates, dists, jacks, jack_weight, confidence_level, method):
         dist = dist.astype(np.float64)
         low, high = _interval(dist, est, None if jacks is None else jacks[j], jack_weight,
                               confidence_level, method)
-        with np.errstate(invalid="ignore"):
-            se = np.std(dist, axis=0, ddof=1) if dist.shape[0] > 1 else np.full(est.shape, np.nan)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # (all NaN: said by _interval)
+            se = (np.nanstd(dist, axis=0, ddof=1) if dist.shape[0] > 1
+                  else np.full(est.shape, np.nan))
         out.append(BootstrapResult(ConfidenceInterval(_scalar(low), _scalar(high)),
                                    np.moveaxis(dist, 0, -1), _scalar(se), _scalar(est),
                                    method))
@@ -477,6 +503,8 @@ def confidence_intervals(confusion, statistic, *, y_true=None, y_pred=None, samp
     confusion cells, :math:`C^* \\sim \\mathrm{Multinomial}(n, C / n)`; the percentile
     interval is :math:`[q_{\\alpha/2}, q_{1-\\alpha/2}]` of the statistic over the
     replicates, with :math:`\\alpha = 1 - \\text{confidence level}`.
+    NaN replicates (the statistic undefined there) are dropped with a warning that gives
+    their share, as in :func:`bootstrap`.
 
     References
     ----------
@@ -615,6 +643,16 @@ def bootstrap(metric, y_true, y_pred, *, n_resamples=1000, confidence_level=0.95
     \\hat\\theta^*_{(1-\\alpha/2)}]` with :math:`\\alpha = 1 - \\text{confidence level}`.
     The cost of a count metric without weights is O(n) to count once, then
     O(n_resamples x non-zero cells), independent of ``n``.
+
+    A replicate on which the metric is NaN (undefined, e.g. Cohen's kappa of a resample
+    with one class) is dropped: the interval and the standard error are those of the
+    other replicates, and a ``RuntimeWarning`` gives the number and share of NaN
+    replicates; when every replicate is NaN the interval is NaN (with a warning). The NaN
+    replicates stay in ``bootstrap_distribution``. (:func:`scipy.stats.bootstrap` keeps
+    them: its interval is then NaN, with a ``DegenerateDataWarning`` for BCa only.)
+    A replicate that misses a class is evaluated as scikit-learn evaluates that resample:
+    over the classes it has (a per-class value of a missing class is NaN), unless
+    ``labels=`` fixes them.
 
     References
     ----------

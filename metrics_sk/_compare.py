@@ -197,7 +197,9 @@ def _paired_bootstrap(table, statistic, vectorized, n_resamples, confidence_leve
     a, b = (np.asarray(e[0], dtype=np.float64) for e in estimates)
     low, high = _interval(dist, a - b, None, None, confidence_level, "percentile")
     with np.errstate(invalid="ignore"):
-        pvalue = np.minimum(1.0, 2 * np.minimum((dist <= 0).mean(0), (dist >= 0).mean(0)))
+        defined = (~np.isnan(dist)).sum(0)  # over the replicates the interval keeps
+        pvalue = np.minimum(1.0, 2 * np.minimum((dist <= 0).sum(0), (dist >= 0).sum(0))
+                            / defined)
     return a, b, ConfidenceInterval(_scalar(low), _scalar(high)), _scalar(pvalue)
 
 
@@ -307,7 +309,9 @@ def compare(metric, y_true, y_pred_a, y_pred_b, *, method="bootstrap", confidenc
     method : {'bootstrap', 'mcnemar', 'stuart_maxwell', 'delong'}, default='bootstrap'
         - ``'bootstrap'``: the paired bootstrap of any count metric, resampling the
           cells of the joint table of (true, A, B); percentile interval of the
-          difference, p-value ``2 min(P*(d <= 0), P*(d >= 0))``.
+          difference, p-value ``2 min(P*(d <= 0), P*(d >= 0))``, both over the
+          replicates where the difference is defined (NaN ones dropped with a warning
+          that gives their share, as in :func:`bootstrap`).
         - ``'mcnemar'``: McNemar's test of equal accuracy on the discordant pairs
           (``exact=True``: binomial; ``exact=False``: chi-square with continuity
           correction), as :func:`statsmodels.stats.contingency_tables.mcnemar`; Wald

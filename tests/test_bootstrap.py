@@ -531,3 +531,51 @@ def test_analytic_fallback_replicates_missing_a_class():
     assert tuple(boot.confidence_interval) == (1.0, 1.0)
     fixed = bootstrap("f1_score", y, y, average="macro", labels=[0, 1, 2], random_state=0)
     assert fixed.confidence_interval.low == pytest.approx(2 / 3)  # labels= reports class 2
+
+
+def test_nan_replicates_are_dropped_with_a_warning_that_gives_their_share():
+    # kappa is 0/0 on a resample with one class in y_true and y_pred alike
+    t = np.r_[np.zeros(12, int), [1]]
+    for method in ("percentile", "basic"):
+        with pytest.warns(RuntimeWarning, match=r"NaN \(undefined\) on (\d+) of the 1000") as rec:
+            res = bootstrap("cohen_kappa_score", t, np.where(np.arange(13) == 0, 1, t),
+                            random_state=0, method=method)
+        dist = res.bootstrap_distribution
+        finite = dist[~np.isnan(dist)]
+        assert 50 < finite.size < 950  # kept in the distribution, NaN there
+        msg = str(next(w.message for w in rec if "undefined" in str(w.message)))
+        assert f"{dist.size - finite.size} of the 1000" in msg
+        assert f"({(dist.size - finite.size) / 10:.1f}%)" in msg
+        low, high = np.percentile(finite, [2.5, 97.5])
+        if method == "basic":
+            low, high = 2 * res.value - high, 2 * res.value - low
+        np.testing.assert_allclose(tuple(res.confidence_interval), (low, high), rtol=1e-12)
+        assert res.standard_error == pytest.approx(np.std(finite, ddof=1), rel=1e-12)
+
+
+def test_nan_replicates_per_class_and_all_nan():
+    t, p = _missing_class_data()
+    with pytest.warns(RuntimeWarning, match="for the element with the most"):
+        res = bootstrap("recall_score", t, p, average=None, zero_division=np.nan,
+                        n_resamples=400, random_state=1)
+    dist = res.bootstrap_distribution  # (classes, replicates)
+    assert np.isnan(dist[2]).any() and not np.isnan(dist[:2]).any()
+    np.testing.assert_allclose(res.confidence_interval.low,
+                               np.nanpercentile(dist, 2.5, axis=1), rtol=1e-12)
+    np.testing.assert_allclose(res.confidence_interval.high,
+                               np.nanpercentile(dist, 97.5, axis=1), rtol=1e-12)
+    # one class only: kappa is undefined on every replicate
+    with pytest.warns(RuntimeWarning, match="NaN \\(undefined\\) on all 100"):
+        res = bootstrap("cohen_kappa_score", np.zeros(10, int), np.zeros(10, int),
+                        n_resamples=100, random_state=0)
+    assert np.isnan(res.confidence_interval.low) and np.isnan(res.confidence_interval.high)
+
+
+def test_paired_comparison_with_nan_replicates_has_an_interval_beside_its_pvalue():
+    t = np.r_[np.zeros(12, int), [1]]
+    with pytest.warns(RuntimeWarning, match="bootstrap replicates"):
+        res = msk.compare("cohen_kappa_score", t, t, np.where(np.arange(13) == 0, 1, t),
+                          random_state=0)
+    assert np.isfinite(res.pvalue)
+    assert np.all(np.isfinite(res.confidence_interval))
+    assert res.confidence_interval.low <= res.difference <= res.confidence_interval.high
