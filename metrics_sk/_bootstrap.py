@@ -10,9 +10,11 @@ replicate in one vectorized call.
 
 With sample weights the samples are grouped by (cell, weight) pairs, whose samples are
 interchangeable: a replicate is a multinomial draw of the pair counts (exactly the law of
-resampling the samples), and a cell's weight the sum of count x weight over its pairs.
-With continuous weights (about one pair per sample) that draw costs ``n`` per replicate;
-with class or frequency weights it costs the number of pairs. Any other metric
+resampling the samples), and a cell's weight the sum of count x weight over its pairs;
+with class or frequency weights it costs the number of pairs. With continuous weights
+(about one pair per sample) the cell counts are drawn exactly and each cell's sum of
+resampled weights exactly in small or skewed cells, by its moments (normal) in large
+ones (see ``_CellSampler``). Any other metric
 (score metrics such as log loss, or any callable with the scikit-learn signature) falls
 back to evaluating it on resampled indices.
 """
@@ -185,13 +187,25 @@ class _CellSampler:
     (cell, weight) *pairs*: the samples of one pair are interchangeable, so a resample of
     the ``n`` samples is, exactly in law, a draw of the pair counts ``Mult(n, pairs / n)``,
     and a cell's weight is the sum over its pairs of count x weight. With few pairs (class
-    or frequency weights) that is one small multinomial per replicate; with about as many
-    pairs as samples (continuous weights) the ``n`` draws are made directly, as counts per
-    sample.
+    or frequency weights) that is one small multinomial per replicate. With about as many
+    pairs as samples (continuous weights) the cell counts are drawn exactly,
+    ``M ~ Mult(n, n_c / n)`` (``n_c`` samples in cell ``c``), and then the sum of the
+    ``M_c`` weights a resample draws with replacement from the cell's weights: exactly
+    (``M_c`` uniform draws among them) in a small or skewed cell, and by its moments,
+    ``Normal(M_c mean_c, M_c var_c)`` (the cell's mean and population variance of
+    weights), in a cell of at least :attr:`NORMAL_MIN_SAMPLES` samples whose weight sum
+    has a skewness ``|g_c| / sqrt(n_c)`` and an excess kurtosis ``|k_c| / n_c`` at most
+    :attr:`NORMAL_MAX_SHAPE` (``g_c``, ``k_c``: those of the cell's weights), where the
+    central limit theorem holds to that order (tests/test_bootstrap.py compares it with
+    the per-sample bootstrap by a two-sample KS test).
     """
 
     #: Use the multinomial over pairs when there are at most n / this many pairs.
     PAIRS_PER_SAMPLE = 16
+    #: A cell's weight sum is drawn from its moments when the cell has at least this many
+    #: samples and the sum's skewness and excess kurtosis are at most NORMAL_MAX_SHAPE.
+    NORMAL_MIN_SAMPLES = 200
+    NORMAL_MAX_SHAPE = 0.05
 
     def __init__(self, confusion, cell_of=None, weights=None, cells=None, counts=None):
         self.confusion = confusion
@@ -214,32 +228,79 @@ class _CellSampler:
             self.n = int(counts.sum())
         else:
             self.n = cell_of.shape[0]
-            # the distinct weights, numbered by their bits (finite: one bit pattern each)
-            values, code = compact(weights.view(np.int64))
-            values = values.view(np.float64)
-            keys, pair_of = compact(cell_of * values.shape[0] + code)
-            self.pair_count = np.bincount(pair_of, minlength=keys.shape[0])
-            self.pair_cell, self.pair_weight = np.divmod(keys, values.shape[0])
-            self.pair_weight = values[self.pair_weight]
+            # At least one pair per distinct weight: many distinct weights (already among
+            # the first n / 8), many pairs, not counted (continuous weights).
+            bits = weights.view(np.int64)
+            head = np.unique(bits[:self.n // 8 + 1]).shape[0]
+            if head * self.PAIRS_PER_SAMPLE <= self.n:
+                # the distinct weights, numbered by their bits (finite: one pattern each)
+                values, code = compact(bits)
+                if values.shape[0] * self.PAIRS_PER_SAMPLE <= self.n:
+                    self._pairs(values, code)
         self.rows, self.cols = cells
         self.size = self.rows.shape[0]
-        pairs = 0 if cell_of is None else self.pair_count.shape[0]
+        pairs = 0 if cell_of is None else getattr(self, "pair_count", cell_of).shape[0]
+        self.continuous = cell_of is not None and pairs * self.PAIRS_PER_SAMPLE > self.n
+        if self.continuous:
+            pairs = self._cell_moments()  # numbers drawn per replicate
         self.width = max(self.size, 0 if confusion is None else confusion.n_classes, pairs,
                          1)  # numbers per replicate
 
+    def _pairs(self, values=None, code=None):
+        """The (cell, weight) pairs: ``pair_count``, ``pair_cell``, ``pair_weight``."""
+        if values is None:
+            values, code = compact(self.weights.view(np.int64))
+        values = values.view(np.float64)
+        keys, pair_of = compact(self.cell_of * values.shape[0] + code)
+        self.pair_count = np.bincount(pair_of, minlength=keys.shape[0])
+        self.pair_cell, self.pair_weight = np.divmod(keys, values.shape[0])
+        self.pair_weight = values[self.pair_weight]
+
+    def _cell_moments(self):
+        """Each cell's number of samples, mean and variance of weights, and which cells
+        are drawn exactly (their weights kept, sorted by cell); returns their samples."""
+        cell_of, w = self.cell_of, self.weights
+        n_c = np.bincount(cell_of, minlength=self.size)
+        safe = np.maximum(n_c, 1)
+        mean = np.bincount(cell_of, weights=w, minlength=self.size) / safe
+        dev = w - mean[cell_of]
+        power = dev * dev
+        m2 = np.bincount(cell_of, weights=power, minlength=self.size) / safe
+        m4 = np.bincount(cell_of, weights=power * power, minlength=self.size) / safe
+        power *= dev
+        m3 = np.bincount(cell_of, weights=power, minlength=self.size) / safe
+        with np.errstate(divide="ignore", invalid="ignore"):
+            skew = np.abs(m3) / m2**1.5 / np.sqrt(safe)
+            kurt = np.abs(m4 / m2**2 - 3) / safe
+        normal = (m2 == 0) | ((n_c >= self.NORMAL_MIN_SAMPLES)
+                              & (skew <= self.NORMAL_MAX_SHAPE)
+                              & (kurt <= self.NORMAL_MAX_SHAPE))
+        self.cell_n, self.cell_mean, self.cell_var = n_c, mean, m2
+        self.exact_cells = np.flatnonzero(~normal)
+        # the weights of the exactly drawn cells, by cell
+        exact_n = np.where(normal, 0, n_c)
+        self.cell_start = np.concatenate(([0], np.cumsum(exact_n)[:-1]))
+        kept = np.flatnonzero(~normal[cell_of]) if normal.any() else np.arange(self.n)
+        self.sorted_weights = w[kept[np.argsort(cell_of[kept], kind="stable")]]
+        return int(exact_n.sum())
+
     def _weighted(self, r, rng):
         """``(r, cells)`` weight sums of ``r`` resamples of the samples."""
-        pairs = self.pair_count.shape[0]
-        if pairs * self.PAIRS_PER_SAMPLE <= self.n:
+        if not self.continuous:
+            pairs = self.pair_count.shape[0]
             counts = rng.multinomial(self.n, self.pair_count / self.n, size=r)
             to_cells = sp.csr_array((self.pair_weight, (np.arange(pairs), self.pair_cell)),
                                     shape=(pairs, self.size))
             return np.asarray((to_cells.T @ counts.T).T, dtype=np.float64)
-        out = np.empty((r, self.size))
-        for i in range(r):
-            times = np.bincount(rng.integers(0, self.n, self.n), minlength=self.n)
-            out[i] = np.bincount(self.cell_of, weights=self.weights * times,
-                                 minlength=self.size)
+        counts = rng.multinomial(self.n, self.cell_n / self.n, size=r)
+        out = counts * self.cell_mean + np.sqrt(counts * self.cell_var) * rng.standard_normal(
+            counts.shape)
+        replicate = np.arange(r)
+        for c in self.exact_cells:
+            m = counts[:, c]
+            drawn = self.sorted_weights[self.cell_start[c] + rng.integers(
+                0, self.cell_n[c], int(m.sum()))]
+            out[:, c] = np.bincount(np.repeat(replicate, m), weights=drawn, minlength=r)
         return out
 
     def chunks(self, n_resamples, rng):
@@ -260,6 +321,8 @@ class _CellSampler:
             drop = np.ones(self.size)
         else:
             base = np.bincount(self.cell_of, weights=self.weights, minlength=self.size)
+            if not hasattr(self, "pair_count"):
+                self._pairs()
             cells, drop, mult = self.pair_cell, self.pair_weight, self.pair_count
         out = np.repeat(base[None, :].astype(np.float64), cells.shape[0], axis=0)
         out[np.arange(cells.shape[0]), cells] -= drop
@@ -595,7 +658,11 @@ def bootstrap(metric, y_true, y_pred, *, n_resamples=1000, confidence_level=0.95
     evaluated on all of them in one vectorized call (the metrics of :data:`VECTORIZED`;
     other count metrics are evaluated replicate by replicate). With ``sample_weight`` the
     (cell, weight) pairs are resampled, ``Mult(n, pair counts / n)``, the same law as
-    resampling the samples (fast when the weights take few values, e.g. class weights).
+    resampling the samples (fast when the weights take few values, e.g. class weights);
+    with continuous weights the cell counts are exact and a large cell's sum of resampled
+    weights is drawn from a normal law with its moments (its mean and variance of weights
+    times the count), where the sum's skewness and excess kurtosis are at most 0.05;
+    small or skewed cells are drawn exactly.
     Any other metric is evaluated on resampled indices.
 
     Parameters

@@ -579,3 +579,38 @@ def test_paired_comparison_with_nan_replicates_has_an_interval_beside_its_pvalue
     assert np.isfinite(res.pvalue)
     assert np.all(np.isfinite(res.confidence_interval))
     assert res.confidence_interval.low <= res.difference <= res.confidence_interval.high
+
+
+def test_continuous_weights_cell_sums_by_moments_agree_with_the_sample_bootstrap():
+    # Continuous weights: exact multinomial cell counts, then each cell's sum of resampled
+    # weights, drawn exactly in small or skewed cells and by its moments (normal) in large
+    # ones; the distribution is indistinguishable from resampling the samples.
+    rng = np.random.default_rng(0)
+    n, k = 30000, 3
+    t = rng.integers(0, k, n)
+    p = np.where(rng.random(n) < 0.8, t, rng.integers(0, k, n))
+    t[:150] = 3  # a rare class: small cells, drawn exactly
+    p[:150] = np.where(rng.random(150) < 0.7, 3, p[:150])
+    k = 4
+    w = rng.uniform(0.1, 3, n)
+    skewed = (t == 1) & (p == 1)
+    w[skewed] = rng.lognormal(0, 2, skewed.sum())  # a large but skewed cell: exact
+    sampler = _sampler_from_samples(Confusion.from_predictions(t, p), t, p, w)
+    exact = set(sampler.exact_cells.tolist())
+    big = sampler.cell_n >= _CellSampler.NORMAL_MIN_SAMPLES
+    skewed_cell = int(np.flatnonzero((sampler.rows == 1) & (sampler.cols == 1))[0])
+    assert skewed_cell in exact and big[skewed_cell]
+    assert (~big).any() and big.sum() > 5
+    assert exact == set(np.flatnonzero(~big).tolist()) | {skewed_cell}  # the rest: normal
+    res = bootstrap("f1_score", t, p, average="macro", sample_weight=w, n_resamples=1500,
+                    random_state=1)
+    naive = []
+    for _ in range(1500):
+        i = rng.integers(0, n, n)
+        cm = np.bincount(t[i] * k + p[i], weights=w[i], minlength=k * k).reshape(k, k)
+        tp = np.diag(cm)
+        precision, recall = tp / cm.sum(0), tp / cm.sum(1)
+        naive.append(np.mean(2 * precision * recall / (precision + recall)))
+    ours = res.bootstrap_distribution
+    assert st.ks_2samp(ours, naive).pvalue > 1e-3
+    assert abs(np.std(ours) / np.std(naive) - 1) < 0.12
