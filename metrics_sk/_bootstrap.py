@@ -231,7 +231,7 @@ class _CellSampler:
             # At least one pair per distinct weight: many distinct weights (already among
             # the first n / 8), many pairs, not counted (continuous weights).
             bits = weights.view(np.int64)
-            head = np.unique(bits[:self.n // 8 + 1]).shape[0]
+            head = compact(bits[:self.n // 8 + 1])[0].shape[0]
             if head * self.PAIRS_PER_SAMPLE <= self.n:
                 # the distinct weights, numbered by their bits (finite: one pattern each)
                 values, code = compact(bits)
