@@ -19,6 +19,12 @@ the same bootstrap unweighted; target within 10x. The per-sample draw it replace
 ``n``-index resample per replicate, the code before) is timed on a few replicates and
 extrapolated.
 
+The report's intervals (``quality_report(y, p, y_score=P, confidence_level=0.95)``,
+1,600 rows x 22 classes; ``--quick``: 400 x 8): the default (bootstrap; the score
+metrics' replicates as integer weights on rankings sorted once) against the per-sample
+bootstrap of the score metrics it replaces (timed on a few replicates, extrapolated) and
+``interval="analytic"``; target under 2 s.
+
 Issue 9 (encode once): the bootstrap of a score metric (``log_loss``, ``roc_auc_mu_score``,
 1000 replicates, 5 string classes, n = 1e4 and 1e5) resamples the once-encoded rows; the
 reference is the same bootstrap of the same function wrapped in a lambda (not a
@@ -111,6 +117,7 @@ def main():
     rows.append((f"analytic intervals, {len(REPORT)} report metrics, 10 classes", t_all,
                  "quality_report itself", t_report, t_all / t_report, "< 5 ms on top"))
 
+    rows += report_interval_rows(rng, (400, 8) if args.quick else (1600, 22), args.repeat)
     rows += score_bootstrap_rows(rng, (10**3, 10**4) if args.quick else (10**4, 10**5),
                                  args.repeat)
     print(f"{'case':58} {'ours':>10} {'reference':>44} {'ratio':>8}  target")
@@ -138,6 +145,38 @@ def weighted_bootstrap_row(rng, y, pred, repeat, n_resamples=1000):
     return (f"weighted bootstrap macro F, {n_resamples} x n={n:.0e}, U(0.1, 3) weights",
             t_weighted, "the same bootstrap unweighted", t_plain, t_weighted / t_plain,
             "<= 10x unweighted")
+
+
+def report_interval_rows(rng, size, repeat, n_resamples=1000):
+    """quality_report's default intervals vs. the per-sample score bootstrap and analytic."""
+    import warnings
+
+    from metrics_sk._bootstrap import _index_bootstrap, _rng
+    from metrics_sk._report import score_values
+
+    n, k = size
+    y = rng.integers(0, k, n)
+    logits = rng.normal(size=(n, k)) + 2 * np.eye(k)[y]
+    proba = np.exp(logits) / np.exp(logits).sum(axis=1, keepdims=True)
+    pred = proba.argmax(axis=1)
+    labels = np.arange(k)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        t_default, _ = best_of(lambda: msk.quality_report(
+            y, pred, y_score=proba, confidence_level=0.95, n_resamples=n_resamples,
+            random_state=0), repeat)
+        t_analytic, _ = best_of(lambda: msk.quality_report(
+            y, pred, y_score=proba, confidence_level=0.95, interval="analytic"), repeat)
+        few = 20  # the per-sample bootstrap of the score metrics (the path before)
+        t_few, _ = best_of(lambda: _index_bootstrap(
+            lambda t, s, sample_weight=None: score_values(t, s, labels=labels), y, proba,
+            None, {}, few, 0.95, "percentile", _rng(0)), 1)
+    t_before = t_few / few * n_resamples
+    name = f"quality_report intervals, {n} x {k} classes, {n_resamples} replicates"
+    return [(name, t_default, "score bootstrap per sample (extrap.)", t_before,
+             t_before / t_default, "< 2 s, faster"),
+            (name, t_default, "interval='analytic'", t_analytic, t_default / t_analytic,
+             "(slower than analytic)")]
 
 
 def score_bootstrap_rows(rng, sizes, repeat, k=5, n_resamples=1000):
