@@ -639,17 +639,19 @@ class _SortedScores:
         def encoded(name, scores, **kwargs):
             return encoded_inputs(METRICS[name].function, y_true, scores, None, kwargs)
 
+        scores = np.asarray(y_score)
+        if scores.ndim != 2:
+            return None
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # (said by the values on all the samples)
             order = np.argsort(np.asarray(labels), kind="stable")
-            scores = np.asarray(y_score)
             found = [encoded("one_vs_all_roc_auc_score", y_score, labels=labels, average=None),
                      encoded("roc_auc_mu_score", y_score, labels=labels),
-                     encoded("log_loss", scores[:, order] if scores.ndim == 2 else None,
+                     encoded("log_loss", scores[:, order],
                              labels=np.asarray(labels)[order], from_logits=from_logits),
                      encoded("one_vs_all_log_loss", y_score, labels=labels,
                              from_logits=from_logits)]
-            if any(f is None for f in found) or scores.ndim != 2:
+            if any(f is None for f in found):
                 return None
             (codes, ranked, _, _), (mu_codes, mu_scores, _, mu_kernel), ll, ova = found
             k = ranked.shape[1]
