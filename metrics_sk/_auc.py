@@ -571,3 +571,78 @@ def one_vs_all_pr_auc(codes, scores, weights=None, *, tie_tolerance=0.0):
         np.copyto(column, scores[:, k])  # one strided read, then contiguous passes
         out[k] = _unweighted_pr_auc(work, is_pos, column, tie_tolerance)
     return out
+
+
+# -- many weightings of one ranking (bootstrap replicates as integer weights) ---------------
+class SortedRanking:
+    """One sort of ``values`` with positives ``is_pos``, evaluated under many weightings
+    ``weights`` of shape ``(R, n)`` (e.g. bootstrap replicates as multinomial counts used
+    as integer weights) without sorting again: one gather and one cumulative sum per
+    weighting, then the groups of tied values that hold positives (the ROC AUC sums over
+    them, and only they move the precision-recall curve, as in :func:`_rank_pr_area`).
+
+    :meth:`evaluate` gives, per row, :func:`_mann_whitney_weighted`'s ROC AUC and
+    :func:`_weighted_pr_auc`'s PR AUC (tie tolerance 0); NaN where a side weighs 0.
+    """
+
+    def __init__(self, values, is_pos):
+        order = np.argsort(values, kind="stable")
+        self.order = order
+        starts = _group_starts(values[order])  # ascending groups of ties
+        group = np.zeros(order.shape[0], dtype=np.int64)
+        group[starts[1:]] = 1
+        group = np.cumsum(group)
+        self.pos_cols = np.flatnonzero(is_pos[order])  # positives, ascending
+        held, first = np.unique(group[self.pos_cols], return_index=True)
+        self.pos_starts = first  # each positive group's first positive column
+        self.below = starts[held] - 1  # last position below each positive group (-1: none)
+        self.top = np.append(starts, order.shape[0])[held + 1] - 1  # its last position
+
+    def evaluate(self, weights):
+        """``(roc_auc, pr_auc)`` arrays of shape ``(R,)``."""
+        w = weights[:, self.order]
+        cum = np.cumsum(w, axis=1)
+        total = cum[:, -1]
+        if self.pos_cols.shape[0] == 0:
+            nan = np.full(w.shape[0], np.nan)
+            return nan, nan
+        pos = np.add.reduceat(w[:, self.pos_cols], self.pos_starts, axis=1)  # per group
+        pos_cum = np.cumsum(pos, axis=1)
+        pos_total = pos_cum[:, -1]
+        below = np.where(self.below >= 0, cum[:, np.maximum(self.below, 0)], 0.0)
+        at_or_below = cum[:, self.top]
+        pos_below = pos_cum - pos
+        neg_below = below - pos_below
+        neg_group = at_or_below - below - pos
+        with np.errstate(divide="ignore", invalid="ignore"):
+            roc = (pos * (neg_below + neg_group / 2)).sum(1) / (pos_total * (total - pos_total))
+            # descending: the point of each positive group and the point just above it
+            tp, predicted = pos_total[:, None] - pos_below, total[:, None] - below
+            tp_above, above = pos_total[:, None] - pos_cum, total[:, None] - at_or_below
+            precision = np.where(predicted > 0, tp / predicted, 1.0)
+            precision_above = np.where(above > 0, tp_above / above, 1.0)
+            pr = ((tp - tp_above) * (precision + precision_above)).sum(1) / (2 * pos_total)
+        return roc, np.where(pos_total > 0, pr, np.nan)
+
+
+def auc_mu_rankings(codes, dot, pair_sign):
+    """The rankings of the pairs of :func:`auc_mu` (classes with samples, non-zero sign):
+    ``(rows, SortedRanking)`` per pair, the number of pairs worth 1/2 and the factor
+    ``2 / (K (K - 1))``: AUC mu of a weighting ``w`` is the factor times the sum of the
+    pairs' ``roc_auc(w[:, rows])`` plus the halves."""
+    n_classes = dot.shape[1]
+    members = [np.flatnonzero(codes == k) for k in range(n_classes)]
+    pairs, halves = [], 0
+    for i in range(n_classes):
+        for j in range(i + 1, n_classes):
+            if members[i].shape[0] == 0 or members[j].shape[0] == 0:
+                continue
+            if pair_sign[i, j] == 0:
+                halves += 1
+                continue
+            high, low = (j, i) if pair_sign[i, j] > 0 else (i, j)
+            rows = np.concatenate((members[i], members[j]))
+            values = dot[rows, high] - dot[rows, low]
+            is_pos = np.arange(rows.shape[0]) < members[i].shape[0]
+            pairs.append((rows, SortedRanking(values, is_pos)))
+    return pairs, halves, 2.0 / (n_classes * (n_classes - 1))

@@ -10,9 +10,11 @@ replicate in one vectorized call.
 
 With sample weights the samples are grouped by (cell, weight) pairs, whose samples are
 interchangeable: a replicate is a multinomial draw of the pair counts (exactly the law of
-resampling the samples), and a cell's weight the sum of count x weight over its pairs.
-With continuous weights (about one pair per sample) that draw costs ``n`` per replicate;
-with class or frequency weights it costs the number of pairs. Any other metric
+resampling the samples), and a cell's weight the sum of count x weight over its pairs;
+with class or frequency weights it costs the number of pairs. With continuous weights
+(about one pair per sample) the cell counts are drawn exactly and each cell's sum of
+resampled weights exactly in small or skewed cells, by its moments (normal) in large
+ones (see ``_CellSampler``). Any other metric
 (score metrics such as log loss, or any callable with the scikit-learn signature) falls
 back to evaluating it on resampled indices.
 """
@@ -186,13 +188,25 @@ class _CellSampler:
     (cell, weight) *pairs*: the samples of one pair are interchangeable, so a resample of
     the ``n`` samples is, exactly in law, a draw of the pair counts ``Mult(n, pairs / n)``,
     and a cell's weight is the sum over its pairs of count x weight. With few pairs (class
-    or frequency weights) that is one small multinomial per replicate; with about as many
-    pairs as samples (continuous weights) the ``n`` draws are made directly, as counts per
-    sample.
+    or frequency weights) that is one small multinomial per replicate. With about as many
+    pairs as samples (continuous weights) the cell counts are drawn exactly,
+    ``M ~ Mult(n, n_c / n)`` (``n_c`` samples in cell ``c``), and then the sum of the
+    ``M_c`` weights a resample draws with replacement from the cell's weights: exactly
+    (``M_c`` uniform draws among them) in a small or skewed cell, and by its moments,
+    ``Normal(M_c mean_c, M_c var_c)`` (the cell's mean and population variance of
+    weights), in a cell of at least :attr:`NORMAL_MIN_SAMPLES` samples whose weight sum
+    has a skewness ``|g_c| / sqrt(n_c)`` and an excess kurtosis ``|k_c| / n_c`` at most
+    :attr:`NORMAL_MAX_SHAPE` (``g_c``, ``k_c``: those of the cell's weights), where the
+    central limit theorem holds to that order (tests/test_bootstrap.py compares it with
+    the per-sample bootstrap by a two-sample KS test).
     """
 
     #: Use the multinomial over pairs when there are at most n / this many pairs.
     PAIRS_PER_SAMPLE = 16
+    #: A cell's weight sum is drawn from its moments when the cell has at least this many
+    #: samples and the sum's skewness and excess kurtosis are at most NORMAL_MAX_SHAPE.
+    NORMAL_MIN_SAMPLES = 200
+    NORMAL_MAX_SHAPE = 0.05
 
     def __init__(self, confusion, cell_of=None, weights=None, cells=None, counts=None):
         self.confusion = confusion
@@ -216,32 +230,79 @@ class _CellSampler:
             self.n = int(counts.sum())
         else:
             self.n = cell_of.shape[0]
-            # the distinct weights, numbered by their bits (finite: one bit pattern each)
-            values, code = compact(weights.view(np.int64))
-            values = values.view(np.float64)
-            keys, pair_of = compact(cell_of * values.shape[0] + code)
-            self.pair_count = np.bincount(pair_of, minlength=keys.shape[0])
-            self.pair_cell, self.pair_weight = np.divmod(keys, values.shape[0])
-            self.pair_weight = values[self.pair_weight]
+            # At least one pair per distinct weight: many distinct weights (already among
+            # the first n / 8), many pairs, not counted (continuous weights).
+            bits = weights.view(np.int64)
+            head = compact(bits[:self.n // 8 + 1])[0].shape[0]
+            if head * self.PAIRS_PER_SAMPLE <= self.n:
+                # the distinct weights, numbered by their bits (finite: one pattern each)
+                values, code = compact(bits)
+                if values.shape[0] * self.PAIRS_PER_SAMPLE <= self.n:
+                    self._pairs(values, code)
         self.rows, self.cols = cells
         self.size = self.rows.shape[0]
-        pairs = 0 if cell_of is None else self.pair_count.shape[0]
+        pairs = 0 if cell_of is None else getattr(self, "pair_count", cell_of).shape[0]
+        self.continuous = cell_of is not None and pairs * self.PAIRS_PER_SAMPLE > self.n
+        if self.continuous:
+            pairs = self._cell_moments()  # numbers drawn per replicate
         self.width = max(self.size, 0 if confusion is None else confusion.n_classes, pairs,
                          1)  # numbers per replicate
 
+    def _pairs(self, values=None, code=None):
+        """The (cell, weight) pairs: ``pair_count``, ``pair_cell``, ``pair_weight``."""
+        if values is None:
+            values, code = compact(self.weights.view(np.int64))
+        values = values.view(np.float64)
+        keys, pair_of = compact(self.cell_of * values.shape[0] + code)
+        self.pair_count = np.bincount(pair_of, minlength=keys.shape[0])
+        self.pair_cell, self.pair_weight = np.divmod(keys, values.shape[0])
+        self.pair_weight = values[self.pair_weight]
+
+    def _cell_moments(self):
+        """Each cell's number of samples, mean and variance of weights, and which cells
+        are drawn exactly (their weights kept, sorted by cell); returns their samples."""
+        cell_of, w = self.cell_of, self.weights
+        n_c = np.bincount(cell_of, minlength=self.size)
+        safe = np.maximum(n_c, 1)
+        mean = np.bincount(cell_of, weights=w, minlength=self.size) / safe
+        dev = w - mean[cell_of]
+        power = dev * dev
+        m2 = np.bincount(cell_of, weights=power, minlength=self.size) / safe
+        m4 = np.bincount(cell_of, weights=power * power, minlength=self.size) / safe
+        power *= dev
+        m3 = np.bincount(cell_of, weights=power, minlength=self.size) / safe
+        with np.errstate(divide="ignore", invalid="ignore"):
+            skew = np.abs(m3) / m2**1.5 / np.sqrt(safe)
+            kurt = np.abs(m4 / m2**2 - 3) / safe
+        normal = (m2 == 0) | ((n_c >= self.NORMAL_MIN_SAMPLES)
+                              & (skew <= self.NORMAL_MAX_SHAPE)
+                              & (kurt <= self.NORMAL_MAX_SHAPE))
+        self.cell_n, self.cell_mean, self.cell_var = n_c, mean, m2
+        self.exact_cells = np.flatnonzero(~normal)
+        # the weights of the exactly drawn cells, by cell
+        exact_n = np.where(normal, 0, n_c)
+        self.cell_start = np.concatenate(([0], np.cumsum(exact_n)[:-1]))
+        kept = np.flatnonzero(~normal[cell_of]) if normal.any() else np.arange(self.n)
+        self.sorted_weights = w[kept[np.argsort(cell_of[kept], kind="stable")]]
+        return int(exact_n.sum())
+
     def _weighted(self, r, rng):
         """``(r, cells)`` weight sums of ``r`` resamples of the samples."""
-        pairs = self.pair_count.shape[0]
-        if pairs * self.PAIRS_PER_SAMPLE <= self.n:
+        if not self.continuous:
+            pairs = self.pair_count.shape[0]
             counts = rng.multinomial(self.n, self.pair_count / self.n, size=r)
             to_cells = sp.csr_array((self.pair_weight, (np.arange(pairs), self.pair_cell)),
                                     shape=(pairs, self.size))
             return np.asarray((to_cells.T @ counts.T).T, dtype=np.float64)
-        out = np.empty((r, self.size))
-        for i in range(r):
-            times = np.bincount(rng.integers(0, self.n, self.n), minlength=self.n)
-            out[i] = np.bincount(self.cell_of, weights=self.weights * times,
-                                 minlength=self.size)
+        counts = rng.multinomial(self.n, self.cell_n / self.n, size=r)
+        out = counts * self.cell_mean + np.sqrt(counts * self.cell_var) * rng.standard_normal(
+            counts.shape)
+        replicate = np.arange(r)
+        for c in self.exact_cells:
+            m = counts[:, c]
+            drawn = self.sorted_weights[self.cell_start[c] + rng.integers(
+                0, self.cell_n[c], int(m.sum()))]
+            out[:, c] = np.bincount(np.repeat(replicate, m), weights=drawn, minlength=r)
         return out
 
     def chunks(self, n_resamples, rng):
@@ -262,6 +323,8 @@ class _CellSampler:
             drop = np.ones(self.size)
         else:
             base = np.bincount(self.cell_of, weights=self.weights, minlength=self.size)
+            if not hasattr(self, "pair_count"):
+                self._pairs()
             cells, drop, mult = self.pair_cell, self.pair_weight, self.pair_count
         out = np.repeat(base[None, :].astype(np.float64), cells.shape[0], axis=0)
         out[np.arange(cells.shape[0]), cells] -= drop
@@ -287,7 +350,8 @@ def _evaluate(sampler, statistic, counts, shapes, vectorized):
         warnings.simplefilter("ignore")  # ill-defined replicates are expected
         if vectorized is not False:
             try:
-                batch = _leaves(statistic(sampler.replicates(counts)))
+                replicates = sampler.replicates(counts)
+                batch = _leaves(statistic(replicates))
                 ok = len(batch) == len(shapes) and all(
                     b.shape == (counts.shape[0],) + s for b, s in zip(batch, shapes))
             except Exception:
@@ -295,7 +359,12 @@ def _evaluate(sampler, statistic, counts, shapes, vectorized):
                     raise
                 ok = False
             if ok and vectorized is None:
-                for i in range(min(2, counts.shape[0])):
+                # (checked on replicates with every label: one that misses a class is
+                # evaluated over the classes it has, which confusion_of does not give)
+                present = replicates.present
+                full = np.arange(counts.shape[0]) if present is None else np.flatnonzero(
+                    present.all(-1))
+                for i in full[:2]:
                     single = _leaves(statistic(sampler.confusion_of(counts[i])))
                     ok = ok and all(np.allclose(b[i], s, equal_nan=True)
                                     for b, s in zip(batch, single))
@@ -316,28 +385,52 @@ def _distribution(sampler, statistic, n_resamples, rng, shapes, vectorized):
 # -- intervals ---------------------------------------------------------------------------------
 def _quantile(dist, q):
     """Linear-interpolated quantiles (numpy's default) of ``dist`` ``(R, *shape)`` at
-    levels ``q`` (a scalar or one level per element)."""
-    r = dist.shape[0]
-    ordered, nan = np.sort(dist, axis=0), np.isnan(dist).any(axis=0)
-    pos = np.broadcast_to(np.asarray(q, dtype=np.float64) * (r - 1), dist.shape[1:])
+    levels ``q`` (a scalar or one level per element), over the replicates that are not
+    NaN (NaN where all are)."""
+    ordered = np.sort(dist, axis=0)  # NaN sort last: the first r of each column are numbers
+    r = dist.shape[0] - np.isnan(dist).sum(0)
+    nan = r == 0
+    pos = np.asarray(q, dtype=np.float64) * np.maximum(r - 1, 0)
     finite = np.isfinite(pos)
     pos = np.where(finite, pos, 0.0)
     lo = np.floor(pos).astype(np.int64)
-    hi = np.minimum(lo + 1, r - 1)
+    hi = np.minimum(lo + 1, np.maximum(r - 1, 0))
     frac = pos - lo
     a = np.take_along_axis(ordered, lo[None], axis=0)[0]
     b = np.take_along_axis(ordered, hi[None], axis=0)[0]
     return np.where(nan | ~finite, np.nan, a + (b - a) * frac)
 
 
+def _warn_nan_replicates(dist):
+    """Say how many replicates are NaN (the metric undefined on them): the intervals are
+    those of the other replicates (:func:`_quantile`), or NaN when all are."""
+    nan = np.isnan(dist).sum(0)
+    worst = int(np.max(nan, initial=0))
+    if worst == 0:
+        return
+    r = dist.shape[0]
+    if worst == r:
+        warnings.warn(f"The metric is NaN (undefined) on all {r} bootstrap replicates"
+                      f"{'' if dist.ndim == 1 else ' for some elements'}: the interval is "
+                      "NaN there.", RuntimeWarning, stacklevel=6)
+    else:
+        where = "" if dist.ndim == 1 else " (for the element with the most)"
+        warnings.warn(f"The metric is NaN (undefined) on {worst} of the {r} bootstrap "
+                      f"replicates ({worst / r:.1%}){where}: they are dropped, the interval "
+                      "and standard error are those of the other replicates.",
+                      RuntimeWarning, stacklevel=6)
+
+
 def _interval(dist, estimate, jack, jack_weight, confidence_level, method):
     """Interval of one leaf: ``dist`` (R, *shape), ``estimate`` (*shape); ``jack``
-    (m, *shape) leave-one-out values with multiplicities ``jack_weight`` for BCa."""
+    (m, *shape) leave-one-out values with multiplicities ``jack_weight`` for BCa. NaN
+    replicates are dropped (with a warning that gives their share)."""
+    _warn_nan_replicates(dist)
     alpha = (1 - confidence_level) / 2
     if method == "bca":
         with np.errstate(divide="ignore", invalid="ignore"):
             below = (dist < estimate).sum(0) + (dist <= estimate).sum(0)
-            z0 = ndtri(below / (2 * dist.shape[0]))
+            z0 = ndtri(below / (2 * (~np.isnan(dist)).sum(0)))
             w = jack_weight.reshape((-1,) + (1,) * (jack.ndim - 1)).astype(np.float64)
             mean = (w * jack).sum(0) / w.sum()
             u = mean - jack
@@ -368,8 +461,10 @@ def _results(estimates, dists, jacks, jack_weight, confidence_level, method):
         dist = dist.astype(np.float64)
         low, high = _interval(dist, est, None if jacks is None else jacks[j], jack_weight,
                               confidence_level, method)
-        with np.errstate(invalid="ignore"):
-            se = np.std(dist, axis=0, ddof=1) if dist.shape[0] > 1 else np.full(est.shape, np.nan)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # (all NaN: said by _interval)
+            se = (np.nanstd(dist, axis=0, ddof=1) if dist.shape[0] > 1
+                  else np.full(est.shape, np.nan))
         out.append(BootstrapResult(ConfidenceInterval(_scalar(low), _scalar(high)),
                                    np.moveaxis(dist, 0, -1), _scalar(se), _scalar(est),
                                    method))
@@ -473,6 +568,8 @@ def confidence_intervals(confusion, statistic, *, y_true=None, y_pred=None, samp
     confusion cells, :math:`C^* \\sim \\mathrm{Multinomial}(n, C / n)`; the percentile
     interval is :math:`[q_{\\alpha/2}, q_{1-\\alpha/2}]` of the statistic over the
     replicates, with :math:`\\alpha = 1 - \\text{confidence level}`.
+    NaN replicates (the statistic undefined there) are dropped with a warning that gives
+    their share, as in :func:`bootstrap`.
 
     References
     ----------
@@ -564,7 +661,11 @@ def bootstrap(metric, y_true, y_pred, *, n_resamples=1000, confidence_level=0.95
     evaluated on all of them in one vectorized call (the metrics of :data:`VECTORIZED`;
     other count metrics are evaluated replicate by replicate). With ``sample_weight`` the
     (cell, weight) pairs are resampled, ``Mult(n, pair counts / n)``, the same law as
-    resampling the samples (fast when the weights take few values, e.g. class weights).
+    resampling the samples (fast when the weights take few values, e.g. class weights);
+    with continuous weights the cell counts are exact and a large cell's sum of resampled
+    weights is drawn from a normal law with its moments (its mean and variance of weights
+    times the count), where the sum's skewness and excess kurtosis are at most 0.05;
+    small or skewed cells are drawn exactly.
     Any other metric is evaluated on resampled indices.
 
     Parameters
@@ -612,6 +713,16 @@ def bootstrap(metric, y_true, y_pred, *, n_resamples=1000, confidence_level=0.95
     \\hat\\theta^*_{(1-\\alpha/2)}]` with :math:`\\alpha = 1 - \\text{confidence level}`.
     The cost of a count metric without weights is O(n) to count once, then
     O(n_resamples x non-zero cells), independent of ``n``.
+
+    A replicate on which the metric is NaN (undefined, e.g. Cohen's kappa of a resample
+    with one class) is dropped: the interval and the standard error are those of the
+    other replicates, and a ``RuntimeWarning`` gives the number and share of NaN
+    replicates; when every replicate is NaN the interval is NaN (with a warning). The NaN
+    replicates stay in ``bootstrap_distribution``. (:func:`scipy.stats.bootstrap` keeps
+    them: its interval is then NaN, with a ``DegenerateDataWarning`` for BCa only.)
+    A replicate that misses a class is evaluated as scikit-learn evaluates that resample:
+    over the classes it has (a per-class value of a missing class is NaN), unless
+    ``labels=`` fixes them.
 
     References
     ----------

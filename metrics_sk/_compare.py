@@ -35,6 +35,7 @@ from ._bootstrap import (
     _resolve,
     _rng,
     _scalar,
+    _warn_nan_replicates,
 )
 from ._confusion import Confusion, compact, encode
 from ._intervals import _group_variance, auc_options, delong_components, power_of_two
@@ -219,10 +220,13 @@ def _percentile_test(dist, confidence_level):
     p-value ``2 min(P*(d <= 0), P*(d >= 0))``; the upper bound is minus the lower one of
     ``-dist``, so that the models swapped (``dist`` negated) give exactly the negated
     interval and the same p-value."""
+    _warn_nan_replicates(dist)
     alpha = (1 - confidence_level) / 2
     low, high = _quantile(dist, alpha), -_quantile(-dist, alpha)
     with np.errstate(invalid="ignore"):
-        pvalue = np.minimum(1.0, 2 * np.minimum((dist <= 0).mean(0), (dist >= 0).mean(0)))
+        defined = (~np.isnan(dist)).sum(0)  # over the replicates the interval keeps
+        pvalue = np.minimum(1.0, 2 * np.minimum((dist <= 0).sum(0), (dist >= 0).sum(0))
+                            / defined)
     return ConfidenceInterval(_scalar(low), _scalar(high)), _scalar(pvalue)
 
 
@@ -383,8 +387,10 @@ def compare(metric, y_true, y_pred_a, y_pred_b, *, method="bootstrap", confidenc
           cells of the joint table of (true, A, B), or of a score metric (log loss, ROC,
           PR AUC, AUC mu: scores for ``y_pred_a`` and ``y_pred_b``), resampling the
           samples, the same for both models; percentile interval of the difference,
-          p-value ``2 min(P*(d <= 0), P*(d >= 0))``. Swapping A and B gives exactly the
-          negated difference and interval and the same p-value.
+          p-value ``2 min(P*(d <= 0), P*(d >= 0))``, both over the replicates where the
+          difference is defined (NaN ones dropped with a warning that gives their share,
+          as in :func:`bootstrap`). Swapping A and B gives exactly the negated difference
+          and interval and the same p-value.
         - ``'mcnemar'``: McNemar's test of equal accuracy on the discordant pairs
           (``exact=True``: binomial; ``exact=False``: chi-square with continuity
           correction), as :func:`statsmodels.stats.contingency_tables.mcnemar`; Wald

@@ -995,11 +995,14 @@ class ConfusionBatch:
 
     ``tp``, ``predicted`` and ``support`` have shape ``(R, K)``, ``total`` shape ``(R,)``;
     the count formulas are bound as methods, unchecked (the callers check parameters).
-    With ``own_labels`` (the groups of a grouped confusion), ``present`` marks, per
-    confusion, the labels it has (as true or predicted label): a metric over "the labels in
-    the data" averages over those, as on that confusion's samples alone. Otherwise (the
-    bootstrap's replicates, which keep the labels of the data resampled), and under a fixed
-    ``labels=``, every label counts and ``present`` is None.
+    ``present`` marks, per confusion, the labels it has (as true or predicted label): a
+    metric over "the labels in the data" averages over those, as on that confusion's
+    samples alone (scikit-learn on a bootstrap resample that misses a class does not see
+    that class). With ``own_labels`` (the groups of a grouped confusion) that is all;
+    otherwise (replicates of ``confusion``: bootstrap resamples, moved confusions) a label
+    that ``confusion`` itself holds without samples (one of ``Confusion.from_matrix``)
+    counts as it counts on ``confusion``. Under a fixed ``labels=``, or when every
+    confusion has every label, ``present`` is None.
     """
 
     _is_batch = True
@@ -1020,7 +1023,9 @@ class ConfusionBatch:
         self.matrix = _BatchMatrix(rows[inside], cols[inside], counts[:, inside], k)
         self.tp = self.matrix.diagonal()
         seen = (self.support != 0) | (self.predicted != 0)
-        self.present = None if confusion._fixed or not own_labels or seen.all() else seen
+        if not own_labels and not confusion._fixed:
+            seen |= (confusion.support == 0) & (confusion.predicted == 0)
+        self.present = None if confusion._fixed or seen.all() else seen
 
     def _other_empty(self):
         return self._other

@@ -1036,6 +1036,9 @@ def _one_vs_rest(c, labels, average, pos_label):
     # (>= 0: float margins of integer sums beyond 2**53 can round the difference below)
     tn = np.maximum(np.asarray(c.total)[..., None] - true - fp, 0)
     if average == "micro":
+        present = _present(c, labels)  # a class a confusion of a batch lacks adds no tn
+        if present is not None:
+            tn = np.where(present, tn, 0)
         return tuple(a.sum(-1, keepdims=True) for a in (tp, fp, true, tn)), true
     return (tp, fp, true, tn), true
 

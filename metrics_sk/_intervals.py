@@ -390,16 +390,10 @@ def _fallback(name, c, samples, kwargs, confidence_level, why):
     statistic = functools.partial(_call_method, getattr(Confusion, name), kwargs)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # the value has already said what is ill-defined
+        # (replicates where the metric is undefined, e.g. one class drawn, are dropped
+        # by the bootstrap's interval: metrics_sk/_bootstrap.py, _quantile)
         _, (res,) = _count_intervals(sampler, statistic, 1000, confidence_level,
                                      "percentile", _rng(0), name in VECTORIZED)
-        dist = np.asarray(res.bootstrap_distribution, dtype=np.float64)
-        if np.isnan(dist).any() and not np.isnan(dist).all(axis=-1).any():
-            # replicates where the metric is undefined (e.g. one class drawn): the
-            # interval of the others, as the metric is defined only there
-            alpha = (1 - confidence_level) / 2
-            low, high = (np.nanquantile(dist, q, axis=-1) for q in (alpha, 1 - alpha))
-            se = np.nanstd(dist, axis=-1, ddof=1)
-            return ConfidenceInterval(_scalar(low), _scalar(high)), _scalar(se)
     return res.confidence_interval, res.standard_error
 
 

@@ -405,9 +405,12 @@ def quality_report(y_true, y_pred, *, y_score=None, labels=None, sample_weight=N
         the count metrics resample the confusion cells
         (:func:`~metrics_sk.confidence_intervals`, all replicates at once), the score
         metrics resample the samples (:func:`~metrics_sk.bootstrap`'s per-sample
-        bootstrap: ``n_resamples`` evaluations of them, so only up to
-        ``n_samples * n_resamples`` = 5,000,000; beyond, a note says they have none),
-        each group its own cells (weighted groups: analytic). ``'analytic'``: each count
+        bootstrap, only up to ``n_samples * n_resamples`` = 5,000,000; beyond, a note
+        says they have none; without sample weights each replicate is its counts of
+        the samples, used as integer weights on the rankings sorted once, the same
+        draws and values as resampling; when it is estimated to take over 2 s a message
+        on stderr says so, with progress), each group its own cells (weighted groups:
+        analytic). ``'analytic'``: each count
         metric's :func:`~metrics_sk.analytic_interval` (Wilson, delta method, Fisher's z,
         kappa SE) and DeLong's for the ROC AUC of each class; the other score metrics
         have none, and a note says so. Supports get none.
@@ -601,7 +604,7 @@ def _score_intervals(intervals, interval, score_args, confidence_level, n_resamp
         return (f"score metrics: no interval: their bootstrap resamples the samples, "
                 f"{n_resamples} x {n} evaluations here (interval='analytic' gives ROC AUC "
                 "DeLong's interval; bootstrap(metric, y_true, y_score) one metric's).")
-    from ._bootstrap import _flatten, _index_bootstrap, _rng
+    from ._bootstrap import _flatten, _index_bootstrap, _results, _rng
 
     def statistic(t, s, sample_weight=None):
         return score_values(t, s, labels=labels, sample_weight=sample_weight,
@@ -609,8 +612,19 @@ def _score_intervals(intervals, interval, score_args, confidence_level, n_resamp
 
     leaves = []
     rebuild = _flatten(statistic(y_true, y_score, sample_weight), leaves)
-    results = _index_bootstrap(statistic, y_true, y_score, sample_weight, {}, n_resamples,
-                               confidence_level, "percentile", _rng(random_state))
+    rng = _rng(random_state)
+    replicates = None if sample_weight is not None else _SortedScores.of(
+        y_true, y_score, labels, from_logits)
+    if replicates is None:  # (sample weights: the per-sample bootstrap, with progress)
+        with _Progress(n_resamples, n) as progress:
+            results = _index_bootstrap(progress.wrap(statistic), y_true, y_score,
+                                       sample_weight, {}, n_resamples, confidence_level,
+                                       "percentile", rng)
+    else:
+        with _Progress(n_resamples, n) as progress:
+            dists = replicates.distributions(statistic, n_resamples, rng, len(leaves),
+                                             progress)
+        results = _results(leaves, dists, None, None, confidence_level, "percentile")
     per_class, averages, scores = rebuild([r.confidence_interval for r in results])
     intervals.setdefault("per_class", {}).update(per_class)
     for average, row in averages.items():
@@ -620,6 +634,161 @@ def _score_intervals(intervals, interval, score_args, confidence_level, n_resamp
     return (f"score metrics: bootstrap of the samples ({n_resamples} resamples)"
             + ("; nan where some resample leaves the metric undefined." if undefined
                else "."))
+
+
+class _Progress:
+    """A message on stderr when the per-sample bootstrap of the score metrics is slow:
+    after the first evaluations, if the estimate is over 2 s, its expected duration, then
+    one line per tenth of the replicates (plain ``sys.stderr`` lines, no dependency)."""
+
+    SECONDS = 2.0
+
+    def __init__(self, n_resamples, n):
+        self.total, self.n, self.calls, self.shown = n_resamples + 1, n, 0, False
+        self.tenth = max(1, self.total // 10)
+
+    def __enter__(self):
+        import time
+
+        self.clock, self.start = time.perf_counter, time.perf_counter()
+        return self
+
+    def __exit__(self, *exc):
+        if self.shown and exc[0] is None:
+            self._write(f"done in {self.clock() - self.start:.1f} s.")
+
+    def _write(self, text):
+        import sys
+
+        sys.stderr.write(f"quality_report: score bootstrap: {text}\n")
+        sys.stderr.flush()
+
+    def step(self, done=1):
+        """``done`` more evaluations made."""
+        before, self.calls = self.calls, self.calls + done
+        elapsed = self.clock() - self.start
+        if not self.shown and before < 3 <= self.calls:
+            estimate = elapsed / self.calls * self.total
+            if estimate > self.SECONDS:
+                self.shown = True
+                self._write(f"{self.total - 1} resamples of {self.n} samples, about "
+                            f"{estimate:.0f} s (interval='analytic' is faster).")
+        elif self.shown and self.calls // self.tenth > before // self.tenth:
+            self._write(f"{min(self.calls, self.total - 1)}/{self.total - 1} resamples, "
+                        f"{elapsed:.1f} s.")
+
+    def wrap(self, statistic):
+        def counted(*args, **kwargs):
+            out = statistic(*args, **kwargs)
+            self.step()
+            return out
+        return counted
+
+
+class _SortedScores:
+    """The score metrics of :func:`score_values` on bootstrap replicates, without
+    resampling: a replicate is the vector of multinomial counts of the samples (drawn as
+    the per-sample bootstrap draws its indices, the same draws), used as integer weights
+    on rankings sorted once (:class:`metrics_sk._auc.SortedRanking`) and on per-sample
+    losses computed once. A replicate that misses a class of the data is evaluated on its
+    resampled rows instead (the functions then decide as on those samples), and the first
+    replicate is checked against that too."""
+
+    def __init__(self, y_true, y_score, codes, rankings, mu, losses, n_classes):
+        self.y_true, self.y_score, self.n = y_true, y_score, codes.shape[0]
+        self.codes, self.rankings, self.mu = codes, rankings, mu
+        self.losses, self.n_classes = losses, n_classes
+        self.present = np.bincount(codes, minlength=n_classes) > 0
+
+    @classmethod
+    def of(cls, y_true, y_score, labels, from_logits):
+        """The sorted inputs of unweighted scores, or None where the functions' encoded
+        inputs are not available (then the per-sample bootstrap is used)."""
+        from . import _auc
+        from ._losses import log_losses, one_vs_all_losses
+        from ._scores import encoded_inputs
+
+        def encoded(name, scores, **kwargs):
+            return encoded_inputs(METRICS[name].function, y_true, scores, None, kwargs)
+
+        scores = np.asarray(y_score)
+        if scores.ndim != 2:
+            return None
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # (said by the values on all the samples)
+            order = np.argsort(np.asarray(labels), kind="stable")
+            found = [encoded("one_vs_all_roc_auc_score", y_score, labels=labels, average=None),
+                     encoded("roc_auc_mu_score", y_score, labels=labels),
+                     encoded("log_loss", scores[:, order],
+                             labels=np.asarray(labels)[order], from_logits=from_logits),
+                     encoded("one_vs_all_log_loss", y_score, labels=labels,
+                             from_logits=from_logits)]
+            if any(f is None for f in found):
+                return None
+            (codes, ranked, _, _), (mu_codes, mu_scores, _, mu_kernel), ll, ova = found
+            k = ranked.shape[1]
+            rankings = [_auc.SortedRanking(ranked[:, j], codes == j) for j in range(k)]
+            mu = _auc.auc_mu_rankings(mu_codes, *_auc.mu_dot_products(
+                mu_scores, mu_kernel.args[0]))
+            losses = {"log_loss": log_losses(ll[0], ll[1], from_logits=from_logits),
+                      "one_vs_all_log_loss": one_vs_all_losses(ova[0], ova[1],
+                                                                from_logits=from_logits)}
+        return cls(np.asarray(y_true), scores, codes, rankings, mu, losses, k)
+
+    def _fast(self, weights):
+        """The layout of :func:`score_values` for each row of ``weights`` (R, n)."""
+        roc, pr = (np.stack(side, axis=1) for side in zip(
+            *(r.evaluate(weights) for r in self.rankings)))
+        pairs, halves, factor = self.mu
+        mu = factor * (sum(r.evaluate(weights[:, rows])[0] for rows, r in pairs)
+                       + 0.5 * halves)
+        losses = {key: weights @ v / self.n for key, v in self.losses.items()}
+        support = np.stack([np.bincount(self.codes, weights=w, minlength=self.n_classes)
+                            for w in weights])
+        out = []
+        for i in range(weights.shape[0]):
+            per_class = {"roc_auc": roc[i], "pr_auc": pr[i]}
+            per_class = {key: per_class[key] for key in _SCORE_COLUMNS}
+            averages = {"macro": {key: _reduce(v, "macro", None)
+                                  for key, v in per_class.items()},
+                        "weighted": {key: _reduce(v, "weighted", support[i])
+                                     for key, v in per_class.items()}}
+            values = {"log_loss": losses["log_loss"][i],
+                      "one_vs_all_log_loss": losses["one_vs_all_log_loss"][i],
+                      "roc_auc_mu": mu[i],
+                      "one_vs_all_roc_auc": averages["macro"]["roc_auc"],
+                      "one_vs_all_pr_auc": averages["macro"]["pr_auc"]}
+            out.append((per_class, averages, {key: float(values[key]) for key in _SCORES}))
+        return out, support
+
+    def distributions(self, statistic, n_resamples, rng, n_leaves, progress):
+        """The leaves of ``statistic`` on ``n_resamples`` replicates: ``(R, ...)`` arrays
+        (chunks of at most a tenth of them, for ``progress``)."""
+        from ._bootstrap import _CHUNK_ELEMENTS, _leaves
+
+        n = self.n
+        step = max(1, min(_CHUNK_ELEMENTS // max(n, 1), -(-n_resamples // 10)))
+        per, checked, trusted = [], False, True
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            for start in range(0, n_resamples, step):
+                idx = [rng.integers(0, n, n) for _ in range(min(step, n_resamples - start))]
+                weights = np.stack([np.bincount(i, minlength=n) for i in idx]).astype(
+                    np.float64)
+                fast, support = self._fast(weights)
+                whole = (support[:, self.present] > 0).all(1)
+                for i, rows in enumerate(idx):
+                    if whole[i] and checked:
+                        per.append(_leaves(fast[i]))
+                        continue
+                    slow = _leaves(statistic(self.y_true[rows], self.y_score[rows]))
+                    if whole[i] and trusted:  # the first replicate with every class
+                        checked = all(np.allclose(a, b, rtol=1e-9, atol=1e-12, equal_nan=True)
+                                      for a, b in zip(_leaves(fast[i]), slow))
+                        trusted = checked  # else every replicate on its rows
+                    per.append(slow)
+                progress.step(len(idx))
+        return [np.stack([p[j] for p in per]) for j in range(n_leaves)]
 
 
 def _analytic_intervals(confusion, calls, confidence_level, samples):

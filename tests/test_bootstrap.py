@@ -81,9 +81,13 @@ def test_every_vectorized_metric_is_exercised():
                                                              enumerate(BATCH_CALLS)])
 def test_batch_equals_one_confusion_at_a_time(name, kwargs, fixed):
     # A few tiny, skewed replicates hit every 0/0 branch; the batch must agree with the
-    # Confusion method on each replicate.
+    # Confusion method on each replicate: the confusion of the resample's samples (over
+    # the labels the resample has, as scikit-learn sees them), or under labels= fixed
+    # the replicate over those labels. A per-class value of a class the resample misses
+    # is NaN in the batch.
     t, p = _data(40, 5, accuracy=0.5, seed=3)
-    sampler = _CellSampler(Confusion.from_predictions(t, p, labels=fixed))
+    c = Confusion.from_predictions(t, p, labels=fixed)
+    sampler = _CellSampler(c)
     counts = np.random.default_rng(1).multinomial(6, np.full(sampler.size, 1 / sampler.size),
                                                   size=25)
     method = getattr(Confusion, name)
@@ -91,16 +95,26 @@ def test_batch_equals_one_confusion_at_a_time(name, kwargs, fixed):
         warnings.simplefilter("ignore")
         batch = method(sampler.replicates(counts), **kwargs)
         for i, row in enumerate(counts):
+            if fixed is None:
+                rt, rp = (np.repeat(c.labels[x], row) for x in (sampler.rows, sampler.cols))
+                seen = np.isin(c.labels, np.concatenate((rt, rp)))
+                replicate = Confusion.from_predictions(rt, rp)
+            else:
+                seen, replicate = np.ones(c.n_classes, bool), sampler.confusion_of(row)
             try:
-                one = method(sampler.confusion_of(row), **kwargs)
+                one = method(replicate, **kwargs)
             except (ZeroDivisionError, ValueError):  # undefined replicate: NaN in the batch
                 continue
             for b, o in zip(*(x if isinstance(x, tuple) else (x,) for x in (batch, one))):
                 if o is None:
                     assert b is None
-                else:
-                    np.testing.assert_allclose(np.asarray(b)[i], o, rtol=1e-12, atol=1e-12,
-                                               equal_nan=True)
+                    continue
+                b = np.asarray(b)[i]
+                if b.shape != np.shape(o):  # per class, over the labels the resample has
+                    assert b.shape == seen.shape and np.shape(o) == (seen.sum(),)
+                    assert np.all(np.isnan(b[~seen])) or name.startswith("precision_recall")
+                    b = b[seen]
+                np.testing.assert_allclose(b, o, rtol=1e-12, atol=1e-12, equal_nan=True)
 
 
 def test_naive_bootstrap_agrees_in_distribution():
@@ -457,3 +471,146 @@ def test_score_bootstrap_on_encoded_rows_bca_and_binary_hinge():
                                       expected.bootstrap_distribution)
         np.testing.assert_array_equal(tuple(got.confidence_interval),
                                       tuple(expected.confidence_interval))
+
+
+def _missing_class_data():
+    # class 2 has two samples (one predicted right, one as 0): about e**-2 = 14% of the
+    # resamples miss it
+    rng = np.random.default_rng(7)
+    t = np.r_[np.zeros(30, int), np.ones(30, int), [2, 2]]
+    p = np.where(rng.random(62) < 0.8, t, 1 - np.minimum(t, 1))
+    p[-2:] = [2, 0]
+    return t, p
+
+
+@pytest.mark.parametrize("name, kwargs", [
+    *[(m, {"average": a}) for m in ("f1_score", "precision_score", "recall_score")
+      for a in ("macro", "weighted")],
+    ("f1_score", {"average": "macro", "labels": [0, 1, 2]}),
+    ("recall_score", {"average": "weighted", "labels": [0, 1, 2]}),
+    ("balanced_accuracy_score", {}),
+    ("cohen_kappa_score", {}),
+    ("cohen_kappa_score", {"weights": "linear"}),
+    ("matthews_corrcoef", {}),
+    ("specificity_score", {"average": "micro"}),
+    ("specificity_score", {"average": "macro"}),
+])
+def test_replicate_missing_a_class_is_evaluated_as_scikit_learn_on_the_resample(name, kwargs):
+    # Each replicate against scikit-learn on the same resample (the same multinomial
+    # draws of the cells, written out as samples): a class a resample misses is absent
+    # from it (not F1 = 0), unless labels= names it.
+    import imblearn.metrics
+    import sklearn.metrics as skm
+
+    t, p = _missing_class_data()
+    c = Confusion.from_predictions(t, p)
+    sampler = _CellSampler(c)
+    counts = np.concatenate(list(sampler.chunks(300, np.random.default_rng(3))))
+    labels = c.labels
+    assert 10 < np.sum(counts[:, sampler.rows == 2].sum(1) == 0) < 290  # some miss class 2
+    expected = []
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for row in counts:
+            rt, rp = np.repeat(labels[sampler.rows], row), np.repeat(labels[sampler.cols], row)
+            expected.append(getattr(skm if hasattr(skm, name) else imblearn.metrics, name)(
+                rt, rp, **kwargs))
+        got = bootstrap(name, t, p, n_resamples=300, random_state=3, **kwargs)
+    np.testing.assert_allclose(got.bootstrap_distribution, expected, rtol=1e-12, atol=1e-12)
+
+
+def test_analytic_fallback_replicates_missing_a_class():
+    # A perfect classifier: scikit-learn's macro F1 of any resample is 1 (a class the
+    # resample misses is absent, not F1 = 0), so the interval is [1, 1].
+    y = np.r_[np.zeros(30, int), np.ones(30, int), [2, 2]]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        res = msk.analytic_interval("f1_score", y, y, average="macro", method="bootstrap")
+        boot = bootstrap("f1_score", y, y, average="macro", random_state=0)
+    assert tuple(res.confidence_interval) == (1.0, 1.0)
+    assert tuple(boot.confidence_interval) == (1.0, 1.0)
+    fixed = bootstrap("f1_score", y, y, average="macro", labels=[0, 1, 2], random_state=0)
+    assert fixed.confidence_interval.low == pytest.approx(2 / 3)  # labels= reports class 2
+
+
+def test_nan_replicates_are_dropped_with_a_warning_that_gives_their_share():
+    # kappa is 0/0 on a resample with one class in y_true and y_pred alike
+    t = np.r_[np.zeros(12, int), [1]]
+    for method in ("percentile", "basic"):
+        with pytest.warns(RuntimeWarning, match=r"NaN \(undefined\) on (\d+) of the 1000") as rec:
+            res = bootstrap("cohen_kappa_score", t, np.where(np.arange(13) == 0, 1, t),
+                            random_state=0, method=method)
+        dist = res.bootstrap_distribution
+        finite = dist[~np.isnan(dist)]
+        assert 50 < finite.size < 950  # kept in the distribution, NaN there
+        msg = str(next(w.message for w in rec if "undefined" in str(w.message)))
+        assert f"{dist.size - finite.size} of the 1000" in msg
+        assert f"({(dist.size - finite.size) / 10:.1f}%)" in msg
+        low, high = np.percentile(finite, [2.5, 97.5])
+        if method == "basic":
+            low, high = 2 * res.value - high, 2 * res.value - low
+        np.testing.assert_allclose(tuple(res.confidence_interval), (low, high), rtol=1e-12)
+        assert res.standard_error == pytest.approx(np.std(finite, ddof=1), rel=1e-12)
+
+
+def test_nan_replicates_per_class_and_all_nan():
+    t, p = _missing_class_data()
+    with pytest.warns(RuntimeWarning, match="for the element with the most"):
+        res = bootstrap("recall_score", t, p, average=None, zero_division=np.nan,
+                        n_resamples=400, random_state=1)
+    dist = res.bootstrap_distribution  # (classes, replicates)
+    assert np.isnan(dist[2]).any() and not np.isnan(dist[:2]).any()
+    np.testing.assert_allclose(res.confidence_interval.low,
+                               np.nanpercentile(dist, 2.5, axis=1), rtol=1e-12)
+    np.testing.assert_allclose(res.confidence_interval.high,
+                               np.nanpercentile(dist, 97.5, axis=1), rtol=1e-12)
+    # one class only: kappa is undefined on every replicate
+    with pytest.warns(RuntimeWarning, match="NaN \\(undefined\\) on all 100"):
+        res = bootstrap("cohen_kappa_score", np.zeros(10, int), np.zeros(10, int),
+                        n_resamples=100, random_state=0)
+    assert np.isnan(res.confidence_interval.low) and np.isnan(res.confidence_interval.high)
+
+
+def test_paired_comparison_with_nan_replicates_has_an_interval_beside_its_pvalue():
+    t = np.r_[np.zeros(12, int), [1]]
+    with pytest.warns(RuntimeWarning, match="bootstrap replicates"):
+        res = msk.compare("cohen_kappa_score", t, t, np.where(np.arange(13) == 0, 1, t),
+                          random_state=0)
+    assert np.isfinite(res.pvalue)
+    assert np.all(np.isfinite(res.confidence_interval))
+    assert res.confidence_interval.low <= res.difference <= res.confidence_interval.high
+
+
+def test_continuous_weights_cell_sums_by_moments_agree_with_the_sample_bootstrap():
+    # Continuous weights: exact multinomial cell counts, then each cell's sum of resampled
+    # weights, drawn exactly in small or skewed cells and by its moments (normal) in large
+    # ones; the distribution is indistinguishable from resampling the samples.
+    rng = np.random.default_rng(0)
+    n, k = 30000, 3
+    t = rng.integers(0, k, n)
+    p = np.where(rng.random(n) < 0.8, t, rng.integers(0, k, n))
+    t[:150] = 3  # a rare class: small cells, drawn exactly
+    p[:150] = np.where(rng.random(150) < 0.7, 3, p[:150])
+    k = 4
+    w = rng.uniform(0.1, 3, n)
+    skewed = (t == 1) & (p == 1)
+    w[skewed] = rng.lognormal(0, 2, skewed.sum())  # a large but skewed cell: exact
+    sampler = _sampler_from_samples(Confusion.from_predictions(t, p), t, p, w)
+    exact = set(sampler.exact_cells.tolist())
+    big = sampler.cell_n >= _CellSampler.NORMAL_MIN_SAMPLES
+    skewed_cell = int(np.flatnonzero((sampler.rows == 1) & (sampler.cols == 1))[0])
+    assert skewed_cell in exact and big[skewed_cell]
+    assert (~big).any() and big.sum() > 5
+    assert exact == set(np.flatnonzero(~big).tolist()) | {skewed_cell}  # the rest: normal
+    res = bootstrap("f1_score", t, p, average="macro", sample_weight=w, n_resamples=1500,
+                    random_state=1)
+    naive = []
+    for _ in range(1500):
+        i = rng.integers(0, n, n)
+        cm = np.bincount(t[i] * k + p[i], weights=w[i], minlength=k * k).reshape(k, k)
+        tp = np.diag(cm)
+        precision, recall = tp / cm.sum(0), tp / cm.sum(1)
+        naive.append(np.mean(2 * precision * recall / (precision + recall)))
+    ours = res.bootstrap_distribution
+    assert st.ks_2samp(ours, naive).pvalue > 1e-3
+    assert abs(np.std(ours) / np.std(naive) - 1) < 0.12

@@ -819,3 +819,72 @@ def test_bytes_labels_in_json_are_their_str():
         zero_division=0.0)
     assert [data["per_class"][k]["precision"] for k in data["labels"]] == pytest.approx(p)
     assert [data["per_class"][k]["recall"] for k in data["labels"]] == pytest.approx(rc)
+
+
+def test_sorted_ranking_under_integer_weights_equals_scikit_learn():
+    # One sort, many weightings: each row of multinomial counts is the resample, as
+    # scikit-learn's ROC AUC and PR curve see it with those counts as sample weights.
+    from metrics_sk._auc import SortedRanking
+
+    rng = np.random.default_rng(4)
+    n = 200
+    scores = np.round(rng.normal(size=n), 1)  # ties
+    is_pos = rng.random(n) < 0.3
+    counts = rng.multinomial(n, np.full(n, 1 / n), size=6).astype(np.float64)
+    roc, pr = SortedRanking(scores, is_pos).evaluate(counts)
+    for i, w in enumerate(counts):
+        assert roc[i] == pytest.approx(skm.roc_auc_score(is_pos, scores, sample_weight=w),
+                                       rel=1e-12)
+        precision, recall, _ = skm.precision_recall_curve(is_pos, scores, sample_weight=w)
+        assert pr[i] == pytest.approx(skm.auc(recall, precision), rel=1e-12)
+
+
+def test_report_score_bootstrap_sorted_once_equals_the_per_sample_bootstrap():
+    # The report's score intervals from replicates as integer weights on rankings sorted
+    # once equal the per-sample bootstrap of the score functions (same draws), including
+    # replicates that miss the rare class (evaluated on their rows) and tied scores.
+    from metrics_sk._bootstrap import _flatten, _index_bootstrap, _rng
+    from metrics_sk._report import score_values
+
+    rng = np.random.default_rng(5)
+    n, k = 150, 4
+    y = np.r_[[3, 3], rng.integers(0, 3, n - 2)]  # class 3: about e**-2 of the draws miss it
+    logits = np.round(rng.normal(size=(n, k)) + 1.5 * np.eye(k)[y], 1)
+    proba = np.exp(logits) / np.exp(logits).sum(1, keepdims=True)
+    labels = np.arange(k)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        r = quality_report(y, proba.argmax(1), y_score=proba, confidence_level=0.9,
+                           n_resamples=200, random_state=3, sections=["classes", "scores"])
+
+        def statistic(t, s, sample_weight=None):
+            return score_values(t, s, labels=labels, sample_weight=sample_weight)
+
+        leaves = []
+        rebuild = _flatten(statistic(y, proba), leaves)
+        results = _index_bootstrap(statistic, y, proba, None, {}, 200, 0.9, "percentile",
+                                   _rng(3))
+    draws = np.random.default_rng(3)  # the replicates' draws
+    missing = sum(not (y[draws.integers(0, n, n)] == 3).any() for _ in range(200))
+    assert 5 < missing < 195
+    per_class, _, scores = rebuild([res.confidence_interval for res in results])
+    for key in ("roc_auc", "pr_auc"):
+        np.testing.assert_allclose(r.intervals["per_class"][key], per_class[key],
+                                   rtol=1e-12, equal_nan=True)
+    for key, ci in scores.items():
+        np.testing.assert_allclose(r.intervals["scores"][key], ci, rtol=1e-12)
+
+
+def test_slow_score_bootstrap_says_so_on_stderr(data, monkeypatch, capsys):
+    from metrics_sk import _report
+
+    y, pred, proba, _, w = data
+    monkeypatch.setattr(_report._Progress, "SECONDS", 0.0)  # any duration is "slow"
+    for weights in (None, w):  # sorted once, and per sample (weighted)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            quality_report(y, pred, y_score=proba, sample_weight=weights,
+                           confidence_level=0.9, n_resamples=30, random_state=0)
+        err = capsys.readouterr().err
+        assert "quality_report: score bootstrap: 30 resamples of" in err
+        assert "done in" in err
