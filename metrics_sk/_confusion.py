@@ -3,13 +3,17 @@
 Every count-based metric in metrics_sk is a function of a :class:`Confusion`. Label
 encoding, sample weights and the sparse/dense choice live here and nowhere else.
 
-Storage: a CSR matrix of shape ``(K + 1, K + 1)`` (rows = actual, columns = predicted)
-over the ``K`` labels plus one trailing *other* slot. The other slot holds samples whose
-true or predicted label is not among ``labels`` when the label set was fixed with
-``labels=``; the :attr:`~Confusion.matrix` leaves them out, as scikit-learn's
-``confusion_matrix(labels=...)`` does, while the one-vs-rest counts (``tp``, ``fp``,
-``fn``, ``tn``) keep them, as scikit-learn's ``precision_recall_fscore_support(labels=...)``
-does. Without ``labels=`` the slot is empty.
+Storage: a CSR matrix of shape ``(L + 1, L + 1)`` (rows = actual, columns = predicted)
+over every label ``L`` counted, plus one trailing *other* slot, always empty once counted
+(the encoders put a label outside a given list there; the builder then counts the batch
+over its own labels). ``labels=`` chooses the labels *reported* and their order: they
+come first, the other labels met in the data follow (sorted). It never removes samples:
+:attr:`~Confusion.labels`, ``tp``, ``fp``, ``fn``, ``support``, ``predicted`` and
+:attr:`~Confusion.matrix` are over the reported labels (one-vs-rest counts over all the
+samples, as scikit-learn's ``precision_recall_fscore_support(labels=...)``), while
+``total`` and the whole-table metrics (accuracy, zero-one and Hamming loss, MCC, kappa
+without ``labels``) are over every label counted, as scikit-learn computes them on the
+same samples.
 """
 
 import functools
@@ -254,6 +258,33 @@ def _fixed_codes(labels, values):
     return np.where(sorted_labels[pos] == values, order[pos], k)
 
 
+def _reported_first(labels, values):
+    """``(full, where)``: the chosen ``labels`` followed by the other ``values`` (the
+    labels counted, in their order) and the position in ``full`` of each of ``values``."""
+    where = positions(labels, values)
+    extra = where < 0
+    if not extra.any():
+        return labels, where
+    where[extra] = labels.shape[0] + np.arange(np.count_nonzero(extra))
+    return np.concatenate((labels, values[extra])), where
+
+
+def _with_reported(labels, values, cells):
+    """``(full, cells)`` of ``cells`` counted over ``values`` (with the other slot),
+    moved to the label order of :func:`_reported_first`: no sample is dropped."""
+    full, where = _reported_first(labels, values)
+    size = full.shape[0] + 1
+    if size == values.shape[0] + 1 and np.array_equal(where, np.arange(where.shape[0])):
+        return full, cells
+    where = np.append(where, size - 1)
+    if not sp.issparse(cells) and size * size <= _DENSE_STORE:
+        out = np.zeros((size, size), dtype=cells.dtype)
+        out[np.ix_(where, where)] = cells  # distinct positions
+        return full, out
+    coo = sp.coo_array(cells)
+    return full, sp.csr_array((coo.data, (where[coo.row], where[coo.col])), shape=(size, size))
+
+
 def _count_python(t, p, labels, weights):
     """String or object labels: a dict encodes them in one pass over each array."""
     t_list, p_list = t.tolist(), p.tolist()
@@ -314,7 +345,7 @@ def _count_partition(t, p, w, labels, allow_negative_weights, allow_column):
     values, cells = count(t, p, labels=labels, sample_weight=w,
                           allow_negative_weights=allow_negative_weights,
                           allow_column=allow_column)
-    return Confusion._of(values, cells, fixed=labels is not None, weighted=w is not None,
+    return Confusion._of(values, cells, fixed=_chosen(labels), weighted=w is not None,
                          counted=w is None)
 
 
@@ -333,7 +364,7 @@ def _count_dask(y_true, y_pred, *, labels, sample_weight, allow_negative_weights
     if merged is None:
         raise ValueError("Found empty input array (e.g., `y_true` or `y_pred`) while a "
                          "minimum of 1 sample is required.")
-    return merged.labels, merged._cells
+    return merged._labels, merged._cells
 
 
 def _validated(arrays, names, labels, allow_column=False, sample_weight=None,
@@ -467,10 +498,14 @@ def count(y_true, y_pred, *, labels=None, sample_weight=None, allow_negative_wei
     """Validate inputs and return ``(labels, cells)``: the sorted (or given) labels and the
     ``(K + 1) x (K + 1)`` counts (CSR, or dense when small) with the trailing other slot.
 
-    ``known``: the (already checked) labels of a :class:`Confusion` being updated. With
-    ``fixed`` the batch is counted over them as over ``labels=``; otherwise it is counted
-    over them when every label of the batch is among them (so that its counts add to the
-    confusion's in place), and over its own labels when it brings a new one.
+    With ``labels=`` the returned labels are ``labels`` followed by the other labels of
+    the batch (sorted): every sample is counted (see the module docstring).
+
+    ``known``: the (already checked) labels of a :class:`Confusion` being updated: the
+    batch is counted over them when every label of the batch is among them (so that its
+    counts add to the confusion's in place), and over its own labels when it brings a new
+    one. ``fixed``: the confusion's labels were chosen with ``labels=`` (then a batch of
+    another label kind is refused here).
 
     Dask collections are counted where they live, one partition at a time, and merged in
     a tree (``metrics_sk._dask``); only the merged counts come back."""
@@ -481,7 +516,10 @@ def count(y_true, y_pred, *, labels=None, sample_weight=None, allow_negative_wei
         if labels is not None:
             labels = check_labels_param(labels, kind_t)
         if known is None:  # counted over their own labels (or labels=)
-            return _count_numeric(t, p, labels, None)
+            values, cells = _count_numeric(t, p, labels, None)
+            if labels is not None and _other_used(cells, values.shape[0]):
+                values, cells = _with_reported(labels, *_count_numeric(t, p, None, None))
+            return values, cells
     else:
         if any(is_dask_collection(a) for a in (y_true, y_pred, sample_weight)):
             return _count_dask(y_true, y_pred, labels=labels, sample_weight=sample_weight,
@@ -507,17 +545,20 @@ def count(y_true, y_pred, *, labels=None, sample_weight=None, allow_negative_wei
         def tally(fixed):
             return _count_python(t, p, fixed, weights)
     values = None
+    if fixed and label_kind(known) != kind_t:  # a batch of another kind than labels=
+        check_labels_param(known, kind_t)
     # (a zero or negative weight could hide a new label in the other slot's sums)
-    if fixed:  # checked when fixed: only their kind against this batch's
-        labels = known if label_kind(known) == kind_t else check_labels_param(known, kind_t)
-        known = None
-    if known is not None and label_kind(known) in (kind_t, None) and (
-            fixed or weights is None or bool((weights > 0).all())):
-        values, cells = tally(known)
-        if not fixed and _other_used(cells, values.shape[0]):
+    positive = weights is None or bool((weights > 0).all())
+    for given in (known, labels):
+        if given is not None and positive and label_kind(given) in (kind_t, None):
+            values, cells = tally(given)
+            if not _other_used(cells, values.shape[0]):
+                break
             values = None  # a new label: count the batch over its own labels
     if values is None:
-        values, cells = tally(labels)
+        values, cells = tally(None)
+        if labels is not None:  # the chosen labels first, the others after
+            values, cells = _with_reported(labels, values, cells)
     if int_weights is not None:
         if float(np.abs(weights).max(initial=0)) * weights.shape[0] >= 2.0**53:
             cells = _exact_integer_cells(y_true, y_pred, values, int_weights,
@@ -589,13 +630,15 @@ class Confusion:
     _counted = False
 
     def __init__(self):
-        self._set(np.array([], dtype=np.int64), np.zeros((1, 1), dtype=np.int64), fixed=False)
+        self._set(np.array([], dtype=np.int64), np.zeros((1, 1), dtype=np.int64), fixed=None)
         self._weighted = False
         self._counted = True
 
     @classmethod
     def _of(cls, labels, cells, *, fixed, weighted=False, counted=False):
         """A confusion holding ``cells`` over ``labels`` (trusted: from the builder);
+        ``fixed``: the number of labels chosen with ``labels=`` (the first of ``labels``,
+        the ones reported), None when every label counted is reported;
         ``weighted``: the cells are sample-weight sums, not counts; ``counted``: they are
         the builder's counts of samples (see ``_counted``)."""
         out = object.__new__(cls)._set(labels, cells, fixed=fixed)
@@ -622,7 +665,8 @@ class Confusion:
             cells, dense = sp.csr_array(cells), False
         self._cells = cells
         self._sparse = not dense
-        self._fixed = fixed
+        self._fixed = fixed  # the number of reported labels, None: all
+        self._k = labels.shape[0] if fixed is None else fixed
         self._changed()
         return self
 
@@ -646,35 +690,32 @@ class Confusion:
             else:
                 diag = cells.diagonal().copy()
                 rows, cols = np.add.reduce(cells, 1), np.add.reduce(cells, 0)
-            margins = diag[:k], rows[:k], cols[:k]
-            for a in margins:
+            whole = diag[:k], rows[:k], cols[:k]
+            for a in whole:
                 a.flags.writeable = False
-            self._margins = margins + (np.add.reduce(rows),)
-        return self._margins
+            total = np.add.reduce(rows)
+            shown = self._k
+            margins = whole if shown == k else tuple(a[:shown] for a in whole)
+            self._margins = margins + (total,), whole + (total,)
+        return self._margins[0]
 
-    def _other_empty(self):
-        """Whether no sample has a label outside a fixed ``labels=`` (the other slot)."""
-        # without labels= every label has its own row and column
-        return not self._fixed or not _other_used(self._cells, self._labels.shape[0])
+    def _whole(self):
+        """Diagonal, row sums, column sums and total over every label counted (the
+        reported ones and the others): the whole table of the samples, as scikit-learn's
+        functions without ``labels`` see it."""
+        self._sums()
+        return self._margins[1]
 
-    def _nonzero(self):
-        """Non-zero cells ``(rows, cols, values)`` of the ``K x K`` block."""
-        k = self._labels.shape[0]
+    def _nonzero(self, whole=False):
+        """Non-zero cells ``(rows, cols, values)`` of the ``K x K`` block of the reported
+        labels (``whole``: of the ``L x L`` table of every label counted)."""
+        k = self._labels.shape[0] if whole else self._k
         if self._sparse:
-            coo = self.matrix.tocoo()
+            coo = (self._cells[:k, :k] if whole else self.matrix).tocoo()
             return coo.row, coo.col, coo.data
         block = self._cells[:k, :k]
         rows, cols = np.nonzero(block)
         return rows, cols, block[rows, cols]
-
-    def _block_margins(self):
-        """Diagonal, row sums, column sums and total of :attr:`matrix` (the counts among
-        ``labels``, without the samples of any other label)."""
-        if self._other_empty():
-            return self.tp, self.support, self.predicted, self.total
-        m = self.matrix  # a CSR array: its sums over an axis are 1-D arrays
-        rows = np.asarray(m.sum(axis=1))
-        return m.diagonal(), rows, np.asarray(m.sum(axis=0)), rows.sum(-1)
 
     # -- construction -------------------------------------------------------------
     @classmethod
@@ -710,7 +751,7 @@ class Confusion:
             return count_groups(y_true, y_pred, groups, labels=labels,
                                 sample_weight=sample_weight)
         values, cells = count(y_true, y_pred, labels=labels, sample_weight=sample_weight)
-        c = cls._of(values, cells, fixed=labels is not None, weighted=sample_weight is not None,
+        c = cls._of(values, cells, fixed=_chosen(labels), weighted=sample_weight is not None,
                     counted=sample_weight is None)
         order = declared_order(y_true, y_pred) if labels is None else None
         return c if order is None else in_order(c, order)
@@ -749,19 +790,20 @@ class Confusion:
         if m.dtype.kind in "bu":
             m = m.astype(np.int64)
         cells = sp.csr_array(sp.block_diag((m, sp.csr_array((1, 1), dtype=m.dtype)), format="csr"))
-        return cls._of(values, cells, fixed=labels is not None)
+        return cls._of(values, cells, fixed=None if labels is None else k)
 
     # -- attributes ---------------------------------------------------------------
     @property
     def labels(self):
-        """Class labels of the rows and columns (sorted, unless fixed with ``labels=``)."""
-        return self._labels
+        """Class labels of the rows and columns (sorted, unless chosen with ``labels=``)."""
+        k = self._k
+        return self._labels if k == self._labels.shape[0] else self._labels[:k]
 
     @property
     def matrix(self):
         """The counts as a scipy CSR array of shape (K, K), rows = actual."""
         if self._matrix is None:
-            k = self._labels.shape[0]
+            k = self._k
             block = self._cells[:k, :k]
             self._matrix = block if sp.issparse(block) else sp.csr_array(block)
         return self._matrix
@@ -807,7 +849,8 @@ class Confusion:
 
     @property
     def n_classes(self):
-        return self._labels.shape[0]
+        """Number of reported classes (of :attr:`labels`)."""
+        return self._k
 
     def to_dense(self):
         """Return the confusion matrix as a dense ``(K, K)`` numpy array.
@@ -818,12 +861,13 @@ class Confusion:
             Rows are actual classes, columns predicted ones, in the order of
             :attr:`labels`.
         """
-        k = self._labels.shape[0]
+        k = self._k
         block = self._cells[:k, :k]
         return block.toarray() if sp.issparse(block) else block.copy()
 
     def _index(self, labels):
-        """Positions of ``labels`` among :attr:`labels`; -1 where a label is unseen."""
+        """Positions of ``labels`` among the labels counted (the reported ones first, see
+        :meth:`_whole`); -1 where a label is unseen."""
         return positions(self._labels, labels)
 
     # -- merging ------------------------------------------------------------------
@@ -858,7 +902,7 @@ class Confusion:
             # Count the batch over the labels already known: when none is new (the usual
             # case after the first batches) the counts add in place.
             values, cells = count(y_true, y_pred, sample_weight=sample_weight,
-                                  known=self._labels, fixed=self._fixed)
+                                  known=self._labels, fixed=self._fixed is not None)
             if values is self._labels:
                 _add_into(self, cells)
                 self._weighted |= sample_weight is not None
@@ -866,7 +910,7 @@ class Confusion:
                 return self
         else:
             values, cells = count(y_true, y_pred, sample_weight=sample_weight)
-        merged = _merge(self, Confusion._of(values, cells, fixed=False,
+        merged = _merge(self, Confusion._of(values, cells, fixed=None,
                                             counted=sample_weight is None))
         self._set(merged._labels, merged._cells, fixed=self._fixed)
         self._weighted |= sample_weight is not None
@@ -889,7 +933,10 @@ class Confusion:
                 "weighted": self._weighted, "counted": self._counted}
 
     def __setstate__(self, state):
-        self._set(np.array(state["labels"]), state["cells"], fixed=state["fixed"])
+        labels, fixed = np.array(state["labels"]), state["fixed"]
+        if isinstance(fixed, bool):  # (pickled before labels= kept every sample: no others)
+            fixed = labels.shape[0] if fixed else None
+        self._set(labels, state["cells"], fixed=fixed)
         self._weighted = state.get("weighted", False)
         self._counted = state.get("counted", False)
 
@@ -992,37 +1039,40 @@ class ConfusionBatch:
 
     _is_batch = True
 
-    def __init__(self, confusion, rows, cols, counts, *, own_labels=False):
-        k = confusion.n_classes
+    def __init__(self, confusion, rows, cols, counts, *, own_labels=False, seen=None):
+        k, size = confusion.n_classes, confusion._labels.shape[0]
         self._rows, self._cols, self._counts = rows, cols, counts
         self.labels = confusion.labels
         self.n_classes = k
         self._index = confusion._index
-        # Whether the original's "other" slot is in use decides, in _block_margins,
-        # between the one-vs-rest counts and the K x K block.
-        self._other = confusion._other_empty()
-        self.support = _counts._class_sums(rows, counts, k + 1)[:, :k]
-        self.predicted = _counts._class_sums(cols, counts, k + 1)[:, :k]
+        support = _counts._class_sums(rows, counts, size + 1)[:, :size]
+        predicted = _counts._class_sums(cols, counts, size + 1)[:, :size]
         self.total = counts.sum(-1)
+        on = rows == cols
+        tp = np.zeros((counts.shape[0], size), dtype=counts.dtype)
+        tp[:, rows[on]] = counts[:, on]  # distinct cells
+        self._margins = tp, support, predicted, self.total
+        self.tp, self.support, self.predicted = (
+            a if k == size else a[:, :k] for a in (tp, support, predicted))
         inside = (rows < k) & (cols < k)
         self.matrix = _BatchMatrix(rows[inside], cols[inside], counts[:, inside], k)
-        self.tp = self.matrix.diagonal()
-        seen = (self.support != 0) | (self.predicted != 0)
-        self.present = None if confusion._fixed or not own_labels or seen.all() else seen
+        self._whole_cells = rows, cols, counts  # (the other slot is empty)
+        self.present = None
+        if confusion._fixed is None and own_labels:
+            # a label is in a group when one of its samples is, whatever their weight
+            seen = (counts != 0 if seen is None else seen).astype(np.float64)
+            has = (_counts._class_sums(rows, seen, size + 1)[:, :size]
+                   + _counts._class_sums(cols, seen, size + 1)[:, :size]) != 0
+            self.present = None if has.all() else has
 
-    def _other_empty(self):
-        return self._other
+    def _whole(self):
+        return self._margins
 
-    def _nonzero(self):
+    def _nonzero(self, whole=False):
+        if whole:
+            return self._whole_cells
         m = self.matrix
         return m.row, m.col, m.data
-
-    def _block_margins(self):
-        if self._other:
-            return self.tp, self.support, self.predicted, self.total
-        m = self.matrix
-        rows = m.sum(1)
-        return m.diagonal(), rows, m.sum(0), rows.sum(-1)
 
 
 for _name, _formula in _counts.FORMULAS.items():
@@ -1194,9 +1244,9 @@ class GroupedConfusion:
         counts = (counts.toarray() if sp.issparse(counts) else counts)[0]
         keep = counts != 0
         rows, cols = self._rows[keep], self._cols[keep]
-        k = self.overall.n_classes
-        if self.overall._fixed:
-            labels, where = self.overall.labels, np.arange(k + 1)
+        k = self.overall._labels.shape[0]
+        if self.overall._fixed is not None:  # every label counted, the chosen reported
+            labels, where = self.overall._labels, np.arange(k + 1)
         else:
             has = np.zeros(k + 1, dtype=bool)
             has[rows], has[cols] = True, True
@@ -1256,7 +1306,7 @@ class GroupedConfusion:
         self : GroupedConfusion
             This grouped confusion, with the batch added.
         """
-        labels = self.overall.labels if self.overall._fixed else None
+        labels = self.overall.labels if self.overall._fixed is not None else None
         batch = count_groups(y_true, y_pred, groups, labels=labels, sample_weight=sample_weight)
         merged = _merge_groups(self, batch)
         self.__init__(**merged.__getstate__())
@@ -1277,7 +1327,7 @@ class GroupedConfusion:
                 or self.n_groups != other.n_groups
                 or not all(np.array_equal(a, b) for a, b in zip(self.keys, other.keys))):
             return False
-        size = self.overall.n_classes + 1
+        size = self.overall._labels.shape[0] + 1
         tables = []
         for g in (self, other):
             coo = sp.coo_array(g._counts)
@@ -1366,7 +1416,7 @@ class SampleCells:
     """
 
     def __init__(self, labels, fixed, cells, cell_of, weights):
-        self.labels, self.fixed = labels, fixed
+        self.labels, self.fixed = labels, fixed  # (every label counted; fixed: see Confusion._of)
         self.rows, self.cols = cells
         self.cell_of, self.weights = cell_of, weights
 
@@ -1383,10 +1433,17 @@ class SampleCells:
 def count_samples(y_true, y_pred, *, labels=None, sample_weight=None):
     """The :class:`SampleCells` of the samples: one encoding, each sample's cell."""
     values, (t, p) = encode(y_true, y_pred, labels=labels, names=["y_true", "y_pred"])
+    if labels is not None and (t.size and max(_reduce_max(t), _reduce_max(p)) == len(labels)):
+        # a label outside labels=: encoded again over its own labels, then the chosen
+        # labels first (no sample is dropped, see the module docstring)
+        labels = values
+        values, (t, p) = encode(y_true, y_pred, names=["y_true", "y_pred"])
+        values, where = _reported_first(labels, values)
+        t, p = where[t], where[p]
     weights = check_sample_weight(sample_weight, t.shape[0])
     size = values.shape[0] + 1
     cells, cell_of = compact(t * size + p)
-    return SampleCells(values, labels is not None, np.divmod(cells, size), cell_of, weights)
+    return SampleCells(values, _chosen(labels), np.divmod(cells, size), cell_of, weights)
 
 
 def _stacked(results):
@@ -1428,11 +1485,11 @@ def _merge_groups(a, b):
             raise ValueError(f"Mix of label input types (string and number) in groups "
                              f"{name!r}: {KIND_NAMES[kinds[0]]} and {KIND_NAMES[kinds[1]]}.")
     overall = a.overall + b.overall  # the union of the labels (or a clear error)
-    k = overall.n_classes
+    k = overall._labels.shape[0]
     size = k + 1
     cell_keys = []
     for x in (a, b):
-        where = np.append(positions(overall.labels, x.overall.labels), k)
+        where = np.append(positions(overall._labels, x.overall._labels), k)
         cell_keys.append(where[x._rows] * size + where[x._cols])
     cells, cell_of = compact(np.concatenate(cell_keys))
     columns = {i: np.concatenate((ka, kb)) for i, (ka, kb) in enumerate(zip(a.keys, b.keys))}
@@ -1553,31 +1610,48 @@ def _merge(a, b):
                           counted=b._counted)
     if a._labels.shape == b._labels.shape and np.all(a._labels == b._labels):
         out = a.copy()
-        out._fixed = a._fixed or b._fixed
+        if b._fixed is not None:  # the reported labels come first in both
+            out._set(out._labels, out._cells, fixed=max(a._fixed or 0, b._fixed))
         out._weighted = a._weighted or b._weighted
         out._counted = a._counted and b._counted
         _add_into(out, b._cells)
         return out
-    if not (a._other_empty() and b._other_empty()):
-        raise ValueError(
-            "Cannot merge confusions with different fixed label sets: samples outside "
-            "one confusion's labels may be labels of the other. Build both with the "
-            "same labels=."
-        )
-    if label_kind(a._labels) != label_kind(b._labels) and a.n_classes and b.n_classes:
+    if label_kind(a._labels) != label_kind(b._labels) and a._labels.size and b._labels.size:
         if {label_kind(a._labels), label_kind(b._labels)} != {"num"}:
             raise ValueError("Cannot merge confusions whose labels are of different types "
                              "(strings, bytes or numbers).")
-    pos_b = a._index(b._labels)
-    extra = b._labels[pos_b < 0]
-    if _is_sorted(a._labels) and _is_sorted(b._labels):
-        union = np.union1d(a._labels, b._labels) if extra.size else a._labels
+    fixed = None
+    if a._fixed is None and b._fixed is None:
+        pos_b = a._index(b._labels)
+        extra = b._labels[pos_b < 0]
+        if _is_sorted(a._labels) and _is_sorted(b._labels):
+            union = np.union1d(a._labels, b._labels) if extra.size else a._labels
+        else:
+            union = np.concatenate((a._labels, extra))
     else:
-        union = np.concatenate((a._labels, extra))
+        # labels= of either (both: a's, then b's others) are reported, first; every other
+        # label counted follows, sorted (see the module docstring)
+        chosen = [x.labels for x in (a, b) if x._fixed is not None]
+        if len(chosen) == 2 and not (chosen[0].shape == chosen[1].shape and bool(
+                np.all(chosen[0] == chosen[1]))) and (a._fixed < a._labels.shape[0]
+                                                       or b._fixed < b._labels.shape[0]):
+            raise ValueError(
+                "Cannot merge confusions with different fixed label sets when samples have "
+                "other labels: which labels to report is ambiguous. Build both with the "
+                "same labels=.")
+        if len(chosen) == 2:
+            chosen = [chosen[0], chosen[1][positions(chosen[0], chosen[1]) < 0]]
+        chosen = np.concatenate(chosen)
+        counted = np.concatenate((a._labels, b._labels))
+        try:
+            counted = np.unique(counted)
+        except TypeError:  # (object labels that do not sort: in the order met)
+            counted = counted[np.sort(np.unique(positions(counted, counted)))]
+        union, _ = _reported_first(chosen, counted)
+        fixed = chosen.shape[0]
     size = union.shape[0] + 1
     cells = _remap(a, positions(union, a._labels), size) + _remap(b, positions(union, b._labels), size)
-    return Confusion._of(union, cells, fixed=a._fixed or b._fixed,
-                         weighted=a._weighted or b._weighted,
+    return Confusion._of(union, cells, fixed=fixed, weighted=a._weighted or b._weighted,
                          counted=a._counted and b._counted)
 
 
@@ -1619,6 +1693,11 @@ def _is_run(values):
     """Whether sorted integer ``values`` are ``a, a + 1, ..., a + k - 1``."""
     k = values.shape[0]
     return k > 0 and int(values[-1]) - int(values[0]) == k - 1 and _is_sorted(values)
+
+
+def _chosen(labels):
+    """The ``fixed`` of a confusion counted with ``labels=``: how many labels it reports."""
+    return None if labels is None else len(labels)
 
 
 def _is_sorted(values):

@@ -118,8 +118,8 @@ def _proportion(c, name, kwargs):
         if kwargs.get("normalize", True) is False:
             raise ValueError(f"{name}(normalize=False) is a count, not a proportion: it "
                              "has no interval here.")
-        diag, _, _, total = (np.asarray(a, dtype=np.float64) for a in _counts._block(c))
-        correct = diag.sum(-1)  # of the matrix: samples of other labels are left out
+        diag, _, _, total = (np.asarray(a, dtype=np.float64) for a in _counts._whole(c))
+        correct = diag.sum(-1)  # of every sample (labels= never removes any)
         return (correct if ratio == "recall" else total - correct), total
     average = kwargs.get("average", "binary")
     if choose == "onedal":
