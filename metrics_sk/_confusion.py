@@ -602,6 +602,16 @@ class Confusion:
     (union of labels) without changing either. Every count-based metric of metrics_sk is
     also a method, with the same keyword parameters as the function of that name.
 
+    ``labels=`` chooses which classes are reported and in which order (and adds classes
+    absent from the data); it never removes samples. :attr:`labels`, ``tp``, ``fp``,
+    ``fn``, ``support``, ``predicted``, :attr:`matrix` and the per-class values and their
+    averages are over the chosen labels, with one-vs-rest counts over all the samples (as
+    scikit-learn's ``precision_recall_fscore_support(labels=...)``); ``total`` and the
+    whole-table metrics (accuracy, zero-one and Hamming loss, error rate, MCC, kappa
+    without ``labels``) are over every sample, as scikit-learn computes them on the same
+    samples. ``confusion_matrix(labels=...)`` and ``cohen_kappa_score(labels=...)`` keep
+    the samples whose labels are both among their ``labels``, as scikit-learn's do.
+
     See Also
     --------
     confusion_matrix : The dense confusion matrix of scikit-learn, from label arrays.
@@ -730,11 +740,11 @@ class Confusion:
         labels : array-like of shape (n_classes,), default=None
             The classes, in the order of the rows and columns. By default the sorted
             union of the labels in ``y_true`` and ``y_pred`` (for an ordered categorical,
-            such as a pandas ``Categorical(ordered=True)``, in its declared order). A
-            sample whose true or predicted label is not in ``labels`` is left out of :attr:`matrix` (as in
-            scikit-learn's ``confusion_matrix``) but still counts as a false positive or
-            false negative of the class it does have (as in
-            ``precision_recall_fscore_support``).
+            such as a pandas ``Categorical(ordered=True)``, in its declared order). The
+            classes reported; no sample is removed (see the class docstring): a sample
+            of another label is outside :attr:`matrix` (as in scikit-learn's
+            ``confusion_matrix(labels=...)``) but counts in ``total``, the one-vs-rest
+            counts and the whole-table metrics.
         sample_weight : array-like of shape (n_samples,), default=None
             Non-negative weight of each sample; a sample adds its weight to its cell.
         groups : array-like of shape (n_samples,), DataFrame or dict, default=None
