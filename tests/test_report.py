@@ -722,3 +722,19 @@ def test_weighted_group_intervals_undefined_are_empty_with_a_note():
     assert np.isfinite(table.loc[0, ["accuracy low", "accuracy high"]]).all()  # Wilson's
     assert np.isfinite(table.loc[1, ["mean_class_fscore low", "accuracy high"]]).all()
     assert "left empty" in " ".join(r.to_text().split())
+
+
+def test_labels_keep_every_sample_in_the_report():
+    """``labels=`` chooses the classes shown; the sample count and the whole-table metrics
+    are over every sample, as scikit-learn's on the same samples."""
+    t, p = [0, 1, 2, 2, 2, 0], [0, 1, 1, 0, 2, 2]
+    r = quality_report(t, p, labels=[0, 1])
+    d = r.to_dict()
+    assert d["labels"] == [0, 1] and d["total"] == 6
+    assert d["overall"]["accuracy"] == pytest.approx(skm.accuracy_score(t, p))  # 0.5
+    assert d["overall"]["matthews_corrcoef"] == pytest.approx(skm.matthews_corrcoef(t, p))
+    assert d["overall"]["cohen_kappa"] == pytest.approx(skm.cohen_kappa_score(t, p))
+    ref = skm.precision_recall_fscore_support(t, p, labels=[0, 1], average="macro")
+    assert d["averages"]["macro"]["recall"] == pytest.approx(ref[1])
+    text = str(r)
+    assert "6 samples" in text and "accuracy                    0.5000" in text
