@@ -1163,6 +1163,10 @@ class GroupedConfusion:
         The key of each group, one array per group column.
     names : list of str, default=None
         The names of the group columns.
+    seen : ndarray or scipy sparse array of shape (n_groups, n_cells), default=None
+        The number of samples of each cell in each group, when some weights are 0 (None:
+        where ``counts`` is non-zero): a label is in a group when one of its samples is,
+        whatever its weight, as scikit-learn finds the labels of the samples.
 
     See Also
     --------
@@ -1183,16 +1187,18 @@ class GroupedConfusion:
     """
 
     def __init__(self, overall=None, rows=None, cols=None, counts=None, keys=None,
-                 names=None):
+                 names=None, seen=None):
         if overall is None:  # empty: no group, no label
             overall, keys = Confusion(), [np.array([], dtype=np.int64)]
             rows = cols = np.array([], dtype=np.int64)
             counts = np.zeros((0, 0), dtype=np.int64)
         self.overall, self.keys, self.names = overall, keys, names
         self._rows, self._cols, self._counts = rows, cols, counts
+        self._seen = seen
         self._batch = None  # the batch of all the groups, when the counts are dense
         if not sp.issparse(counts):
-            self._batch = ConfusionBatch(overall, rows, cols, counts, own_labels=True)
+            self._batch = ConfusionBatch(overall, rows, cols, counts, own_labels=True,
+                                         seen=None if seen is None else seen != 0)
 
     def _parts(self, size=0):
         """``(start, stop, cells, part)``: the groups ``start:stop`` as a grouped confusion
@@ -1206,17 +1212,18 @@ class GroupedConfusion:
         step = max(1, _DENSE_CELLS // max(self._rows.shape[0], size, 1))
         for start in range(0, self.n_groups, step):
             stop = min(start + step, self.n_groups)
-            counts = self._counts[start:stop]
+            counts = (self._counts if self._seen is None else self._seen)[start:stop]
             cells = (np.unique(counts.indices) if sp.issparse(counts)
                      else np.flatnonzero(counts.any(0)))
             yield start, stop, cells, self._part(start, stop, cells)
 
     def _part(self, start, stop, cells):
         """The groups ``start:stop`` with dense counts over ``cells``."""
-        dense = self._counts[start:stop][:, cells]
-        dense = dense.toarray() if sp.issparse(dense) else dense
+        dense, seen = (None if t is None else t[start:stop][:, cells]
+                       for t in (self._counts, self._seen))
+        dense, seen = (t.toarray() if sp.issparse(t) else t for t in (dense, seen))
         return GroupedConfusion(self.overall, self._rows[cells], self._cols[cells], dense,
-                                [k[start:stop] for k in self.keys], self.names)
+                                [k[start:stop] for k in self.keys], self.names, seen)
 
     @property
     def n_groups(self):
@@ -1250,9 +1257,10 @@ class GroupedConfusion:
         Confusion
             The confusion of that group's samples.
         """
-        counts = self._counts[[i]]
-        counts = (counts.toarray() if sp.issparse(counts) else counts)[0]
-        keep = counts != 0
+        counts, seen = (None if t is None else t[[i]] for t in (self._counts, self._seen))
+        counts, seen = ((t.toarray() if sp.issparse(t) else t)[0]
+                        for t in (counts, counts if seen is None else seen))
+        keep = seen != 0  # (the cells of its samples, whatever their weight)
         rows, cols = self._rows[keep], self._cols[keep]
         k = self.overall._labels.shape[0]
         if self.overall._fixed is not None:  # every label counted, the chosen reported
@@ -1324,7 +1332,8 @@ class GroupedConfusion:
 
     def __getstate__(self):
         return {"overall": self.overall, "rows": self._rows, "cols": self._cols,
-                "counts": self._counts, "keys": self.keys, "names": self.names}
+                "counts": self._counts, "keys": self.keys, "names": self.names,
+                "seen": self._seen}
 
     def __setstate__(self, state):
         self.__init__(**state)
@@ -1507,26 +1516,38 @@ def _merge_groups(a, b):
     sides = ((a, group_of[:a.n_groups], cell_of[:cell_keys[0].shape[0]]),
              (b, group_of[a.n_groups:], cell_of[cell_keys[0].shape[0]:]))
     n_groups, m = keys[0].shape[0], cells.shape[0]
-    dtype = np.result_type(a._counts.dtype, b._counts.dtype)
-    if not (sp.issparse(a._counts) or sp.issparse(b._counts)) and n_groups * m <= max(
-            a._counts.size + b._counts.size, _DENSE_CELLS):  # dense tables stay dense
-        table = np.zeros((n_groups, m), dtype=dtype)
-        for x, g, c in sides:
-            table[np.ix_(g, c)] += x._counts  # distinct places
-    else:
-        parts = []
-        for x, g, c in sides:
-            coo = sp.coo_array(x._counts)
-            parts.append((g[coo.row], c[coo.col], coo.data.astype(np.float64)))
-        g, c, values = (np.concatenate(v) for v in zip(*parts))
-        table = _group_table(g, c, values, n_groups, m, values.shape[0]).astype(dtype)
+    table = _merged_table([(x._counts, g, c) for x, g, c in sides], n_groups, m)
+    seen = None
+    if a._seen is not None or b._seen is not None:
+        seen = _merged_table([(x._counts != 0 if x._seen is None else x._seen, g, c)
+                              for x, g, c in sides], n_groups, m, np.int64)
     rows, cols = np.divmod(cells, size)
-    return GroupedConfusion(overall, rows, cols, table, keys, a.names)
+    return GroupedConfusion(overall, rows, cols, table, keys, a.names, seen)
+
+
+def _merged_table(sides, n_groups, m, dtype=None):
+    """The ``n_groups x m`` sum of the tables of ``sides``: ``(table, group of each row,
+    cell of each column)``."""
+    tables = [t for t, _, _ in sides]
+    dtype = dtype or np.result_type(*(t.dtype for t in tables))
+    if not any(sp.issparse(t) for t in tables) and n_groups * m <= max(
+            sum(t.size for t in tables), _DENSE_CELLS):  # dense tables stay dense
+        table = np.zeros((n_groups, m), dtype=dtype)
+        for t, g, c in sides:
+            table[np.ix_(g, c)] += t  # distinct places
+        return table
+    parts = []
+    for t, g, c in sides:
+        coo = sp.coo_array(t)
+        parts.append((g[coo.row], c[coo.col], coo.data.astype(np.float64)))
+    g, c, values = (np.concatenate(v) for v in zip(*parts))
+    return _group_table(g, c, values, n_groups, m, values.shape[0]).astype(dtype)
 
 
 def _copied(g):
     state = g.__getstate__()
-    return {**state, "overall": state["overall"].copy(), "counts": state["counts"].copy()}
+    return {**state, "overall": state["overall"].copy(), "counts": state["counts"].copy(),
+            "seen": None if state["seen"] is None else state["seen"].copy()}
 
 
 def _count_groups_partition(t, p, w, labels, names, *columns):
@@ -1569,8 +1590,13 @@ def count_groups(y_true, y_pred, groups, *, labels=None, sample_weight=None):
     g, keys, names = _group_codes(dict(zip(names, columns)), n)
     counts = _group_table(g, samples.cell_of, samples.weights, keys[0].shape[0],
                           samples.rows.shape[0], n)
+    seen = None
+    if samples.weights is not None and not (samples.weights > 0).all():
+        # a class whose samples in a group weigh 0 is still a class of that group
+        seen = _group_table(g, samples.cell_of, None, keys[0].shape[0],
+                            samples.rows.shape[0], n)
     return GroupedConfusion(samples.confusion(), samples.rows, samples.cols, counts, keys,
-                            names)
+                            names, seen)
 
 
 def _small_integers(cells):

@@ -654,3 +654,49 @@ def test_missing_group_keys_are_refused_as_fairlearn_refuses_them(groups):
                  lambda: msk.quality_report(t, p, groups=groups)):
         with pytest.raises(ValueError, match="^groups contains missing values"):
             call()
+
+
+# -- a class is in a group by its samples, not by their weight ------------------------------------
+def test_class_of_zero_weight_samples_stays_in_its_group():
+    """The issue's example: f1 macro over the group's three classes, as fairlearn's and the
+    overall value (0.6667), not over the two with weight (1.0)."""
+    f1 = functools.partial(sklearn.metrics.f1_score, average="macro")
+    args = ([0, 1, 2, 0, 1], [0, 1, 1, 0, 1])
+    w = np.array([1.0, 1, 0, 1, 1])
+    ref = _fairlearn_frame({"f1": f1}, *args, ["a"] * 5, w).by_group["f1"]["a"]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        ours = msk.metric_frame(*args, metrics=functools.partial(msk.f1_score, average="macro"),
+                                groups=["a"] * 5, sample_weight=w)
+        grouped = Confusion.from_predictions(*args, groups=["a"] * 5, sample_weight=w)
+        assert grouped.recall_score(average="macro")["a"] == pytest.approx(
+            sklearn.metrics.recall_score(*args, average="macro", sample_weight=w))
+    assert ref == pytest.approx(2 / 3)
+    assert ours.by_group["a"] == pytest.approx(ref)
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+@pytest.mark.parametrize("seed", range(3))
+def test_zero_weights_in_groups_equal_fairlearn(seed):
+    rng = np.random.default_rng(seed)
+    n = 80  # few samples per group: some class of a group has only zero weights there
+    t, p = rng.integers(0, 6, n), rng.integers(0, 6, n)
+    w = rng.uniform(0.5, 2.0, n)
+    w[rng.random(n) < 0.4] = 0.0
+    groups = rng.choice(["a", "b", "c", "d", "e"], n)
+    ours = {"f1": functools.partial(msk.f1_score, average="macro", zero_division=0),
+            "recall": functools.partial(msk.recall_score, average="macro", zero_division=0),
+            "kappa_w": functools.partial(msk.cohen_kappa_score, weights="linear"),
+            "bal": msk.balanced_accuracy_score}
+    theirs = {"f1": functools.partial(sklearn.metrics.f1_score, average="macro",
+                                      zero_division=0),
+              "recall": functools.partial(sklearn.metrics.recall_score, average="macro",
+                                          zero_division=0),
+              "kappa_w": functools.partial(sklearn.metrics.cohen_kappa_score,
+                                           weights="linear"),
+              "bal": sklearn.metrics.balanced_accuracy_score}
+    ref = _fairlearn_frame(theirs, t, p, groups, w).by_group
+    frame = msk.metric_frame(t, p, metrics=ours, groups=groups, sample_weight=w).by_group
+    for name in ours:
+        np.testing.assert_allclose(frame[name].to_numpy(dtype=float),
+                                   ref[name].to_numpy(dtype=float), err_msg=name)
