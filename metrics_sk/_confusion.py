@@ -414,15 +414,18 @@ def encode(*arrays, labels=None, names=None, keys=False):
     """
     names = names or [f"y{i}" for i in range(len(arrays))]
     if keys:
-        arr = label_array(arrays[0], names[0])
-        missing = (np.isnan(arr).any() if arr.dtype.kind == "f" else arr.dtype.kind == "O"
+        arr = _key_array(arrays[0], names[0])
+        missing = (np.isnan(arr).any() if arr.dtype.kind == "f" else np.isnat(arr).any()
+                   if arr.dtype.kind in "mM" else arr.dtype.kind == "O"
                    and any(v is None or v != v for v in arr.tolist()))
         if missing:
             raise ValueError(f"{names[0]} contains missing values (NaN or None): a group "
                              "key must be a value; remove or replace them.")
-        if arr.dtype.kind == "f":
+        if arr.dtype.kind in "fmM":  # any number, dates and durations: keys as they are
             values, inverse = np.unique(arr, return_inverse=True)
             return values, [inverse.reshape(-1).astype(np.int64, copy=False)]
+        if arr.dtype.kind == "O" and not _plain_keys(arr):
+            return _object_keys(arr, names[0])
         arrays = (arr,)
     arrs, kind, labels, _, _ = _validated(arrays, names, labels)
     n = arrs[0].shape[0]
@@ -453,6 +456,50 @@ def encode(*arrays, labels=None, names=None, keys=False):
     index = dict(zip(ordered, range(k)))
     return values, [np.fromiter(map(index.get, lst, repeat(k)), dtype=np.int64, count=n)
                     for lst in lists]
+
+
+def _key_array(column, name):
+    """The group keys of ``column`` as a 1-D array holding the keys' own values: a list
+    of mixed types, tuples or dates becomes an object array (not numpy's strings)."""
+    if isinstance(column, (list, tuple)):
+        arr = np.empty(len(column), dtype=object)
+        for i, v in enumerate(column):  # (tuples stay tuples)
+            arr[i] = v
+        return arr if not _plain_keys(arr) else label_array(column, name)
+    arr = np.asarray(column) if not sp.issparse(column) else column
+    if isinstance(arr, np.ndarray) and arr.ndim == 1 and arr.dtype.kind in "OmM":
+        return arr
+    return label_array(column, name)
+
+
+def _plain_keys(arr):
+    """Whether the object array ``arr`` holds labels of one kind (all strings, or all
+    integers and booleans): the label encoder's keys."""
+    kinds = {str if isinstance(v, (str, np.str_)) else int
+             if isinstance(v, (int, np.integer)) else None for v in arr.tolist()}
+    return len(kinds) <= 1 and None not in kinds
+
+
+def _object_keys(arr, name):
+    """Keys of any hashable values (mixed types, tuples, dates), as fairlearn's
+    ``MetricFrame`` groups them: sorted when they sort, else in the order met."""
+    index = {}
+    try:
+        codes = np.fromiter((index.setdefault(v, len(index)) for v in arr.tolist()),
+                            dtype=np.int64, count=arr.shape[0])
+    except TypeError as exc:
+        raise TypeError(f"{name} holds values that cannot be group keys: {exc}") from None
+    found = list(index)
+    try:
+        order = sorted(range(len(found)), key=found.__getitem__)
+    except TypeError:  # (mixed types: the order met)
+        order = list(range(len(found)))
+    values = np.empty(len(found), dtype=object)
+    for i, j in enumerate(order):
+        values[i] = found[j]
+    rank = np.empty(len(found), dtype=np.int64)
+    rank[order] = np.arange(len(found))
+    return values, [rank[codes]]
 
 
 def compact(keys):
@@ -1241,7 +1288,8 @@ class GroupedConfusion:
         import pandas as pd
 
         if len(self.keys) == 1:
-            return pd.Index(self.keys[0], name=None if self.names is None else self.names[0])
+            return pd.Index(self.keys[0], name=None if self.names is None else self.names[0],
+                            tupleize_cols=False)
         return pd.MultiIndex.from_arrays(self.keys, names=self.names)
 
     def group(self, i):
@@ -1499,6 +1547,9 @@ def _merge_groups(a, b):
         raise ValueError(f"Cannot merge grouped confusions with different group columns: "
                          f"{a.names} and {b.names}.")
     for name, ka, kb in zip(a.names, a.keys, b.keys):
+        if not all(k.dtype.kind in "biufSU" or k.dtype.kind == "O" and _plain_keys(k)
+                   for k in (ka, kb)):
+            continue  # keys of any values (dates, tuples, mixed): as they are
         kinds = _kind(ka, "groups"), _kind(kb, "groups")
         if kinds[0] != kinds[1]:  # numpy would turn the numbers into strings
             raise ValueError(f"Mix of label input types (string and number) in groups "

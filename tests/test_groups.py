@@ -700,3 +700,27 @@ def test_zero_weights_in_groups_equal_fairlearn(seed):
     for name in ours:
         np.testing.assert_allclose(frame[name].to_numpy(dtype=float),
                                    ref[name].to_numpy(dtype=float), err_msg=name)
+
+
+# -- group keys keep their own values; a group of zero weights raises, as fairlearn's --------
+@pytest.mark.parametrize("keys", [
+    [1, "a", 1, "a"],
+    pd.Series([1, "a", 1, "a"]),
+    pd.Series([(1, 2), (3, 4), (1, 2), (3, 4)]),
+    pd.Series(pd.to_datetime(["2020-01-01", "2021-01-01"] * 2)),
+    pd.Series([np.datetime64(d, "D").item() for d in ("2020-01-01", "2021-01-01")] * 2),
+])
+def test_group_keys_keep_their_values_as_fairlearn(keys):
+    t, p = [0, 1, 1, 0], [0, 1, 0, 0]
+    ref = _fairlearn_frame({"acc": sklearn.metrics.accuracy_score}, t, p, keys).by_group["acc"]
+    ours = msk.metric_frame(t, p, metrics={"acc": msk.accuracy_score}, groups=keys)
+    assert ours.by_group["acc"].to_dict() == ref.to_dict()
+
+
+def test_group_of_zero_weights_raises_as_fairlearn():
+    t, p, groups, w = [0, 1, 1, 0], [0, 1, 0, 0], ["a", "a", "b", "b"], [1.0, 1.0, 0.0, 0.0]
+    message = "Sample weights must contain at least one non-zero number."
+    with pytest.raises(ValueError, match=message):
+        _fairlearn_frame({"acc": sklearn.metrics.accuracy_score}, t, p, groups, w)
+    with pytest.raises(ValueError, match=message):
+        msk.metric_frame(t, p, metrics=msk.accuracy_score, groups=groups, sample_weight=w)
