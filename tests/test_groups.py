@@ -724,3 +724,22 @@ def test_group_of_zero_weights_raises_as_fairlearn():
         _fairlearn_frame({"acc": sklearn.metrics.accuracy_score}, t, p, groups, w)
     with pytest.raises(ValueError, match=message):
         msk.metric_frame(t, p, metrics=msk.accuracy_score, groups=groups, sample_weight=w)
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+def test_labels_keep_every_sample_of_each_group():
+    """``labels=`` with ``groups=``: each group's whole-table metrics over all its samples,
+    its per-class values over the chosen labels, as scikit-learn's on the group's rows."""
+    rng = np.random.default_rng(3)
+    t, p = rng.integers(0, 4, 120), rng.integers(0, 4, 120)
+    groups = rng.choice(["a", "b", "c"], 120)
+    g = Confusion.from_predictions(t, p, labels=[2, 0], groups=groups)
+    for name, value in g.accuracy_score().items():
+        rows = groups == name
+        assert value == pytest.approx(sklearn.metrics.accuracy_score(t[rows], p[rows]))
+        assert g.matthews_corrcoef()[name] == pytest.approx(
+            sklearn.metrics.matthews_corrcoef(t[rows], p[rows]))
+        assert g.cohen_kappa_score()[name] == pytest.approx(
+            sklearn.metrics.cohen_kappa_score(t[rows], p[rows]))
+        assert g.recall_score(average="macro")[name] == pytest.approx(
+            sklearn.metrics.recall_score(t[rows], p[rows], labels=[2, 0], average="macro"))
