@@ -27,7 +27,7 @@ def build_confusion(y_true, y_pred, sample_weight=None, *, sklearn_compatible=Fa
     labels, cells = _confusion.count(
         y_true, y_pred, sample_weight=sample_weight,
         allow_negative_weights=sklearn_compatible, allow_column=sklearn_compatible)
-    c = _confusion.Confusion._of(labels, cells, fixed=False, weighted=sample_weight is not None,
+    c = _confusion.Confusion._of(labels, cells, fixed=None, weighted=sample_weight is not None,
                                  counted=sample_weight is None)
     if sklearn_compatible and sample_weight is not None and not is_dask_collection(
             sample_weight):

@@ -336,10 +336,10 @@ class _CellSampler:
     def confusion_of(self, counts):
         """One replicate as a real :class:`Confusion` (for metrics that do not vectorize)."""
         c = self.confusion
-        size = c.n_classes + 1
+        size = c._labels.shape[0] + 1  # every label counted (see Confusion._whole)
         cells = sp.csr_array((counts, (self.rows, self.cols)), shape=(size, size))
         cells.eliminate_zeros()
-        return Confusion._of(c.labels, cells, fixed=c._fixed, weighted=c._weighted)
+        return Confusion._of(c._labels, cells, fixed=c._fixed, weighted=c._weighted)
 
 
 def _evaluate(sampler, statistic, counts, shapes, vectorized):

@@ -3,13 +3,17 @@
 Every count-based metric in metrics_sk is a function of a :class:`Confusion`. Label
 encoding, sample weights and the sparse/dense choice live here and nowhere else.
 
-Storage: a CSR matrix of shape ``(K + 1, K + 1)`` (rows = actual, columns = predicted)
-over the ``K`` labels plus one trailing *other* slot. The other slot holds samples whose
-true or predicted label is not among ``labels`` when the label set was fixed with
-``labels=``; the :attr:`~Confusion.matrix` leaves them out, as scikit-learn's
-``confusion_matrix(labels=...)`` does, while the one-vs-rest counts (``tp``, ``fp``,
-``fn``, ``tn``) keep them, as scikit-learn's ``precision_recall_fscore_support(labels=...)``
-does. Without ``labels=`` the slot is empty.
+Storage: a CSR matrix of shape ``(L + 1, L + 1)`` (rows = actual, columns = predicted)
+over every label ``L`` counted, plus one trailing *other* slot, always empty once counted
+(the encoders put a label outside a given list there; the builder then counts the batch
+over its own labels). ``labels=`` chooses the labels *reported* and their order: they
+come first, the other labels met in the data follow (sorted). It never removes samples:
+:attr:`~Confusion.labels`, ``tp``, ``fp``, ``fn``, ``support``, ``predicted`` and
+:attr:`~Confusion.matrix` are over the reported labels (one-vs-rest counts over all the
+samples, as scikit-learn's ``precision_recall_fscore_support(labels=...)``), while
+``total`` and the whole-table metrics (accuracy, zero-one and Hamming loss, MCC, kappa
+without ``labels``) are over every label counted, as scikit-learn computes them on the
+same samples.
 """
 
 import functools
@@ -254,6 +258,33 @@ def _fixed_codes(labels, values):
     return np.where(sorted_labels[pos] == values, order[pos], k)
 
 
+def _reported_first(labels, values):
+    """``(full, where)``: the chosen ``labels`` followed by the other ``values`` (the
+    labels counted, in their order) and the position in ``full`` of each of ``values``."""
+    where = positions(labels, values)
+    extra = where < 0
+    if not extra.any():
+        return labels, where
+    where[extra] = labels.shape[0] + np.arange(np.count_nonzero(extra))
+    return np.concatenate((labels, values[extra])), where
+
+
+def _with_reported(labels, values, cells):
+    """``(full, cells)`` of ``cells`` counted over ``values`` (with the other slot),
+    moved to the label order of :func:`_reported_first`: no sample is dropped."""
+    full, where = _reported_first(labels, values)
+    size = full.shape[0] + 1
+    if size == values.shape[0] + 1 and np.array_equal(where, np.arange(where.shape[0])):
+        return full, cells
+    where = np.append(where, size - 1)
+    if not sp.issparse(cells) and size * size <= _DENSE_STORE:
+        out = np.zeros((size, size), dtype=cells.dtype)
+        out[np.ix_(where, where)] = cells  # distinct positions
+        return full, out
+    coo = sp.coo_array(cells)
+    return full, sp.csr_array((coo.data, (where[coo.row], where[coo.col])), shape=(size, size))
+
+
 def _count_python(t, p, labels, weights):
     """String or object labels: a dict encodes them in one pass over each array."""
     t_list, p_list = t.tolist(), p.tolist()
@@ -316,7 +347,7 @@ def _count_partition(t, p, w, labels, allow_negative_weights, allow_column):
     values, cells = count(t, p, labels=labels, sample_weight=w,
                           allow_negative_weights=allow_negative_weights,
                           allow_column=allow_column)
-    return Confusion._of(values, cells, fixed=labels is not None, weighted=w is not None,
+    return Confusion._of(values, cells, fixed=_chosen(labels), weighted=w is not None,
                          counted=w is None)
 
 
@@ -335,7 +366,7 @@ def _count_dask(y_true, y_pred, *, labels, sample_weight, allow_negative_weights
     if merged is None:
         raise ValueError("Found empty input array (e.g., `y_true` or `y_pred`) while a "
                          "minimum of 1 sample is required.")
-    return merged.labels, merged._cells
+    return merged._labels, merged._cells
 
 
 def _validated(arrays, names, labels, allow_column=False, sample_weight=None,
@@ -385,15 +416,18 @@ def encode(*arrays, labels=None, names=None, keys=False):
     """
     names = names or [f"y{i}" for i in range(len(arrays))]
     if keys:
-        arr = label_array(arrays[0], names[0])
-        missing = (np.isnan(arr).any() if arr.dtype.kind == "f" else arr.dtype.kind == "O"
+        arr = _key_array(arrays[0], names[0])
+        missing = (np.isnan(arr).any() if arr.dtype.kind == "f" else np.isnat(arr).any()
+                   if arr.dtype.kind in "mM" else arr.dtype.kind == "O"
                    and any(v is None or v != v for v in arr.tolist()))
         if missing:
             raise ValueError(f"{names[0]} contains missing values (NaN or None): a group "
                              "key must be a value; remove or replace them.")
-        if arr.dtype.kind == "f":
+        if arr.dtype.kind in "fmM":  # any number, dates and durations: keys as they are
             values, inverse = np.unique(arr, return_inverse=True)
             return values, [inverse.reshape(-1).astype(np.int64, copy=False)]
+        if arr.dtype.kind == "O" and not _plain_keys(arr):
+            return _object_keys(arr, names[0])
         arrays = (arr,)
     arrs, kind, labels, _, _ = _validated(arrays, names, labels)
     n = arrs[0].shape[0]
@@ -424,6 +458,50 @@ def encode(*arrays, labels=None, names=None, keys=False):
     index = dict(zip(ordered, range(k)))
     return values, [np.fromiter(map(index.get, lst, repeat(k)), dtype=np.int64, count=n)
                     for lst in lists]
+
+
+def _key_array(column, name):
+    """The group keys of ``column`` as a 1-D array holding the keys' own values: a list
+    of mixed types, tuples or dates becomes an object array (not numpy's strings)."""
+    if isinstance(column, (list, tuple)):
+        arr = np.empty(len(column), dtype=object)
+        for i, v in enumerate(column):  # (tuples stay tuples)
+            arr[i] = v
+        return arr if not _plain_keys(arr) else label_array(column, name)
+    arr = np.asarray(column) if not sp.issparse(column) else column
+    if isinstance(arr, np.ndarray) and arr.ndim == 1 and arr.dtype.kind in "OmM":
+        return arr
+    return label_array(column, name)
+
+
+def _plain_keys(arr):
+    """Whether the object array ``arr`` holds labels of one kind (all strings, or all
+    integers and booleans): the label encoder's keys."""
+    kinds = {str if isinstance(v, (str, np.str_)) else int
+             if isinstance(v, (int, np.integer)) else None for v in arr.tolist()}
+    return len(kinds) <= 1 and None not in kinds
+
+
+def _object_keys(arr, name):
+    """Keys of any hashable values (mixed types, tuples, dates), as fairlearn's
+    ``MetricFrame`` groups them: sorted when they sort, else in the order met."""
+    index = {}
+    try:
+        codes = np.fromiter((index.setdefault(v, len(index)) for v in arr.tolist()),
+                            dtype=np.int64, count=arr.shape[0])
+    except TypeError as exc:
+        raise TypeError(f"{name} holds values that cannot be group keys: {exc}") from None
+    found = list(index)
+    try:
+        order = sorted(range(len(found)), key=found.__getitem__)
+    except TypeError:  # (mixed types: the order met)
+        order = list(range(len(found)))
+    values = np.empty(len(found), dtype=object)
+    for i, j in enumerate(order):
+        values[i] = found[j]
+    rank = np.empty(len(found), dtype=np.int64)
+    rank[order] = np.arange(len(found))
+    return values, [rank[codes]]
 
 
 def compact(keys):
@@ -469,10 +547,14 @@ def count(y_true, y_pred, *, labels=None, sample_weight=None, allow_negative_wei
     """Validate inputs and return ``(labels, cells)``: the sorted (or given) labels and the
     ``(K + 1) x (K + 1)`` counts (CSR, or dense when small) with the trailing other slot.
 
-    ``known``: the (already checked) labels of a :class:`Confusion` being updated. With
-    ``fixed`` the batch is counted over them as over ``labels=``; otherwise it is counted
-    over them when every label of the batch is among them (so that its counts add to the
-    confusion's in place), and over its own labels when it brings a new one.
+    With ``labels=`` the returned labels are ``labels`` followed by the other labels of
+    the batch (sorted): every sample is counted (see the module docstring).
+
+    ``known``: the (already checked) labels of a :class:`Confusion` being updated: the
+    batch is counted over them when every label of the batch is among them (so that its
+    counts add to the confusion's in place), and over its own labels when it brings a new
+    one. ``fixed``: the confusion's labels were chosen with ``labels=`` (then a batch of
+    another label kind is refused here).
 
     Dask collections are counted where they live, one partition at a time, and merged in
     a tree (``metrics_sk._dask``); only the merged counts come back."""
@@ -483,7 +565,10 @@ def count(y_true, y_pred, *, labels=None, sample_weight=None, allow_negative_wei
         if labels is not None:
             labels = check_labels_param(labels, kind_t)
         if known is None:  # counted over their own labels (or labels=)
-            return _count_numeric(t, p, labels, None)
+            values, cells = _count_numeric(t, p, labels, None)
+            if labels is not None and _other_used(cells, values.shape[0]):
+                values, cells = _with_reported(labels, *_count_numeric(t, p, None, None))
+            return values, cells
     else:
         if any(is_dask_collection(a) for a in (y_true, y_pred, sample_weight)):
             return _count_dask(y_true, y_pred, labels=labels, sample_weight=sample_weight,
@@ -509,17 +594,20 @@ def count(y_true, y_pred, *, labels=None, sample_weight=None, allow_negative_wei
         def tally(fixed):
             return _count_python(t, p, fixed, weights)
     values = None
+    if fixed and label_kind(known) != kind_t:  # a batch of another kind than labels=
+        check_labels_param(known, kind_t)
     # (a zero or negative weight could hide a new label in the other slot's sums)
-    if fixed:  # checked when fixed: only their kind against this batch's
-        labels = known if label_kind(known) == kind_t else check_labels_param(known, kind_t)
-        known = None
-    if known is not None and label_kind(known) in (kind_t, None) and (
-            fixed or weights is None or bool((weights > 0).all())):
-        values, cells = tally(known)
-        if not fixed and _other_used(cells, values.shape[0]):
+    positive = weights is None or bool((weights > 0).all())
+    for given in (known, labels):
+        if given is not None and positive and label_kind(given) in (kind_t, None):
+            values, cells = tally(given)
+            if not _other_used(cells, values.shape[0]):
+                break
             values = None  # a new label: count the batch over its own labels
     if values is None:
-        values, cells = tally(labels)
+        values, cells = tally(None)
+        if labels is not None:  # the chosen labels first, the others after
+            values, cells = _with_reported(labels, values, cells)
     if int_weights is not None:
         if float(np.abs(weights).max(initial=0)) * weights.shape[0] >= 2.0**53:
             cells = _exact_integer_cells(y_true, y_pred, values, int_weights,
@@ -563,6 +651,16 @@ class Confusion:
     (union of labels) without changing either. Every count-based metric of metrics_sk is
     also a method, with the same keyword parameters as the function of that name.
 
+    ``labels=`` chooses which classes are reported and in which order (and adds classes
+    absent from the data); it never removes samples. :attr:`labels`, ``tp``, ``fp``,
+    ``fn``, ``support``, ``predicted``, :attr:`matrix` and the per-class values and their
+    averages are over the chosen labels, with one-vs-rest counts over all the samples (as
+    scikit-learn's ``precision_recall_fscore_support(labels=...)``); ``total`` and the
+    whole-table metrics (accuracy, zero-one and Hamming loss, error rate, MCC, kappa
+    without ``labels``) are over every sample, as scikit-learn computes them on the same
+    samples. ``confusion_matrix(labels=...)`` and ``cohen_kappa_score(labels=...)`` keep
+    the samples whose labels are both among their ``labels``, as scikit-learn's do.
+
     See Also
     --------
     confusion_matrix : The dense confusion matrix of scikit-learn, from label arrays.
@@ -591,13 +689,15 @@ class Confusion:
     _counted = False
 
     def __init__(self):
-        self._set(np.array([], dtype=np.int64), np.zeros((1, 1), dtype=np.int64), fixed=False)
+        self._set(np.array([], dtype=np.int64), np.zeros((1, 1), dtype=np.int64), fixed=None)
         self._weighted = False
         self._counted = True
 
     @classmethod
     def _of(cls, labels, cells, *, fixed, weighted=False, counted=False):
         """A confusion holding ``cells`` over ``labels`` (trusted: from the builder);
+        ``fixed``: the number of labels chosen with ``labels=`` (the first of ``labels``,
+        the ones reported), None when every label counted is reported;
         ``weighted``: the cells are sample-weight sums, not counts; ``counted``: they are
         the builder's counts of samples (see ``_counted``)."""
         out = object.__new__(cls)._set(labels, cells, fixed=fixed)
@@ -624,7 +724,8 @@ class Confusion:
             cells, dense = sp.csr_array(cells), False
         self._cells = cells
         self._sparse = not dense
-        self._fixed = fixed
+        self._fixed = fixed  # the number of reported labels, None: all
+        self._k = labels.shape[0] if fixed is None else fixed
         self._changed()
         return self
 
@@ -648,35 +749,32 @@ class Confusion:
             else:
                 diag = cells.diagonal().copy()
                 rows, cols = np.add.reduce(cells, 1), np.add.reduce(cells, 0)
-            margins = diag[:k], rows[:k], cols[:k]
-            for a in margins:
+            whole = diag[:k], rows[:k], cols[:k]
+            for a in whole:
                 a.flags.writeable = False
-            self._margins = margins + (np.add.reduce(rows),)
-        return self._margins
+            total = np.add.reduce(rows)
+            shown = self._k
+            margins = whole if shown == k else tuple(a[:shown] for a in whole)
+            self._margins = margins + (total,), whole + (total,)
+        return self._margins[0]
 
-    def _other_empty(self):
-        """Whether no sample has a label outside a fixed ``labels=`` (the other slot)."""
-        # without labels= every label has its own row and column
-        return not self._fixed or not _other_used(self._cells, self._labels.shape[0])
+    def _whole(self):
+        """Diagonal, row sums, column sums and total over every label counted (the
+        reported ones and the others): the whole table of the samples, as scikit-learn's
+        functions without ``labels`` see it."""
+        self._sums()
+        return self._margins[1]
 
-    def _nonzero(self):
-        """Non-zero cells ``(rows, cols, values)`` of the ``K x K`` block."""
-        k = self._labels.shape[0]
+    def _nonzero(self, whole=False):
+        """Non-zero cells ``(rows, cols, values)`` of the ``K x K`` block of the reported
+        labels (``whole``: of the ``L x L`` table of every label counted)."""
+        k = self._labels.shape[0] if whole else self._k
         if self._sparse:
-            coo = self.matrix.tocoo()
+            coo = (self._cells[:k, :k] if whole else self.matrix).tocoo()
             return coo.row, coo.col, coo.data
         block = self._cells[:k, :k]
         rows, cols = np.nonzero(block)
         return rows, cols, block[rows, cols]
-
-    def _block_margins(self):
-        """Diagonal, row sums, column sums and total of :attr:`matrix` (the counts among
-        ``labels``, without the samples of any other label)."""
-        if self._other_empty():
-            return self.tp, self.support, self.predicted, self.total
-        m = self.matrix  # a CSR array: its sums over an axis are 1-D arrays
-        rows = np.asarray(m.sum(axis=1))
-        return m.diagonal(), rows, np.asarray(m.sum(axis=0)), rows.sum(-1)
 
     # -- construction -------------------------------------------------------------
     @classmethod
@@ -691,11 +789,11 @@ class Confusion:
         labels : array-like of shape (n_classes,), default=None
             The classes, in the order of the rows and columns. By default the sorted
             union of the labels in ``y_true`` and ``y_pred`` (for an ordered categorical,
-            such as a pandas ``Categorical(ordered=True)``, in its declared order). A
-            sample whose true or predicted label is not in ``labels`` is left out of :attr:`matrix` (as in
-            scikit-learn's ``confusion_matrix``) but still counts as a false positive or
-            false negative of the class it does have (as in
-            ``precision_recall_fscore_support``).
+            such as a pandas ``Categorical(ordered=True)``, in its declared order). The
+            classes reported; no sample is removed (see the class docstring): a sample
+            of another label is outside :attr:`matrix` (as in scikit-learn's
+            ``confusion_matrix(labels=...)``) but counts in ``total``, the one-vs-rest
+            counts and the whole-table metrics.
         sample_weight : array-like of shape (n_samples,), default=None
             Non-negative weight of each sample; a sample adds its weight to its cell.
         groups : array-like of shape (n_samples,), DataFrame or dict, default=None
@@ -712,7 +810,7 @@ class Confusion:
             return count_groups(y_true, y_pred, groups, labels=labels,
                                 sample_weight=sample_weight)
         values, cells = count(y_true, y_pred, labels=labels, sample_weight=sample_weight)
-        c = cls._of(values, cells, fixed=labels is not None, weighted=sample_weight is not None,
+        c = cls._of(values, cells, fixed=_chosen(labels), weighted=sample_weight is not None,
                     counted=sample_weight is None)
         order = declared_order(y_true, y_pred) if labels is None else None
         return c if order is None else in_order(c, order)
@@ -761,19 +859,20 @@ class Confusion:
         if m.dtype.kind in "bu":
             m = m.astype(np.int64)
         cells = sp.csr_array(sp.block_diag((m, sp.csr_array((1, 1), dtype=m.dtype)), format="csr"))
-        return cls._of(values, cells, fixed=labels is not None)
+        return cls._of(values, cells, fixed=None if labels is None else k)
 
     # -- attributes ---------------------------------------------------------------
     @property
     def labels(self):
-        """Class labels of the rows and columns (sorted, unless fixed with ``labels=``)."""
-        return self._labels
+        """Class labels of the rows and columns (sorted, unless chosen with ``labels=``)."""
+        k = self._k
+        return self._labels if k == self._labels.shape[0] else self._labels[:k]
 
     @property
     def matrix(self):
         """The counts as a scipy CSR array of shape (K, K), rows = actual."""
         if self._matrix is None:
-            k = self._labels.shape[0]
+            k = self._k
             block = self._cells[:k, :k]
             self._matrix = block if sp.issparse(block) else sp.csr_array(block)
         return self._matrix
@@ -819,7 +918,8 @@ class Confusion:
 
     @property
     def n_classes(self):
-        return self._labels.shape[0]
+        """Number of reported classes (of :attr:`labels`)."""
+        return self._k
 
     def to_dense(self):
         """Return the confusion matrix as a dense ``(K, K)`` numpy array.
@@ -830,12 +930,13 @@ class Confusion:
             Rows are actual classes, columns predicted ones, in the order of
             :attr:`labels`.
         """
-        k = self._labels.shape[0]
+        k = self._k
         block = self._cells[:k, :k]
         return block.toarray() if sp.issparse(block) else block.copy()
 
     def _index(self, labels):
-        """Positions of ``labels`` among :attr:`labels`; -1 where a label is unseen."""
+        """Positions of ``labels`` among the labels counted (the reported ones first, see
+        :meth:`_whole`); -1 where a label is unseen."""
         return positions(self._labels, labels)
 
     # -- merging ------------------------------------------------------------------
@@ -870,7 +971,7 @@ class Confusion:
             # Count the batch over the labels already known: when none is new (the usual
             # case after the first batches) the counts add in place.
             values, cells = count(y_true, y_pred, sample_weight=sample_weight,
-                                  known=self._labels, fixed=self._fixed)
+                                  known=self._labels, fixed=self._fixed is not None)
             if values is self._labels:
                 _add_into(self, cells)
                 self._weighted |= sample_weight is not None
@@ -878,7 +979,7 @@ class Confusion:
                 return self
         else:
             values, cells = count(y_true, y_pred, sample_weight=sample_weight)
-        merged = _merge(self, Confusion._of(values, cells, fixed=False,
+        merged = _merge(self, Confusion._of(values, cells, fixed=None,
                                             counted=sample_weight is None))
         self._set(merged._labels, merged._cells, fixed=self._fixed)
         self._weighted |= sample_weight is not None
@@ -901,7 +1002,10 @@ class Confusion:
                 "weighted": self._weighted, "counted": self._counted}
 
     def __setstate__(self, state):
-        self._set(np.array(state["labels"]), state["cells"], fixed=state["fixed"])
+        labels, fixed = np.array(state["labels"]), state["fixed"]
+        if isinstance(fixed, bool):  # (pickled before labels= kept every sample: no others)
+            fixed = labels.shape[0] if fixed else None
+        self._set(labels, state["cells"], fixed=fixed)
         self._weighted = state.get("weighted", False)
         self._counted = state.get("counted", False)
 
@@ -1007,39 +1111,43 @@ class ConfusionBatch:
 
     _is_batch = True
 
-    def __init__(self, confusion, rows, cols, counts, *, own_labels=False):
-        k = confusion.n_classes
+    def __init__(self, confusion, rows, cols, counts, *, own_labels=False, seen=None):
+        k, size = confusion.n_classes, confusion._labels.shape[0]
         self._rows, self._cols, self._counts = rows, cols, counts
         self.labels = confusion.labels
         self.n_classes = k
         self._index = confusion._index
-        # Whether the original's "other" slot is in use decides, in _block_margins,
-        # between the one-vs-rest counts and the K x K block.
-        self._other = confusion._other_empty()
-        self.support = _counts._class_sums(rows, counts, k + 1)[:, :k]
-        self.predicted = _counts._class_sums(cols, counts, k + 1)[:, :k]
+        support = _counts._class_sums(rows, counts, size + 1)[:, :size]
+        predicted = _counts._class_sums(cols, counts, size + 1)[:, :size]
         self.total = counts.sum(-1)
+        on = rows == cols
+        tp = np.zeros((counts.shape[0], size), dtype=counts.dtype)
+        tp[:, rows[on]] = counts[:, on]  # distinct cells
+        self._margins = tp, support, predicted, self.total
+        self.tp, self.support, self.predicted = (
+            a if k == size else a[:, :k] for a in (tp, support, predicted))
         inside = (rows < k) & (cols < k)
         self.matrix = _BatchMatrix(rows[inside], cols[inside], counts[:, inside], k)
-        self.tp = self.matrix.diagonal()
-        seen = (self.support != 0) | (self.predicted != 0)
-        if not own_labels and not confusion._fixed:
-            seen |= (confusion.support == 0) & (confusion.predicted == 0)
-        self.present = None if confusion._fixed or seen.all() else seen
+        self._whole_cells = rows, cols, counts  # (the other slot is empty)
+        self.present = None
+        if confusion._fixed is None:
+            # a label is in a confusion of the batch when one of its samples is, whatever
+            # their weight
+            seen = (counts != 0 if seen is None else seen).astype(np.float64)
+            has = (_counts._class_sums(rows, seen, size + 1)[:, :size]
+                   + _counts._class_sums(cols, seen, size + 1)[:, :size]) != 0
+            if not own_labels:  # a label ``confusion`` holds without samples counts there
+                has |= (confusion.support == 0) & (confusion.predicted == 0)
+            self.present = None if has.all() else has
 
-    def _other_empty(self):
-        return self._other
+    def _whole(self):
+        return self._margins
 
-    def _nonzero(self):
+    def _nonzero(self, whole=False):
+        if whole:
+            return self._whole_cells
         m = self.matrix
         return m.row, m.col, m.data
-
-    def _block_margins(self):
-        if self._other:
-            return self.tp, self.support, self.predicted, self.total
-        m = self.matrix
-        rows = m.sum(1)
-        return m.diagonal(), rows, m.sum(0), rows.sum(-1)
 
 
 for _name, _formula in _counts.FORMULAS.items():
@@ -1120,6 +1228,10 @@ class GroupedConfusion:
         The key of each group, one array per group column.
     names : list of str, default=None
         The names of the group columns.
+    seen : ndarray or scipy sparse array of shape (n_groups, n_cells), default=None
+        The number of samples of each cell in each group, when some weights are 0 (None:
+        where ``counts`` is non-zero): a label is in a group when one of its samples is,
+        whatever its weight, as scikit-learn finds the labels of the samples.
 
     See Also
     --------
@@ -1140,16 +1252,18 @@ class GroupedConfusion:
     """
 
     def __init__(self, overall=None, rows=None, cols=None, counts=None, keys=None,
-                 names=None):
+                 names=None, seen=None):
         if overall is None:  # empty: no group, no label
             overall, keys = Confusion(), [np.array([], dtype=np.int64)]
             rows = cols = np.array([], dtype=np.int64)
             counts = np.zeros((0, 0), dtype=np.int64)
         self.overall, self.keys, self.names = overall, keys, names
         self._rows, self._cols, self._counts = rows, cols, counts
+        self._seen = seen
         self._batch = None  # the batch of all the groups, when the counts are dense
         if not sp.issparse(counts):
-            self._batch = ConfusionBatch(overall, rows, cols, counts, own_labels=True)
+            self._batch = ConfusionBatch(overall, rows, cols, counts, own_labels=True,
+                                         seen=None if seen is None else seen != 0)
 
     def _parts(self, size=0):
         """``(start, stop, cells, part)``: the groups ``start:stop`` as a grouped confusion
@@ -1163,17 +1277,18 @@ class GroupedConfusion:
         step = max(1, _DENSE_CELLS // max(self._rows.shape[0], size, 1))
         for start in range(0, self.n_groups, step):
             stop = min(start + step, self.n_groups)
-            counts = self._counts[start:stop]
+            counts = (self._counts if self._seen is None else self._seen)[start:stop]
             cells = (np.unique(counts.indices) if sp.issparse(counts)
                      else np.flatnonzero(counts.any(0)))
             yield start, stop, cells, self._part(start, stop, cells)
 
     def _part(self, start, stop, cells):
         """The groups ``start:stop`` with dense counts over ``cells``."""
-        dense = self._counts[start:stop][:, cells]
-        dense = dense.toarray() if sp.issparse(dense) else dense
+        dense, seen = (None if t is None else t[start:stop][:, cells]
+                       for t in (self._counts, self._seen))
+        dense, seen = (t.toarray() if sp.issparse(t) else t for t in (dense, seen))
         return GroupedConfusion(self.overall, self._rows[cells], self._cols[cells], dense,
-                                [k[start:stop] for k in self.keys], self.names)
+                                [k[start:stop] for k in self.keys], self.names, seen)
 
     @property
     def n_groups(self):
@@ -1191,7 +1306,8 @@ class GroupedConfusion:
         import pandas as pd
 
         if len(self.keys) == 1:
-            return pd.Index(self.keys[0], name=None if self.names is None else self.names[0])
+            return pd.Index(self.keys[0], name=None if self.names is None else self.names[0],
+                            tupleize_cols=False)
         return pd.MultiIndex.from_arrays(self.keys, names=self.names)
 
     def group(self, i):
@@ -1207,13 +1323,14 @@ class GroupedConfusion:
         Confusion
             The confusion of that group's samples.
         """
-        counts = self._counts[[i]]
-        counts = (counts.toarray() if sp.issparse(counts) else counts)[0]
-        keep = counts != 0
+        counts, seen = (None if t is None else t[[i]] for t in (self._counts, self._seen))
+        counts, seen = ((t.toarray() if sp.issparse(t) else t)[0]
+                        for t in (counts, counts if seen is None else seen))
+        keep = seen != 0  # (the cells of its samples, whatever their weight)
         rows, cols = self._rows[keep], self._cols[keep]
-        k = self.overall.n_classes
-        if self.overall._fixed:
-            labels, where = self.overall.labels, np.arange(k + 1)
+        k = self.overall._labels.shape[0]
+        if self.overall._fixed is not None:  # every label counted, the chosen reported
+            labels, where = self.overall._labels, np.arange(k + 1)
         else:
             has = np.zeros(k + 1, dtype=bool)
             has[rows], has[cols] = True, True
@@ -1273,7 +1390,7 @@ class GroupedConfusion:
         self : GroupedConfusion
             This grouped confusion, with the batch added.
         """
-        labels = self.overall.labels if self.overall._fixed else None
+        labels = self.overall.labels if self.overall._fixed is not None else None
         batch = count_groups(y_true, y_pred, groups, labels=labels, sample_weight=sample_weight)
         merged = _merge_groups(self, batch)
         self.__init__(**merged.__getstate__())
@@ -1281,7 +1398,8 @@ class GroupedConfusion:
 
     def __getstate__(self):
         return {"overall": self.overall, "rows": self._rows, "cols": self._cols,
-                "counts": self._counts, "keys": self.keys, "names": self.names}
+                "counts": self._counts, "keys": self.keys, "names": self.names,
+                "seen": self._seen}
 
     def __setstate__(self, state):
         self.__init__(**state)
@@ -1294,7 +1412,7 @@ class GroupedConfusion:
                 or self.n_groups != other.n_groups
                 or not all(np.array_equal(a, b) for a, b in zip(self.keys, other.keys))):
             return False
-        size = self.overall.n_classes + 1
+        size = self.overall._labels.shape[0] + 1
         tables = []
         for g in (self, other):
             coo = sp.coo_array(g._counts)
@@ -1383,7 +1501,7 @@ class SampleCells:
     """
 
     def __init__(self, labels, fixed, cells, cell_of, weights):
-        self.labels, self.fixed = labels, fixed
+        self.labels, self.fixed = labels, fixed  # (every label counted; fixed: see Confusion._of)
         self.rows, self.cols = cells
         self.cell_of, self.weights = cell_of, weights
 
@@ -1400,10 +1518,17 @@ class SampleCells:
 def count_samples(y_true, y_pred, *, labels=None, sample_weight=None):
     """The :class:`SampleCells` of the samples: one encoding, each sample's cell."""
     values, (t, p) = encode(y_true, y_pred, labels=labels, names=["y_true", "y_pred"])
+    if labels is not None and (t.size and max(_reduce_max(t), _reduce_max(p)) == len(labels)):
+        # a label outside labels=: encoded again over its own labels, then the chosen
+        # labels first (no sample is dropped, see the module docstring)
+        labels = values
+        values, (t, p) = encode(y_true, y_pred, names=["y_true", "y_pred"])
+        values, where = _reported_first(labels, values)
+        t, p = where[t], where[p]
     weights = check_sample_weight(sample_weight, t.shape[0])
     size = values.shape[0] + 1
     cells, cell_of = compact(t * size + p)
-    return SampleCells(values, labels is not None, np.divmod(cells, size), cell_of, weights)
+    return SampleCells(values, _chosen(labels), np.divmod(cells, size), cell_of, weights)
 
 
 def _stacked(results):
@@ -1440,16 +1565,19 @@ def _merge_groups(a, b):
         raise ValueError(f"Cannot merge grouped confusions with different group columns: "
                          f"{a.names} and {b.names}.")
     for name, ka, kb in zip(a.names, a.keys, b.keys):
+        if not all(k.dtype.kind in "biufSU" or k.dtype.kind == "O" and _plain_keys(k)
+                   for k in (ka, kb)):
+            continue  # keys of any values (dates, tuples, mixed): as they are
         kinds = _kind(ka, "groups"), _kind(kb, "groups")
         if kinds[0] != kinds[1]:  # numpy would turn the numbers into strings
             raise ValueError(f"Mix of label input types (string and number) in groups "
                              f"{name!r}: {KIND_NAMES[kinds[0]]} and {KIND_NAMES[kinds[1]]}.")
     overall = a.overall + b.overall  # the union of the labels (or a clear error)
-    k = overall.n_classes
+    k = overall._labels.shape[0]
     size = k + 1
     cell_keys = []
     for x in (a, b):
-        where = np.append(positions(overall.labels, x.overall.labels), k)
+        where = np.append(positions(overall._labels, x.overall._labels), k)
         cell_keys.append(where[x._rows] * size + where[x._cols])
     cells, cell_of = compact(np.concatenate(cell_keys))
     columns = {i: np.concatenate((ka, kb)) for i, (ka, kb) in enumerate(zip(a.keys, b.keys))}
@@ -1457,26 +1585,38 @@ def _merge_groups(a, b):
     sides = ((a, group_of[:a.n_groups], cell_of[:cell_keys[0].shape[0]]),
              (b, group_of[a.n_groups:], cell_of[cell_keys[0].shape[0]:]))
     n_groups, m = keys[0].shape[0], cells.shape[0]
-    dtype = np.result_type(a._counts.dtype, b._counts.dtype)
-    if not (sp.issparse(a._counts) or sp.issparse(b._counts)) and n_groups * m <= max(
-            a._counts.size + b._counts.size, _DENSE_CELLS):  # dense tables stay dense
-        table = np.zeros((n_groups, m), dtype=dtype)
-        for x, g, c in sides:
-            table[np.ix_(g, c)] += x._counts  # distinct places
-    else:
-        parts = []
-        for x, g, c in sides:
-            coo = sp.coo_array(x._counts)
-            parts.append((g[coo.row], c[coo.col], coo.data.astype(np.float64)))
-        g, c, values = (np.concatenate(v) for v in zip(*parts))
-        table = _group_table(g, c, values, n_groups, m, values.shape[0]).astype(dtype)
+    table = _merged_table([(x._counts, g, c) for x, g, c in sides], n_groups, m)
+    seen = None
+    if a._seen is not None or b._seen is not None:
+        seen = _merged_table([(x._counts != 0 if x._seen is None else x._seen, g, c)
+                              for x, g, c in sides], n_groups, m, np.int64)
     rows, cols = np.divmod(cells, size)
-    return GroupedConfusion(overall, rows, cols, table, keys, a.names)
+    return GroupedConfusion(overall, rows, cols, table, keys, a.names, seen)
+
+
+def _merged_table(sides, n_groups, m, dtype=None):
+    """The ``n_groups x m`` sum of the tables of ``sides``: ``(table, group of each row,
+    cell of each column)``."""
+    tables = [t for t, _, _ in sides]
+    dtype = dtype or np.result_type(*(t.dtype for t in tables))
+    if not any(sp.issparse(t) for t in tables) and n_groups * m <= max(
+            sum(t.size for t in tables), _DENSE_CELLS):  # dense tables stay dense
+        table = np.zeros((n_groups, m), dtype=dtype)
+        for t, g, c in sides:
+            table[np.ix_(g, c)] += t  # distinct places
+        return table
+    parts = []
+    for t, g, c in sides:
+        coo = sp.coo_array(t)
+        parts.append((g[coo.row], c[coo.col], coo.data.astype(np.float64)))
+    g, c, values = (np.concatenate(v) for v in zip(*parts))
+    return _group_table(g, c, values, n_groups, m, values.shape[0]).astype(dtype)
 
 
 def _copied(g):
     state = g.__getstate__()
-    return {**state, "overall": state["overall"].copy(), "counts": state["counts"].copy()}
+    return {**state, "overall": state["overall"].copy(), "counts": state["counts"].copy(),
+            "seen": None if state["seen"] is None else state["seen"].copy()}
 
 
 def _count_groups_partition(t, p, w, labels, names, *columns):
@@ -1519,8 +1659,13 @@ def count_groups(y_true, y_pred, groups, *, labels=None, sample_weight=None):
     g, keys, names = _group_codes(dict(zip(names, columns)), n)
     counts = _group_table(g, samples.cell_of, samples.weights, keys[0].shape[0],
                           samples.rows.shape[0], n)
+    seen = None
+    if samples.weights is not None and not (samples.weights > 0).all():
+        # a class whose samples in a group weigh 0 is still a class of that group
+        seen = _group_table(g, samples.cell_of, None, keys[0].shape[0],
+                            samples.rows.shape[0], n)
     return GroupedConfusion(samples.confusion(), samples.rows, samples.cols, counts, keys,
-                            names)
+                            names, seen)
 
 
 def _small_integers(cells):
@@ -1570,31 +1715,48 @@ def _merge(a, b):
                           counted=b._counted)
     if a._labels.shape == b._labels.shape and np.all(a._labels == b._labels):
         out = a.copy()
-        out._fixed = a._fixed or b._fixed
+        if b._fixed is not None:  # the reported labels come first in both
+            out._set(out._labels, out._cells, fixed=max(a._fixed or 0, b._fixed))
         out._weighted = a._weighted or b._weighted
         out._counted = a._counted and b._counted
         _add_into(out, b._cells)
         return out
-    if not (a._other_empty() and b._other_empty()):
-        raise ValueError(
-            "Cannot merge confusions with different fixed label sets: samples outside "
-            "one confusion's labels may be labels of the other. Build both with the "
-            "same labels=."
-        )
     kinds = label_kind(a._labels), label_kind(b._labels)
-    if a.n_classes and b.n_classes and kinds[0] != kinds[1]:  # whatever their containers
+    if a._labels.size and b._labels.size and kinds[0] != kinds[1]:  # whatever their containers
         raise ValueError("Cannot merge confusions whose labels are of different types: "
                          f"{KIND_NAMES[kinds[0]]} and {KIND_NAMES[kinds[1]]}.")
-    pos_b = a._index(b._labels)
-    extra = b._labels[pos_b < 0]
-    if _is_sorted(a._labels) and _is_sorted(b._labels):
-        union = np.union1d(a._labels, b._labels) if extra.size else a._labels
+    fixed = None
+    if a._fixed is None and b._fixed is None:
+        pos_b = a._index(b._labels)
+        extra = b._labels[pos_b < 0]
+        if _is_sorted(a._labels) and _is_sorted(b._labels):
+            union = np.union1d(a._labels, b._labels) if extra.size else a._labels
+        else:
+            union = np.concatenate((a._labels, extra))
     else:
-        union = np.concatenate((a._labels, extra))
+        # labels= of either (both: a's, then b's others) are reported, first; every other
+        # label counted follows, sorted (see the module docstring)
+        chosen = [x.labels for x in (a, b) if x._fixed is not None]
+        if len(chosen) == 2 and not (chosen[0].shape == chosen[1].shape and bool(
+                np.all(chosen[0] == chosen[1]))) and (a._fixed < a._labels.shape[0]
+                                                       or b._fixed < b._labels.shape[0]):
+            raise ValueError(
+                "Cannot merge confusions with different fixed label sets when samples have "
+                "other labels: which labels to report is ambiguous. Build both with the "
+                "same labels=.")
+        if len(chosen) == 2:
+            chosen = [chosen[0], chosen[1][positions(chosen[0], chosen[1]) < 0]]
+        chosen = np.concatenate(chosen)
+        counted = np.concatenate((a._labels, b._labels))
+        try:
+            counted = np.unique(counted)
+        except TypeError:  # (object labels that do not sort: in the order met)
+            counted = counted[np.sort(np.unique(positions(counted, counted)))]
+        union, _ = _reported_first(chosen, counted)
+        fixed = chosen.shape[0]
     size = union.shape[0] + 1
     cells = _remap(a, positions(union, a._labels), size) + _remap(b, positions(union, b._labels), size)
-    return Confusion._of(union, cells, fixed=a._fixed or b._fixed,
-                         weighted=a._weighted or b._weighted,
+    return Confusion._of(union, cells, fixed=fixed, weighted=a._weighted or b._weighted,
                          counted=a._counted and b._counted)
 
 
@@ -1636,6 +1798,11 @@ def _is_run(values):
     """Whether sorted integer ``values`` are ``a, a + 1, ..., a + k - 1``."""
     k = values.shape[0]
     return k > 0 and int(values[-1]) - int(values[0]) == k - 1 and _is_sorted(values)
+
+
+def _chosen(labels):
+    """The ``fixed`` of a confusion counted with ``labels=``: how many labels it reports."""
+    return None if labels is None else len(labels)
 
 
 def _is_sorted(values):

@@ -184,14 +184,16 @@ def _class_counts(c, labels):
     idx = c._index(labels)
     seen = idx >= 0
     safe = np.where(seen, idx, 0)
+    tp, support, predicted, _ = _whole(c)  # (a label counted but not reported, too)
     return tuple(np.where(seen, a[..., safe] if a.shape[-1] else 0, 0).astype(a.dtype)
-                 for a in (c.tp, c.predicted, c.support))
+                 for a in (tp, predicted, support))
 
 
-def _block(c):
-    """Diagonal, row sums, column sums and total of :attr:`Confusion.matrix` (the counts
-    among ``labels``, without the samples of any other label)."""
-    return c._block_margins()
+def _whole(c):
+    """Diagonal, row sums, column sums and total over every label counted: the whole
+    table of the samples, whatever labels the confusion reports (``labels=`` never
+    removes samples; see ``metrics_sk/_confusion.py``)."""
+    return c._whole()
 
 
 class _PosLabel(list):
@@ -595,7 +597,7 @@ def accuracy_score(c, *, normalize=True):
     >>> round(c.accuracy_score(), 4), c.accuracy_score(normalize=False)
     (0.3333, 2.0)
     """
-    diag, _, _, total = _block(c)
+    diag, _, _, total = _whole(c)
     return _normalized(c, diag.sum(-1), total, normalize)
 
 
@@ -633,7 +635,7 @@ def zero_one_loss(c, *, normalize=True):
     >>> round(c.zero_one_loss(), 4), c.zero_one_loss(normalize=False)
     (0.6667, 4.0)
     """
-    diag, _, _, total = _block(c)
+    diag, _, _, total = _whole(c)
     if normalize:
         return 1 - _normalized(c, diag.sum(-1), total, True)
     return _as_float(total - diag.sum(-1))
@@ -667,7 +669,7 @@ def hamming_loss(c):
     >>> round(c.hamming_loss(), 4)
     0.6667
     """
-    diag, _, _, total = _block(c)
+    diag, _, _, total = _whole(c)
     return _normalized(c, total - diag.sum(-1), total, True)  # not 1 - accuracy: exact 1/3
 
 
@@ -706,7 +708,7 @@ def balanced_accuracy_score(c, *, adjusted=False):
     >>> round(c.balanced_accuracy_score(), 4)
     0.3333
     """
-    diag, rows, _, _ = _block(c)
+    diag, rows, _, _ = _whole(c)
     _warn_single_label(diag.shape[-1])
     # scikit-learn drops the 0/0 classes only: with negative weights a row can sum to 0
     # under a non-zero diagonal, and that class's recall is +-inf.
@@ -763,7 +765,7 @@ def matthews_corrcoef(c):
     >>> round(c.matthews_corrcoef(), 4)
     0.0
     """
-    diag, t_sum, p_sum, n = (np.asarray(a, dtype=np.float64) for a in _block(c))
+    diag, t_sum, p_sum, n = (np.asarray(a, dtype=np.float64) for a in _whole(c))
     _warn_single_label(diag.shape[-1])
     # Scaled by the power of two that brings the total into [0.5, 1): exact, so the value
     # is bit for bit the unscaled one, but the squares below can neither overflow (weights
@@ -781,14 +783,16 @@ def matthews_corrcoef(c):
     return _as_float(np.where(zero, 0.0, cov_ytyp / np.sqrt(np.where(zero, 1.0, denominator))))
 
 
-def _cells_in(c, labels):
+def _cells_in(c, labels, whole=False):
     """Non-zero cells ``(rows, cols, values)`` of the matrix over ``labels`` (positions in
-    that order) and its size."""
-    row, col, data = c._nonzero()
+    that order) and its size; without ``labels``, of the matrix of the reported labels
+    (``whole``: of every label counted, the whole table)."""
     if labels is None:
-        return row, col, data, c.n_classes
+        row, col, data = c._nonzero(whole)
+        return row, col, data, _whole(c)[0].shape[-1] if whole else c.n_classes
+    row, col, data = c._nonzero(True)
     labels = check_labels_param(labels, label_kind(c.labels) if c.n_classes else None)
-    where = np.full(c.n_classes + 1, -1, dtype=np.int64)
+    where = np.full(_whole(c)[0].shape[-1] + 1, -1, dtype=np.int64)
     idx = c._index(labels)
     where[idx[idx >= 0]] = np.flatnonzero(idx >= 0)
     r, col = where[row], where[col]
@@ -808,7 +812,7 @@ def _check_some_label_true(c, labels, message, *, each=False):
         idx = c._index(check_labels_param(labels, None))
         idx = idx[idx >= 0]
         present = getattr(c, "_true_present", None)
-        found = (c.support[..., idx] > 0 if present is None else present[idx]).any(-1)
+        found = (_whole(c)[1][..., idx] > 0 if present is None else present[idx]).any(-1)
         if not (found.all() if each else found.any()):
             raise ValueError(message)
 
@@ -901,7 +905,7 @@ def cohen_kappa_score(c, *, labels=None, weights=None, replace_undefined_by=np.n
     _check_some_label_true(
         c, labels, "At least one label in `labels` must be present in `y1` (even though "
         "`cohen_kappa_score` is otherwise agnostic to the order of `y1` and `y2`).")
-    rows_i, cols_i, vals, k = _cells_in(c, labels)
+    rows_i, cols_i, vals, k = _cells_in(c, labels, whole=True)
     _warn_single_label(k)
     vals = vals.astype(np.float64)
     row_sums = _class_sums(rows_i, vals, k)
@@ -1269,7 +1273,7 @@ def selection_rate(c, *, pos_label=1):
     """
     _set_wise_labels(c, "binary", None, pos_label)  # a pos_label not among two labels
     where = _position(c, pos_label)
-    predicted = c.predicted[..., where] if where >= 0 else np.zeros_like(c.total)
+    predicted = _whole(c)[2][..., where] if where >= 0 else np.zeros_like(c.total)
     with np.errstate(divide="ignore", invalid="ignore"):
         return _as_float(np.asarray(predicted, dtype=np.float64) / c.total)
 

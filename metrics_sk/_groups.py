@@ -293,6 +293,10 @@ def metric_frame(y_true, y_pred, *, metrics, groups, sample_weight=None,
                              "holds weight sums with sample_weight; use method='analytic'.")
     grouped = Confusion.from_predictions(y_true, y_pred, groups=groups,
                                          sample_weight=sample_weight)
+    if sample_weight is not None and not np.all(grouped._counts.sum(axis=1)):
+        # a group whose weights are all 0: scikit-learn's metric on its samples raises
+        # this, and so fairlearn's MetricFrame
+        raise ValueError("Sample weights must contain at least one non-zero number.")
     frame = MetricFrame(grouped, asked, single)
     if confidence_level is None:
         return frame

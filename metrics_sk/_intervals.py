@@ -128,8 +128,8 @@ def _proportion(c, name, kwargs):
         if kwargs.get("normalize", True) is False:
             raise ValueError(f"{name}(normalize=False) is a count, not a proportion: it "
                              "has no interval here.")
-        diag, _, _, total = (np.asarray(a, dtype=np.float64) for a in _counts._block(c))
-        correct = diag.sum(-1)  # of the matrix: samples of other labels are left out
+        diag, _, _, total = (np.asarray(a, dtype=np.float64) for a in _counts._whole(c))
+        correct = diag.sum(-1)  # of every sample (labels= never removes any)
         return (correct if ratio == "recall" else total - correct), total
     average = kwargs.get("average", "binary")
     if choose == "onedal":
@@ -192,7 +192,8 @@ class _Moved:
         self.counts = counts.astype(np.float64)
         self.squares = nonzero_cells(q)[2].astype(np.float64)  # same cells: w > 0 iff w^2 > 0
         # a step small against the row and column sums the cell adds to
-        support, predicted = (np.append(a, c.total) for a in (c.support, c.predicted))
+        _, support, predicted, total = _counts._whole(c)  # (every label counted)
+        support, predicted = (np.append(a, total) for a in (support, predicted))
         self.step = 1e-5 * np.maximum(np.minimum(support[self.rows], predicted[self.cols]), 1.0)
         m = self.counts.size
         self.chunk = max(1, _CHUNK_ELEMENTS // (2 * m))

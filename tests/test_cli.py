@@ -647,3 +647,20 @@ def test_compare_json_is_strict_json(tmp_path, capsys, monkeypatch):
     kappa = out["metrics"]["Cohen's kappa"]
     assert kappa["a"] is None and kappa["interval"] == [None, None]
     assert out["metrics"]["accuracy"]["a"] == 1.0
+
+
+def test_labels_option_keeps_every_sample(tmp_path, capsys):
+    """``--labels`` chooses the classes shown; the whole-table metrics are over every
+    sample, as scikit-learn's on the same samples."""
+    import sklearn.metrics as skm
+
+    t, p = [0, 1, 2, 2, 2, 0], [0, 1, 1, 0, 2, 2]
+    (tmp_path / "preds.csv").write_text(
+        "y,y_hat\n" + "".join(f"{a},{b}\n" for a, b in zip(t, p)))
+    assert _cli.main(["report", str(tmp_path / "preds.csv"), "--true", "y", "--pred",
+                      "y_hat", "--labels", "0", "1", "--format", "json", "-q"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["labels"] == [0, 1] and out["total"] == 6
+    assert out["overall"]["accuracy"] == pytest.approx(skm.accuracy_score(t, p))
+    assert out["overall"]["matthews_corrcoef"] == pytest.approx(skm.matthews_corrcoef(t, p))
+    assert out["overall"]["cohen_kappa"] == pytest.approx(skm.cohen_kappa_score(t, p))

@@ -491,3 +491,86 @@ def test_samples_outside_labels_in_any_container(wrap):
         assert_array_equal(other.tp, c.tp)
         assert_array_equal(other.fp, c.fp)
         assert_array_equal(other.fn, c.fn)
+
+
+# -- labels= chooses the reported classes, it never removes samples -------------------------------
+def _subset_case(seed, weighted):
+    """Samples of labels 0 .. 4 (strings half the time), ``labels=`` a strict subset of
+    them in a shuffled order plus a class absent from the data, and weights (with zeros)."""
+    rng = np.random.default_rng(seed)
+    n = 60
+    t, p = rng.integers(0, 5, n), rng.integers(0, 5, n)
+    right = rng.random(n) < 0.4
+    p[right] = t[right]
+    labels = [int(v) for v in rng.permutation(5)[:3]] + [7]
+    if seed % 2:
+        t, p = np.array([f"c{v}" for v in t]), np.array([f"c{v}" for v in p])
+        labels = [f"c{v}" for v in labels]
+    w = None
+    if weighted:
+        w = rng.uniform(0.5, 2.0, n)
+        w[rng.random(n) < 0.15] = 0.0
+    return t, p, labels, w
+
+
+def _assert_like_sklearn(c, t, p, labels, w):
+    """Every metric of ``c`` (built with ``labels=``) against scikit-learn on all samples."""
+    kw = {"sample_weight": w}
+    assert_array_equal(c.labels, labels)
+    assert_allclose(c.total, len(t) if w is None else np.sum(w))
+    assert_allclose(c.accuracy_score(), skm.accuracy_score(t, p, **kw))
+    assert_allclose(c.zero_one_loss(), skm.zero_one_loss(t, p, **kw))
+    assert_allclose(c.hamming_loss(), skm.hamming_loss(t, p, **kw))
+    assert_allclose(c.matthews_corrcoef(), skm.matthews_corrcoef(t, p, **kw))
+    assert_allclose(c.cohen_kappa_score(), skm.cohen_kappa_score(t, p, **kw))
+    assert_allclose(c.cohen_kappa_score(labels=labels),
+                    skm.cohen_kappa_score(t, p, labels=labels, **kw))
+    assert_allclose(c.confusion_matrix(), skm.confusion_matrix(t, p, labels=labels, **kw))
+    assert_allclose(c.to_dense(), skm.confusion_matrix(t, p, labels=labels, **kw))
+    for average in (None, "macro", "micro", "weighted"):
+        ours = c.precision_recall_fscore_support(average=average, zero_division=0)
+        ref = skm.precision_recall_fscore_support(t, p, labels=labels, average=average,
+                                                  zero_division=0, **kw)
+        for a, b in zip(ours, ref):
+            if b is not None:
+                assert_allclose(a, b)
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+@pytest.mark.parametrize("weighted", [False, True])
+@pytest.mark.parametrize("seed", range(6))
+def test_labels_keep_every_sample_like_scikit_learn(seed, weighted):
+    t, p, labels, w = _subset_case(seed, weighted)
+    c = Confusion.from_predictions(t, p, labels=labels, sample_weight=w)
+    _assert_like_sklearn(c, t, p, labels, w)
+    # a stream of batches (the first fixes the labels) and a merge of two halves
+    stream = Confusion.from_predictions(t[:7], p[:7], labels=labels,
+                                        sample_weight=None if w is None else w[:7])
+    for start in range(7, len(t), 11):
+        stop = start + 11
+        stream.update(t[start:stop], p[start:stop],
+                      sample_weight=None if w is None else w[start:stop])
+    _assert_like_sklearn(stream, t, p, labels, w)
+    half = len(t) // 2
+    parts = [Confusion.from_predictions(t[s], p[s], labels=labels,
+                                        sample_weight=None if w is None else w[s])
+             for s in (slice(None, half), slice(half, None))]
+    _assert_like_sklearn(parts[0] + parts[1], t, p, labels, w)
+    _assert_like_sklearn(parts[0] + Confusion.from_predictions(
+        t[half:], p[half:], sample_weight=None if w is None else w[half:]), t, p, labels, w)
+
+
+def test_labels_repro_of_the_issue():
+    """The issue's examples: a sample of another label is an error, not dropped."""
+    c = Confusion.from_predictions([0, 1], [0, 1], labels=[0, 1])
+    c.update([0], [2])
+    assert c.accuracy_score() == pytest.approx(2 / 3)
+    assert c.recall_score(average="macro") == skm.recall_score([0, 1, 0], [0, 1, 2],
+                                                               labels=[0, 1], average="macro")
+    t, p = [0, 1, 2, 2, 2, 0], [0, 1, 1, 0, 2, 2]
+    c = Confusion.from_predictions(t, p, labels=[0, 1])
+    assert c.total == 6
+    assert c.accuracy_score() == 0.5 == skm.accuracy_score(t, p)
+    assert c.matthews_corrcoef() == pytest.approx(skm.matthews_corrcoef(t, p))
+    assert round(c.matthews_corrcoef(), 3) == 0.261
+    assert c.cohen_kappa_score() == pytest.approx(skm.cohen_kappa_score(t, p))

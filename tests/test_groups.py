@@ -656,3 +656,92 @@ def test_missing_group_keys_are_refused_as_fairlearn_refuses_them(groups):
                  lambda: msk.quality_report(t, p, groups=groups)):
         with pytest.raises(ValueError, match="^groups contains missing values"):
             call()
+
+
+# -- a class is in a group by its samples, not by their weight ------------------------------------
+def test_class_of_zero_weight_samples_stays_in_its_group():
+    """The issue's example: f1 macro over the group's three classes, as fairlearn's and the
+    overall value (0.6667), not over the two with weight (1.0)."""
+    f1 = functools.partial(sklearn.metrics.f1_score, average="macro")
+    args = ([0, 1, 2, 0, 1], [0, 1, 1, 0, 1])
+    w = np.array([1.0, 1, 0, 1, 1])
+    ref = _fairlearn_frame({"f1": f1}, *args, ["a"] * 5, w).by_group["f1"]["a"]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        ours = msk.metric_frame(*args, metrics=functools.partial(msk.f1_score, average="macro"),
+                                groups=["a"] * 5, sample_weight=w)
+        grouped = Confusion.from_predictions(*args, groups=["a"] * 5, sample_weight=w)
+        assert grouped.recall_score(average="macro")["a"] == pytest.approx(
+            sklearn.metrics.recall_score(*args, average="macro", sample_weight=w))
+    assert ref == pytest.approx(2 / 3)
+    assert ours.by_group["a"] == pytest.approx(ref)
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+@pytest.mark.parametrize("seed", range(3))
+def test_zero_weights_in_groups_equal_fairlearn(seed):
+    rng = np.random.default_rng(seed)
+    n = 80  # few samples per group: some class of a group has only zero weights there
+    t, p = rng.integers(0, 6, n), rng.integers(0, 6, n)
+    w = rng.uniform(0.5, 2.0, n)
+    w[rng.random(n) < 0.4] = 0.0
+    groups = rng.choice(["a", "b", "c", "d", "e"], n)
+    ours = {"f1": functools.partial(msk.f1_score, average="macro", zero_division=0),
+            "recall": functools.partial(msk.recall_score, average="macro", zero_division=0),
+            "kappa_w": functools.partial(msk.cohen_kappa_score, weights="linear"),
+            "bal": msk.balanced_accuracy_score}
+    theirs = {"f1": functools.partial(sklearn.metrics.f1_score, average="macro",
+                                      zero_division=0),
+              "recall": functools.partial(sklearn.metrics.recall_score, average="macro",
+                                          zero_division=0),
+              "kappa_w": functools.partial(sklearn.metrics.cohen_kappa_score,
+                                           weights="linear"),
+              "bal": sklearn.metrics.balanced_accuracy_score}
+    ref = _fairlearn_frame(theirs, t, p, groups, w).by_group
+    frame = msk.metric_frame(t, p, metrics=ours, groups=groups, sample_weight=w).by_group
+    for name in ours:
+        np.testing.assert_allclose(frame[name].to_numpy(dtype=float),
+                                   ref[name].to_numpy(dtype=float), err_msg=name)
+
+
+# -- group keys keep their own values; a group of zero weights raises, as fairlearn's --------
+@pytest.mark.parametrize("keys", [
+    [1, "a", 1, "a"],
+    pd.Series([1, "a", 1, "a"]),
+    pd.Series([(1, 2), (3, 4), (1, 2), (3, 4)]),
+    pd.Series(pd.to_datetime(["2020-01-01", "2021-01-01"] * 2)),
+    pd.Series([np.datetime64(d, "D").item() for d in ("2020-01-01", "2021-01-01")] * 2),
+])
+def test_group_keys_keep_their_values_as_fairlearn(keys):
+    t, p = [0, 1, 1, 0], [0, 1, 0, 0]
+    ref = _fairlearn_frame({"acc": sklearn.metrics.accuracy_score}, t, p, keys).by_group["acc"]
+    ours = msk.metric_frame(t, p, metrics={"acc": msk.accuracy_score}, groups=keys)
+    assert ours.by_group["acc"].to_dict() == ref.to_dict()
+
+
+def test_group_of_zero_weights_raises_as_fairlearn():
+    t, p, groups, w = [0, 1, 1, 0], [0, 1, 0, 0], ["a", "a", "b", "b"], [1.0, 1.0, 0.0, 0.0]
+    message = "Sample weights must contain at least one non-zero number."
+    with pytest.raises(ValueError, match=message):
+        _fairlearn_frame({"acc": sklearn.metrics.accuracy_score}, t, p, groups, w)
+    with pytest.raises(ValueError, match=message):
+        msk.metric_frame(t, p, metrics=msk.accuracy_score, groups=groups, sample_weight=w)
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+def test_labels_keep_every_sample_of_each_group():
+    """``labels=`` with ``groups=``: each group's whole-table metrics over all its samples,
+    its per-class values over the chosen labels, as scikit-learn's on the group's rows."""
+    rng = np.random.default_rng(3)
+    t, p = rng.integers(0, 4, 120), rng.integers(0, 4, 120)
+    groups = rng.choice(["a", "b", "c"], 120)
+    g = Confusion.from_predictions(t, p, labels=[2, 0], groups=groups)
+    for name, value in g.accuracy_score().items():
+        rows = groups == name
+        assert value == pytest.approx(sklearn.metrics.accuracy_score(t[rows], p[rows]))
+        assert g.matthews_corrcoef()[name] == pytest.approx(
+            sklearn.metrics.matthews_corrcoef(t[rows], p[rows]))
+        assert g.cohen_kappa_score()[name] == pytest.approx(
+            sklearn.metrics.cohen_kappa_score(t[rows], p[rows]))
+        assert g.recall_score(average="macro")[name] == pytest.approx(
+            sklearn.metrics.recall_score(t[rows], p[rows], labels=[2, 0], average="macro"))

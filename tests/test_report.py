@@ -888,3 +888,19 @@ def test_slow_score_bootstrap_says_so_on_stderr(data, monkeypatch, capsys):
         err = capsys.readouterr().err
         assert "quality_report: score bootstrap: 30 resamples of" in err
         assert "done in" in err
+
+
+def test_labels_keep_every_sample_in_the_report():
+    """``labels=`` chooses the classes shown; the sample count and the whole-table metrics
+    are over every sample, as scikit-learn's on the same samples."""
+    t, p = [0, 1, 2, 2, 2, 0], [0, 1, 1, 0, 2, 2]
+    r = quality_report(t, p, labels=[0, 1])
+    d = r.to_dict()
+    assert d["labels"] == [0, 1] and d["total"] == 6
+    assert d["overall"]["accuracy"] == pytest.approx(skm.accuracy_score(t, p))  # 0.5
+    assert d["overall"]["matthews_corrcoef"] == pytest.approx(skm.matthews_corrcoef(t, p))
+    assert d["overall"]["cohen_kappa"] == pytest.approx(skm.cohen_kappa_score(t, p))
+    ref = skm.precision_recall_fscore_support(t, p, labels=[0, 1], average="macro")
+    assert d["averages"]["macro"]["recall"] == pytest.approx(ref[1])
+    text = str(r)
+    assert "6 samples" in text and "accuracy                    0.5000" in text
