@@ -2,8 +2,10 @@
 
 Same names, signatures, values, warnings and errors as ``sklearn.metrics`` (1.9) for
 binary and multi-class targets; multilabel input is handed to scikit-learn itself.
-Each body is empty: :func:`~metrics_sk._api.count_metric` builds the
-:class:`~metrics_sk.Confusion` and calls its method of the same name.
+Each body shows the route: the parameters checked once
+(:func:`~metrics_sk._api.checked_metric`), multilabel input handed to scikit-learn, the
+:class:`~metrics_sk.Confusion` built (:func:`~metrics_sk._api.build_confusion`), then the
+formula of ``metrics_sk._counts`` of the same name.
 """
 
 import warnings
@@ -12,7 +14,8 @@ from numbers import Integral, Real
 import numpy as np
 import sklearn.metrics as skm
 
-from ._api import _is_multilabel, build_confusion, count_metric
+from . import _counts
+from ._api import _declared_order, _is_multilabel, build_confusion, checked_metric
 from ._sklearn_compat import Interval, Options, StrOptions, validate_params
 
 _TARGETS = {"y_true": ["array-like", "sparse matrix"], "y_pred": ["array-like", "sparse matrix"],
@@ -61,7 +64,7 @@ def _prf_doc(declared):
     return declared
 
 
-@count_metric(sklearn=skm.confusion_matrix)
+@checked_metric
 def confusion_matrix(y_true, y_pred, *, labels=None, sample_weight=None, normalize=None):
     """Compute the confusion matrix ``C[i, j]``: samples of class ``i`` predicted as ``j``.
 
@@ -105,9 +108,16 @@ def confusion_matrix(y_true, y_pred, *, labels=None, sample_weight=None, normali
            [0, 0, 1],
            [1, 0, 2]])
     """
+    if _is_multilabel(y_true) or _is_multilabel(y_pred):
+        return skm.confusion_matrix(y_true, y_pred, labels=labels, sample_weight=sample_weight,
+                                    normalize=normalize)
+    c = build_confusion(y_true, y_pred, sample_weight, sklearn_compatible=True)
+    if labels is None:
+        c = _declared_order(c, "confusion_matrix", y_true, y_pred, per_class=True)
+    return _counts.confusion_matrix(c, labels=labels, normalize=normalize)
 
 
-@count_metric(sklearn=skm.precision_recall_fscore_support)
+@checked_metric
 @_prf_doc
 def precision_recall_fscore_support(y_true, y_pred, *, beta=1.0, labels=None, pos_label=1,
                                     average=None,
@@ -167,9 +177,23 @@ def precision_recall_fscore_support(y_true, y_pred, *, beta=1.0, labels=None, po
     >>> round(p, 4), round(r, 4), round(f, 4)
     (0.2222, 0.3333, 0.2667)
     """
+    if _is_multilabel(y_true) or _is_multilabel(y_pred):
+        return skm.precision_recall_fscore_support(y_true, y_pred, beta=beta, labels=labels,
+                                                   pos_label=pos_label, average=average,
+                                                   warn_for=warn_for,
+                                                   sample_weight=sample_weight,
+                                                   zero_division=zero_division)
+    c = build_confusion(y_true, y_pred, sample_weight, sklearn_compatible=True)
+    if labels is None:
+        c = _declared_order(c, "precision_recall_fscore_support", y_true, y_pred,
+                            per_class=average is None)
+    return _counts.precision_recall_fscore_support(c, beta=beta, labels=labels,
+                                                   pos_label=pos_label, average=average,
+                                                   warn_for=warn_for,
+                                                   zero_division=zero_division)
 
 
-@count_metric(sklearn=skm.precision_score)
+@checked_metric
 @_prf_doc
 def precision_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary",
                     sample_weight=None, zero_division="warn"):
@@ -202,9 +226,18 @@ def precision_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary
     >>> precision_score([0, 1, 2, 0, 1, 2], [0, 2, 1, 0, 0, 1], average="macro")
     0.2222222222222222
     """
+    if _is_multilabel(y_true) or _is_multilabel(y_pred):
+        return skm.precision_score(y_true, y_pred, labels=labels, pos_label=pos_label,
+                                   average=average, sample_weight=sample_weight,
+                                   zero_division=zero_division)
+    c = build_confusion(y_true, y_pred, sample_weight, sklearn_compatible=True)
+    if labels is None:
+        c = _declared_order(c, "precision_score", y_true, y_pred, per_class=average is None)
+    return _counts.precision_score(c, labels=labels, pos_label=pos_label, average=average,
+                                   zero_division=zero_division)
 
 
-@count_metric(sklearn=skm.recall_score)
+@checked_metric
 @_prf_doc
 def recall_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary",
                  sample_weight=None, zero_division="warn"):
@@ -237,9 +270,18 @@ def recall_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary",
     >>> recall_score([0, 1, 2, 0, 1, 2], [0, 2, 1, 0, 0, 1], average="macro")
     0.3333333333333333
     """
+    if _is_multilabel(y_true) or _is_multilabel(y_pred):
+        return skm.recall_score(y_true, y_pred, labels=labels, pos_label=pos_label,
+                                average=average, sample_weight=sample_weight,
+                                zero_division=zero_division)
+    c = build_confusion(y_true, y_pred, sample_weight, sklearn_compatible=True)
+    if labels is None:
+        c = _declared_order(c, "recall_score", y_true, y_pred, per_class=average is None)
+    return _counts.recall_score(c, labels=labels, pos_label=pos_label, average=average,
+                                zero_division=zero_division)
 
 
-@count_metric(sklearn=skm.fbeta_score)
+@checked_metric
 @_prf_doc
 def fbeta_score(y_true, y_pred, *, beta, labels=None, pos_label=1, average="binary",
                 sample_weight=None, zero_division="warn"):
@@ -274,9 +316,18 @@ def fbeta_score(y_true, y_pred, *, beta, labels=None, pos_label=1, average="bina
     ...                   average="macro"), 4)
     0.2381
     """
+    if _is_multilabel(y_true) or _is_multilabel(y_pred):
+        return skm.fbeta_score(y_true, y_pred, beta=beta, labels=labels, pos_label=pos_label,
+                               average=average, sample_weight=sample_weight,
+                               zero_division=zero_division)
+    c = build_confusion(y_true, y_pred, sample_weight, sklearn_compatible=True)
+    if labels is None:
+        c = _declared_order(c, "fbeta_score", y_true, y_pred, per_class=average is None)
+    return _counts.fbeta_score(c, beta=beta, labels=labels, pos_label=pos_label,
+                               average=average, zero_division=zero_division)
 
 
-@count_metric(sklearn=skm.f1_score)
+@checked_metric
 @_prf_doc
 def f1_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary",
              sample_weight=None, zero_division="warn"):
@@ -313,9 +364,17 @@ def f1_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary",
     >>> round(f1_score([0, 0, 0, 0, 0, 1], [0, 1, 1, 1, 1, 1], average="macro"), 4)
     0.3333
     """
+    if _is_multilabel(y_true) or _is_multilabel(y_pred):
+        return skm.f1_score(y_true, y_pred, labels=labels, pos_label=pos_label, average=average,
+                            sample_weight=sample_weight, zero_division=zero_division)
+    c = build_confusion(y_true, y_pred, sample_weight, sklearn_compatible=True)
+    if labels is None:
+        c = _declared_order(c, "f1_score", y_true, y_pred, per_class=average is None)
+    return _counts.f1_score(c, labels=labels, pos_label=pos_label, average=average,
+                            zero_division=zero_division)
 
 
-@count_metric(sklearn=skm.accuracy_score)
+@checked_metric
 def accuracy_score(y_true, y_pred, *, normalize=True, sample_weight=None):
     """Compute the accuracy: the fraction of correct predictions.
 
@@ -354,9 +413,15 @@ def accuracy_score(y_true, y_pred, *, normalize=True, sample_weight=None):
     >>> accuracy_score([0, 1, 2, 3], [0, 2, 1, 3])
     0.5
     """
+    if _is_multilabel(y_true) or _is_multilabel(y_pred):
+        return skm.accuracy_score(y_true, y_pred, normalize=normalize,
+                                  sample_weight=sample_weight)
+    c = build_confusion(y_true, y_pred, sample_weight, sklearn_compatible=True)
+    c = _declared_order(c, "accuracy_score", y_true, y_pred)
+    return _counts.accuracy_score(c, normalize=normalize)
 
 
-@count_metric(sklearn=skm.balanced_accuracy_score)
+@checked_metric
 def balanced_accuracy_score(y_true, y_pred, *, sample_weight=None, adjusted=False):
     """Compute the balanced accuracy: the mean recall over the classes of ``y_true``.
 
@@ -399,9 +464,15 @@ def balanced_accuracy_score(y_true, y_pred, *, sample_weight=None, adjusted=Fals
     >>> balanced_accuracy_score([0, 1, 0, 0, 1, 0], [0, 1, 0, 0, 0, 1])
     0.625
     """
+    if _is_multilabel(y_true) or _is_multilabel(y_pred):
+        return skm.balanced_accuracy_score(y_true, y_pred, sample_weight=sample_weight,
+                                           adjusted=adjusted)
+    c = build_confusion(y_true, y_pred, sample_weight, sklearn_compatible=True)
+    c = _declared_order(c, "balanced_accuracy_score", y_true, y_pred)
+    return _counts.balanced_accuracy_score(c, adjusted=adjusted)
 
 
-@count_metric(sklearn=skm.matthews_corrcoef)
+@checked_metric
 def matthews_corrcoef(y_true, y_pred, *, sample_weight=None):
     """Compute the Matthews correlation coefficient (Gorodkin's :math:`R_K`).
 
@@ -442,9 +513,14 @@ def matthews_corrcoef(y_true, y_pred, *, sample_weight=None):
     >>> round(matthews_corrcoef([+1, +1, +1, -1], [+1, -1, +1, +1]), 4)
     -0.3333
     """
+    if _is_multilabel(y_true) or _is_multilabel(y_pred):
+        return skm.matthews_corrcoef(y_true, y_pred, sample_weight=sample_weight)
+    c = build_confusion(y_true, y_pred, sample_weight, sklearn_compatible=True)
+    c = _declared_order(c, "matthews_corrcoef", y_true, y_pred)
+    return _counts.matthews_corrcoef(c)
 
 
-@count_metric(sklearn=skm.cohen_kappa_score)
+@checked_metric
 def cohen_kappa_score(y1, y2, *, labels=None, weights=None, sample_weight=None,
                       replace_undefined_by=np.nan):
     """Compute Cohen's kappa, unweighted or with linear / quadratic disagreement weights.
@@ -496,9 +572,18 @@ def cohen_kappa_score(y1, y2, *, labels=None, weights=None, sample_weight=None,
     >>> round(cohen_kappa_score([0, 1, 2, 2, 0], [0, 2, 2, 2, 1], weights="quadratic"), 4)
     0.75
     """
+    if _is_multilabel(y1) or _is_multilabel(y2):
+        return skm.cohen_kappa_score(y1, y2, labels=labels, weights=weights,
+                                     sample_weight=sample_weight,
+                                     replace_undefined_by=replace_undefined_by)
+    c = build_confusion(y1, y2, sample_weight, sklearn_compatible=True)
+    if labels is None:
+        c = _declared_order(c, "cohen_kappa_score", y1, y2, dropin=weights is None)
+    return _counts.cohen_kappa_score(c, labels=labels, weights=weights,
+                                     replace_undefined_by=replace_undefined_by)
 
 
-@count_metric(sklearn=skm.hamming_loss)
+@checked_metric
 def hamming_loss(y_true, y_pred, *, sample_weight=None):
     """Compute the Hamming loss: the fraction of wrong labels.
 
@@ -535,9 +620,14 @@ def hamming_loss(y_true, y_pred, *, sample_weight=None):
     >>> hamming_loss([1, 2, 3, 4], [2, 2, 3, 4])
     0.25
     """
+    if _is_multilabel(y_true) or _is_multilabel(y_pred):
+        return skm.hamming_loss(y_true, y_pred, sample_weight=sample_weight)
+    c = build_confusion(y_true, y_pred, sample_weight, sklearn_compatible=True)
+    c = _declared_order(c, "hamming_loss", y_true, y_pred)
+    return _counts.hamming_loss(c)
 
 
-@count_metric(sklearn=skm.zero_one_loss)
+@checked_metric
 def zero_one_loss(y_true, y_pred, *, normalize=True, sample_weight=None):
     """Compute the zero-one loss: the fraction (or weight) of misclassified samples.
 
@@ -576,6 +666,12 @@ def zero_one_loss(y_true, y_pred, *, normalize=True, sample_weight=None):
     >>> zero_one_loss([1, 2, 3, 4], [2, 2, 3, 4])
     0.25
     """
+    if _is_multilabel(y_true) or _is_multilabel(y_pred):
+        return skm.zero_one_loss(y_true, y_pred, normalize=normalize,
+                                 sample_weight=sample_weight)
+    c = build_confusion(y_true, y_pred, sample_weight, sklearn_compatible=True)
+    c = _declared_order(c, "zero_one_loss", y_true, y_pred)
+    return _counts.zero_one_loss(c, normalize=normalize)
 
 
 @validate_params({

@@ -1,14 +1,19 @@
 """oneDAL's quality metrics for binary and multi-class classifiers.
 
 Formulas: oneDAL's ``binary_confusion_matrix`` and ``multiclass_confusion_matrix``
-kernels (SEMANTICS.md section 3). Each body is empty: :func:`~metrics_sk._api.count_metric`
-builds the :class:`~metrics_sk.Confusion` and calls its method of the same name.
+kernels, and the one-vs-rest metrics of imbalanced-learn (specificity, G-mean) and
+fairlearn's selection rate, which are metrics_sk's own functions too (not drop-ins). Each
+body shows the route: the parameters checked once
+(:func:`~metrics_sk._api.checked_metric`), the :class:`~metrics_sk.Confusion` built
+(:func:`~metrics_sk._api.build_confusion`), then the formula of ``metrics_sk._counts`` of
+the same name.
 
 Unlike oneDAL, these take sample weights, any label type and a ``zero_division`` rule
 (oneDAL itself returns IEEE NaN for 0/0: pass ``zero_division=np.nan`` for that).
 """
 
-from ._api import count_metric
+from . import _counts
+from ._api import _declared_order, build_confusion, checked_metric, documented_by
 
 _REF = """
     References
@@ -45,7 +50,7 @@ def _doc(declared):
     return declared
 
 
-@count_metric
+@checked_metric
 @_doc
 def average_accuracy_score(y_true, y_pred, *, labels=None, sample_weight=None,
                            zero_division="warn"):
@@ -75,9 +80,13 @@ def average_accuracy_score(y_true, y_pred, *, labels=None, sample_weight=None,
     >>> average_accuracy_score([0, 1, 2, 3], [0, 1, 3, 2])
     0.75
     """
+    c = build_confusion(y_true, y_pred, sample_weight)
+    if labels is None:
+        c = _declared_order(c, "average_accuracy_score", y_true, y_pred, dropin=False)
+    return _counts.average_accuracy_score(c, labels=labels, zero_division=zero_division)
 
 
-@count_metric
+@checked_metric
 @_doc
 def error_rate(y_true, y_pred, *, labels=None, sample_weight=None, zero_division="warn"):
     """Compute oneDAL's error rate: the mean one-vs-rest error over classes.
@@ -105,9 +114,13 @@ def error_rate(y_true, y_pred, *, labels=None, sample_weight=None, zero_division
     >>> error_rate([0, 1, 2, 3], [0, 1, 3, 2])
     0.25
     """
+    c = build_confusion(y_true, y_pred, sample_weight)
+    if labels is None:
+        c = _declared_order(c, "error_rate", y_true, y_pred, dropin=False)
+    return _counts.error_rate(c, labels=labels, zero_division=zero_division)
 
 
-@count_metric
+@checked_metric
 @_doc
 def micro_precision_score(y_true, y_pred, *, labels=None, sample_weight=None,
                           zero_division="warn"):
@@ -137,9 +150,13 @@ def micro_precision_score(y_true, y_pred, *, labels=None, sample_weight=None,
     >>> micro_precision_score([0, 1, 2, 3], [0, 1, 3, 2])
     0.5
     """
+    c = build_confusion(y_true, y_pred, sample_weight)
+    if labels is None:
+        c = _declared_order(c, "micro_precision_score", y_true, y_pred, dropin=False)
+    return _counts.micro_precision_score(c, labels=labels, zero_division=zero_division)
 
 
-@count_metric
+@checked_metric
 @_doc
 def micro_recall_score(y_true, y_pred, *, labels=None, sample_weight=None,
                        zero_division="warn"):
@@ -168,9 +185,13 @@ def micro_recall_score(y_true, y_pred, *, labels=None, sample_weight=None,
     >>> micro_recall_score([0, 1, 2, 3], [0, 1, 3, 2])
     0.5
     """
+    c = build_confusion(y_true, y_pred, sample_weight)
+    if labels is None:
+        c = _declared_order(c, "micro_recall_score", y_true, y_pred, dropin=False)
+    return _counts.micro_recall_score(c, labels=labels, zero_division=zero_division)
 
 
-@count_metric
+@checked_metric
 @_doc
 def micro_fbeta_score(y_true, y_pred, *, labels=None, beta=1.0, sample_weight=None,
                       zero_division="warn"):
@@ -199,9 +220,13 @@ def micro_fbeta_score(y_true, y_pred, *, labels=None, beta=1.0, sample_weight=No
     >>> micro_fbeta_score([0, 1, 2, 3], [0, 1, 3, 2], beta=2)
     0.5
     """
+    c = build_confusion(y_true, y_pred, sample_weight)
+    if labels is None:
+        c = _declared_order(c, "micro_fbeta_score", y_true, y_pred, dropin=False)
+    return _counts.micro_fbeta_score(c, labels=labels, beta=beta, zero_division=zero_division)
 
 
-@count_metric
+@checked_metric
 @_doc
 def macro_precision_score(y_true, y_pred, *, labels=None, sample_weight=None,
                           zero_division="warn"):
@@ -231,9 +256,13 @@ def macro_precision_score(y_true, y_pred, *, labels=None, sample_weight=None,
     >>> macro_precision_score([0, 0, 0, 0, 0, 1], [0, 1, 1, 1, 1, 1])
     0.6
     """
+    c = build_confusion(y_true, y_pred, sample_weight)
+    if labels is None:
+        c = _declared_order(c, "macro_precision_score", y_true, y_pred, dropin=False)
+    return _counts.macro_precision_score(c, labels=labels, zero_division=zero_division)
 
 
-@count_metric
+@checked_metric
 @_doc
 def macro_recall_score(y_true, y_pred, *, labels=None, sample_weight=None,
                        zero_division="warn"):
@@ -261,9 +290,13 @@ def macro_recall_score(y_true, y_pred, *, labels=None, sample_weight=None,
     >>> macro_recall_score([0, 0, 0, 0, 0, 1], [0, 1, 1, 1, 1, 1])
     0.6
     """
+    c = build_confusion(y_true, y_pred, sample_weight)
+    if labels is None:
+        c = _declared_order(c, "macro_recall_score", y_true, y_pred, dropin=False)
+    return _counts.macro_recall_score(c, labels=labels, zero_division=zero_division)
 
 
-@count_metric
+@checked_metric
 @_doc
 def macro_fbeta_score(y_true, y_pred, *, labels=None, beta=1.0, sample_weight=None,
                       zero_division="warn"):
@@ -296,9 +329,13 @@ def macro_fbeta_score(y_true, y_pred, *, labels=None, beta=1.0, sample_weight=No
     >>> round(f1_score(y_true, y_pred, average="macro"), 4)
     0.3333
     """
+    c = build_confusion(y_true, y_pred, sample_weight)
+    if labels is None:
+        c = _declared_order(c, "macro_fbeta_score", y_true, y_pred, dropin=False)
+    return _counts.macro_fbeta_score(c, labels=labels, beta=beta, zero_division=zero_division)
 
 
-@count_metric
+@checked_metric
 @_doc
 def multiclass_quality_metrics(y_true, y_pred, *, labels=None, beta=1.0, sample_weight=None,
                                zero_division="warn"):
@@ -333,6 +370,11 @@ def multiclass_quality_metrics(y_true, y_pred, *, labels=None, beta=1.0, sample_
     >>> m.as_array().shape
     (1, 8)
     """
+    c = build_confusion(y_true, y_pred, sample_weight)
+    if labels is None:
+        c = _declared_order(c, "multiclass_quality_metrics", y_true, y_pred, dropin=False)
+    return _counts.multiclass_quality_metrics(c, labels=labels, beta=beta,
+                                              zero_division=zero_division)
 
 
 _BINARY_PARAMS = """
@@ -361,7 +403,7 @@ def _binary_doc(declared):
     return declared
 
 
-@count_metric
+@checked_metric
 @_binary_doc
 def binary_confusion_matrix(y_true, y_pred, *, pos_label=1, sample_weight=None):
     """Compute oneDAL's binary confusion matrix ``[[tp, fn], [fp, tn]]``.
@@ -390,9 +432,12 @@ def binary_confusion_matrix(y_true, y_pred, *, pos_label=1, sample_weight=None):
     array([[2, 1],
            [1, 1]])
     """
+    c = build_confusion(y_true, y_pred, sample_weight)
+    c = _declared_order(c, "binary_confusion_matrix", y_true, y_pred, dropin=False)
+    return _counts.binary_confusion_matrix(c, pos_label=pos_label)
 
 
-@count_metric
+@checked_metric
 @_binary_doc
 def binary_quality_metrics(y_true, y_pred, *, pos_label=1, beta=1.0, sample_weight=None,
                            zero_division="warn"):
@@ -429,6 +474,10 @@ def binary_quality_metrics(y_true, y_pred, *, pos_label=1, beta=1.0, sample_weig
     >>> m.accuracy, round(m.precision, 4), round(m.auc, 4)
     (0.6, 0.6667, 0.5833)
     """
+    c = build_confusion(y_true, y_pred, sample_weight)
+    c = _declared_order(c, "binary_quality_metrics", y_true, y_pred, dropin=False)
+    return _counts.binary_quality_metrics(c, pos_label=pos_label, beta=beta,
+                                          zero_division=zero_division)
 
 
 _OVR_PARAMS = """
@@ -457,7 +506,7 @@ def _ovr_doc(declared):
     return declared
 
 
-@count_metric
+@checked_metric
 @_ovr_doc
 def specificity_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary",
                       sample_weight=None, zero_division="warn"):
@@ -490,9 +539,14 @@ def specificity_score(y_true, y_pred, *, labels=None, pos_label=1, average="bina
     >>> specificity_score([1, 1, 0, 0, 1], [1, 0, 0, 1, 1])
     0.5
     """
+    c = build_confusion(y_true, y_pred, sample_weight)
+    if labels is None:
+        c = _declared_order(c, "specificity_score", y_true, y_pred, dropin=False)
+    return _counts.specificity_score(c, labels=labels, pos_label=pos_label, average=average,
+                                     zero_division=zero_division)
 
 
-@count_metric
+@checked_metric
 @_ovr_doc
 def balanced_auc_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary",
                        sample_weight=None, zero_division="warn"):
@@ -525,3 +579,29 @@ def balanced_auc_score(y_true, y_pred, *, labels=None, pos_label=1, average="bin
     >>> round(balanced_auc_score([1, 1, 0, 0, 1], [1, 0, 0, 1, 1]), 4)
     0.5833
     """
+    c = build_confusion(y_true, y_pred, sample_weight)
+    if labels is None:
+        c = _declared_order(c, "balanced_auc_score", y_true, y_pred, dropin=False)
+    return _counts.balanced_auc_score(c, labels=labels, pos_label=pos_label, average=average,
+                                      zero_division=zero_division)
+
+
+# -- imbalanced-learn's G-mean and fairlearn's selection rate (the grouped functions of
+# fairlearn's are in _groups, a layer above the registry)
+@checked_metric
+@documented_by(_counts.geometric_mean_score)
+def geometric_mean_score(y_true, y_pred, *, labels=None, pos_label=1, average="multiclass",
+                         correction=0.0, sample_weight=None):
+    c = build_confusion(y_true, y_pred, sample_weight)
+    if labels is None:
+        c = _declared_order(c, "geometric_mean_score", y_true, y_pred, dropin=False)
+    return _counts.geometric_mean_score(c, labels=labels, pos_label=pos_label,
+                                        average=average, correction=correction)
+
+
+@checked_metric
+@documented_by(_counts.selection_rate)
+def selection_rate(y_true, y_pred, *, pos_label=1, sample_weight=None):
+    c = build_confusion(y_true, y_pred, sample_weight)
+    c = _declared_order(c, "selection_rate", y_true, y_pred, dropin=False)
+    return _counts.selection_rate(c, pos_label=pos_label)
