@@ -119,12 +119,15 @@ def checked_metric(function):
 
 #: The docstring entries of the parameters a public function has and its formula has not.
 _INPUT_DOCS = {
-    "y_true": "    y_true : array-like of shape (n_samples,)\n        True labels.\n",
-    "y_pred": "    y_pred : array-like of shape (n_samples,)\n        Predicted labels.\n",
+    "y_true": ("    y_true : array-like of shape (n_samples,)\n"
+               "        True labels (any sortable type).\n"),
+    "y_pred": ("    y_pred : array-like of shape (n_samples,)\n"
+               "        Predicted labels (any sortable type).\n"),
     "y1": "    y1 : array-like of shape (n_samples,)\n        Labels of the first rater.\n",
     "y2": "    y2 : array-like of shape (n_samples,)\n        Labels of the second rater.\n",
     "sample_weight": ("    sample_weight : array-like of shape (n_samples,), default=None\n"
-                      "        Sample weights.\n"),
+                      "        Sample weights: non-negative, except for the scikit-learn drop-ins,\n"
+                      "        which take what scikit-learn takes.\n"),
 }
 _PARAMETERS = "    Parameters\n    ----------\n"
 

@@ -15,6 +15,7 @@ import pytest
 
 import metrics_sk as msk
 from metrics_sk import _counts
+from metrics_sk._api import _INPUT_DOCS
 from metrics_sk._confusion import ConfusionBatch
 from metrics_sk._registry import METRICS
 
@@ -133,3 +134,17 @@ def test_the_signature_check_can_fail():
 
     assert _options(function, _INPUTS) != _options(method, {"self"})
 
+
+@pytest.mark.parametrize("name", COUNT_METRICS)
+def test_one_docstring_per_metric(name):
+    """The methods' docstring is the formula's; the function's is the formula's with the
+    entries of its inputs (y_true, y_pred, sample_weight) added, nothing else."""
+    formula = getattr(_counts, name)
+    assert msk.Confusion.__dict__[name].__doc__ == formula.__doc__
+    assert msk.GroupedConfusion.__dict__[name].__doc__ == formula.__doc__
+    doc = METRICS[name].function.__doc__
+    for entry in _INPUT_DOCS.values():
+        doc = doc.replace(entry, "")
+    if "    Parameters\n" not in formula.__doc__:  # a formula without options
+        doc = doc.replace("    Parameters\n    ----------\n\n", "")
+    assert doc == formula.__doc__
