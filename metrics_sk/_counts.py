@@ -23,8 +23,6 @@ import scipy.sparse as sp
 from ._sklearn_compat import UndefinedMetricWarning
 from ._validation import check_labels_param, label_kind
 
-_AVERAGES = (None, "micro", "macro", "weighted", "samples")
-
 #: Largest dense K x K result (bytes) a metric makes; a larger one is refused.
 _DENSE_LIMIT = 1 << 32
 
@@ -186,11 +184,9 @@ class _PosLabel(list):
     whose scores follow ``zero_division`` as in scikit-learn."""
 
 
-def _set_wise_labels(c, average, labels, pos_label, options=_AVERAGES):
+def _set_wise_labels(c, average, labels, pos_label):
     """scikit-learn's ``_check_set_wise_labels`` on a confusion: the target is binary when
-    it has at most two labels."""
-    if average not in options and average != "binary":
-        raise ValueError("average has to be one of " + str(options))
+    it has at most two labels (``average`` is checked at the boundary, ``metrics_sk._params``)."""
     present = c.labels
     y_type = "binary" if present.shape[0] <= 2 else "multiclass"
     if average == "binary":
@@ -390,11 +386,7 @@ def precision_score(c, *, labels=None, pos_label=1, average="binary", zero_divis
     Notes
     -----
     Precision per class :math:`P_k = tp_k / (tp_k + fp_k)`.
-    The per-class counts come from the sparse :class:`~metrics_sk.Confusion`;
-    ``average="micro"`` sums them first, ``"macro"`` takes the unweighted mean over the
-    classes, ``"weighted"`` weights each class by its support (the blog's weighted average,
-    and CatBoost's ``TotalF1`` default), ``None`` returns one value per class, as
-    scikit-learn does.
+    Averaged over the classes as in :func:`precision_recall_fscore_support`.
 
     References
     ----------
@@ -448,11 +440,7 @@ def recall_score(c, *, labels=None, pos_label=1, average="binary", zero_division
     Notes
     -----
     Recall per class :math:`R_k = tp_k / (tp_k + fn_k)`.
-    The per-class counts come from the sparse :class:`~metrics_sk.Confusion`;
-    ``average="micro"`` sums them first, ``"macro"`` takes the unweighted mean over the
-    classes, ``"weighted"`` weights each class by its support (the blog's weighted average,
-    and CatBoost's ``TotalF1`` default), ``None`` returns one value per class, as
-    scikit-learn does.
+    Averaged over the classes as in :func:`precision_recall_fscore_support`.
 
     References
     ----------
@@ -509,11 +497,7 @@ def fbeta_score(c, *, beta, labels=None, pos_label=1, average="binary", zero_div
     Notes
     -----
     Per class :math:`F_k = (1+\beta^2)\,tp_k / ((1+\beta^2)\,tp_k + \beta^2 fn_k + fp_k)`.
-    The per-class counts come from the sparse :class:`~metrics_sk.Confusion`;
-    ``average="micro"`` sums them first, ``"macro"`` takes the unweighted mean over the
-    classes, ``"weighted"`` weights each class by its support (the blog's weighted average,
-    and CatBoost's ``TotalF1`` default), ``None`` returns one value per class, as
-    scikit-learn does.
+    Averaged over the classes as in :func:`precision_recall_fscore_support`.
 
     References
     ----------
@@ -570,11 +554,7 @@ def f1_score(c, *, labels=None, pos_label=1, average="binary", zero_division="wa
     Notes
     -----
     Per class :math:`F_1 = 2\,tp / (2\,tp + fn + fp)`.
-    The per-class counts come from the sparse :class:`~metrics_sk.Confusion`;
-    ``average="micro"`` sums them first, ``"macro"`` takes the unweighted mean over the
-    classes, ``"weighted"`` weights each class by its support (the blog's weighted average,
-    and CatBoost's ``TotalF1`` default), ``None`` returns one value per class, as
-    scikit-learn does.
+    Averaged over the classes as in :func:`precision_recall_fscore_support`.
 
     References
     ----------

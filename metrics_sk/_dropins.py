@@ -30,6 +30,7 @@ _SET_WISE = {
 }
 _BETA = {"beta": [Interval(Real, 0.0, None, closed="both")]}
 
+
 @checked_metric
 @documented_by(_counts.confusion_matrix)
 def confusion_matrix(y_true, y_pred, *, labels=None, sample_weight=None, normalize=None):
@@ -40,6 +41,7 @@ def confusion_matrix(y_true, y_pred, *, labels=None, sample_weight=None, normali
     if labels is None:
         c = _declared_order(c, "confusion_matrix", y_true, y_pred, per_class=True)
     return _counts.confusion_matrix(c, labels=labels, normalize=normalize)
+
 
 @checked_metric
 @documented_by(_counts.precision_recall_fscore_support)
@@ -62,6 +64,7 @@ def precision_recall_fscore_support(y_true, y_pred, *, beta=1.0, labels=None, po
                                                    warn_for=warn_for,
                                                    zero_division=zero_division)
 
+
 @checked_metric
 @documented_by(_counts.precision_score)
 def precision_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary",
@@ -75,6 +78,7 @@ def precision_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary
         c = _declared_order(c, "precision_score", y_true, y_pred, per_class=average is None)
     return _counts.precision_score(c, labels=labels, pos_label=pos_label, average=average,
                                    zero_division=zero_division)
+
 
 @checked_metric
 @documented_by(_counts.recall_score)
@@ -90,6 +94,7 @@ def recall_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary",
     return _counts.recall_score(c, labels=labels, pos_label=pos_label, average=average,
                                 zero_division=zero_division)
 
+
 @checked_metric
 @documented_by(_counts.fbeta_score)
 def fbeta_score(y_true, y_pred, *, beta, labels=None, pos_label=1, average="binary",
@@ -104,6 +109,7 @@ def fbeta_score(y_true, y_pred, *, beta, labels=None, pos_label=1, average="bina
     return _counts.fbeta_score(c, beta=beta, labels=labels, pos_label=pos_label,
                                average=average, zero_division=zero_division)
 
+
 @checked_metric
 @documented_by(_counts.f1_score)
 def f1_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary",
@@ -117,6 +123,7 @@ def f1_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary",
     return _counts.f1_score(c, labels=labels, pos_label=pos_label, average=average,
                             zero_division=zero_division)
 
+
 @checked_metric
 @documented_by(_counts.accuracy_score)
 def accuracy_score(y_true, y_pred, *, normalize=True, sample_weight=None):
@@ -126,6 +133,7 @@ def accuracy_score(y_true, y_pred, *, normalize=True, sample_weight=None):
     c = build_confusion(y_true, y_pred, sample_weight, sklearn_compatible=True)
     c = _declared_order(c, "accuracy_score", y_true, y_pred)
     return _counts.accuracy_score(c, normalize=normalize)
+
 
 @checked_metric
 @documented_by(_counts.balanced_accuracy_score)
@@ -137,6 +145,7 @@ def balanced_accuracy_score(y_true, y_pred, *, sample_weight=None, adjusted=Fals
     c = _declared_order(c, "balanced_accuracy_score", y_true, y_pred)
     return _counts.balanced_accuracy_score(c, adjusted=adjusted)
 
+
 @checked_metric
 @documented_by(_counts.matthews_corrcoef)
 def matthews_corrcoef(y_true, y_pred, *, sample_weight=None):
@@ -145,6 +154,7 @@ def matthews_corrcoef(y_true, y_pred, *, sample_weight=None):
     c = build_confusion(y_true, y_pred, sample_weight, sklearn_compatible=True)
     c = _declared_order(c, "matthews_corrcoef", y_true, y_pred)
     return _counts.matthews_corrcoef(c)
+
 
 @checked_metric
 @documented_by(_counts.cohen_kappa_score)
@@ -160,6 +170,7 @@ def cohen_kappa_score(y1, y2, *, labels=None, weights=None, sample_weight=None,
     return _counts.cohen_kappa_score(c, labels=labels, weights=weights,
                                      replace_undefined_by=replace_undefined_by)
 
+
 @checked_metric
 @documented_by(_counts.hamming_loss)
 def hamming_loss(y_true, y_pred, *, sample_weight=None):
@@ -168,6 +179,7 @@ def hamming_loss(y_true, y_pred, *, sample_weight=None):
     c = build_confusion(y_true, y_pred, sample_weight, sklearn_compatible=True)
     c = _declared_order(c, "hamming_loss", y_true, y_pred)
     return _counts.hamming_loss(c)
+
 
 @checked_metric
 @documented_by(_counts.zero_one_loss)

@@ -15,6 +15,7 @@ Unlike oneDAL, these take sample weights, any label type and a ``zero_division``
 from . import _counts
 from ._api import _declared_order, build_confusion, checked_metric, documented_by
 
+
 @checked_metric
 @documented_by(_counts.average_accuracy_score)
 def average_accuracy_score(y_true, y_pred, *, labels=None, sample_weight=None,
@@ -24,6 +25,7 @@ def average_accuracy_score(y_true, y_pred, *, labels=None, sample_weight=None,
         c = _declared_order(c, "average_accuracy_score", y_true, y_pred, dropin=False)
     return _counts.average_accuracy_score(c, labels=labels, zero_division=zero_division)
 
+
 @checked_metric
 @documented_by(_counts.error_rate)
 def error_rate(y_true, y_pred, *, labels=None, sample_weight=None, zero_division="warn"):
@@ -31,6 +33,7 @@ def error_rate(y_true, y_pred, *, labels=None, sample_weight=None, zero_division
     if labels is None:
         c = _declared_order(c, "error_rate", y_true, y_pred, dropin=False)
     return _counts.error_rate(c, labels=labels, zero_division=zero_division)
+
 
 @checked_metric
 @documented_by(_counts.micro_precision_score)
@@ -41,6 +44,7 @@ def micro_precision_score(y_true, y_pred, *, labels=None, sample_weight=None,
         c = _declared_order(c, "micro_precision_score", y_true, y_pred, dropin=False)
     return _counts.micro_precision_score(c, labels=labels, zero_division=zero_division)
 
+
 @checked_metric
 @documented_by(_counts.micro_recall_score)
 def micro_recall_score(y_true, y_pred, *, labels=None, sample_weight=None,
@@ -49,6 +53,7 @@ def micro_recall_score(y_true, y_pred, *, labels=None, sample_weight=None,
     if labels is None:
         c = _declared_order(c, "micro_recall_score", y_true, y_pred, dropin=False)
     return _counts.micro_recall_score(c, labels=labels, zero_division=zero_division)
+
 
 @checked_metric
 @documented_by(_counts.micro_fbeta_score)
@@ -59,6 +64,7 @@ def micro_fbeta_score(y_true, y_pred, *, labels=None, beta=1.0, sample_weight=No
         c = _declared_order(c, "micro_fbeta_score", y_true, y_pred, dropin=False)
     return _counts.micro_fbeta_score(c, labels=labels, beta=beta, zero_division=zero_division)
 
+
 @checked_metric
 @documented_by(_counts.macro_precision_score)
 def macro_precision_score(y_true, y_pred, *, labels=None, sample_weight=None,
@@ -67,6 +73,7 @@ def macro_precision_score(y_true, y_pred, *, labels=None, sample_weight=None,
     if labels is None:
         c = _declared_order(c, "macro_precision_score", y_true, y_pred, dropin=False)
     return _counts.macro_precision_score(c, labels=labels, zero_division=zero_division)
+
 
 @checked_metric
 @documented_by(_counts.macro_recall_score)
@@ -77,6 +84,7 @@ def macro_recall_score(y_true, y_pred, *, labels=None, sample_weight=None,
         c = _declared_order(c, "macro_recall_score", y_true, y_pred, dropin=False)
     return _counts.macro_recall_score(c, labels=labels, zero_division=zero_division)
 
+
 @checked_metric
 @documented_by(_counts.macro_fbeta_score)
 def macro_fbeta_score(y_true, y_pred, *, labels=None, beta=1.0, sample_weight=None,
@@ -85,6 +93,7 @@ def macro_fbeta_score(y_true, y_pred, *, labels=None, beta=1.0, sample_weight=No
     if labels is None:
         c = _declared_order(c, "macro_fbeta_score", y_true, y_pred, dropin=False)
     return _counts.macro_fbeta_score(c, labels=labels, beta=beta, zero_division=zero_division)
+
 
 @checked_metric
 @documented_by(_counts.multiclass_quality_metrics)
@@ -96,12 +105,14 @@ def multiclass_quality_metrics(y_true, y_pred, *, labels=None, beta=1.0, sample_
     return _counts.multiclass_quality_metrics(c, labels=labels, beta=beta,
                                               zero_division=zero_division)
 
+
 @checked_metric
 @documented_by(_counts.binary_confusion_matrix)
 def binary_confusion_matrix(y_true, y_pred, *, pos_label=1, sample_weight=None):
     c = build_confusion(y_true, y_pred, sample_weight)
     c = _declared_order(c, "binary_confusion_matrix", y_true, y_pred, dropin=False)
     return _counts.binary_confusion_matrix(c, pos_label=pos_label)
+
 
 @checked_metric
 @documented_by(_counts.binary_quality_metrics)
@@ -112,6 +123,7 @@ def binary_quality_metrics(y_true, y_pred, *, pos_label=1, beta=1.0, sample_weig
     return _counts.binary_quality_metrics(c, pos_label=pos_label, beta=beta,
                                           zero_division=zero_division)
 
+
 @checked_metric
 @documented_by(_counts.specificity_score)
 def specificity_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary",
@@ -121,6 +133,7 @@ def specificity_score(y_true, y_pred, *, labels=None, pos_label=1, average="bina
         c = _declared_order(c, "specificity_score", y_true, y_pred, dropin=False)
     return _counts.specificity_score(c, labels=labels, pos_label=pos_label, average=average,
                                      zero_division=zero_division)
+
 
 @checked_metric
 @documented_by(_counts.balanced_auc_score)
@@ -144,6 +157,7 @@ def geometric_mean_score(y_true, y_pred, *, labels=None, pos_label=1, average="m
         c = _declared_order(c, "geometric_mean_score", y_true, y_pred, dropin=False)
     return _counts.geometric_mean_score(c, labels=labels, pos_label=pos_label,
                                         average=average, correction=correction)
+
 
 @checked_metric
 @documented_by(_counts.selection_rate)

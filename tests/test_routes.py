@@ -11,11 +11,11 @@ import ast
 import inspect
 import pathlib
 
+import numpy as np
 import pytest
 
 import metrics_sk as msk
 from metrics_sk import _counts
-from metrics_sk._api import _INPUT_DOCS
 from metrics_sk._confusion import ConfusionBatch
 from metrics_sk._registry import METRICS
 
@@ -139,6 +139,8 @@ def test_the_signature_check_can_fail():
 def test_one_docstring_per_metric(name):
     """The methods' docstring is the formula's; the function's is the formula's with the
     entries of its inputs (y_true, y_pred, sample_weight) added, nothing else."""
+    from metrics_sk._api import _INPUT_DOCS
+
     formula = getattr(_counts, name)
     assert msk.Confusion.__dict__[name].__doc__ == formula.__doc__
     assert msk.GroupedConfusion.__dict__[name].__doc__ == formula.__doc__
@@ -148,3 +150,27 @@ def test_one_docstring_per_metric(name):
     if "    Parameters\n" not in formula.__doc__:  # a formula without options
         doc = doc.replace("    Parameters\n    ----------\n\n", "")
     assert doc == formula.__doc__
+
+
+def test_options_are_checked_once_at_the_boundary(monkeypatch):
+    """One check per call, by the boundary's table (the formulas trust their options)."""
+    from metrics_sk._params import Checker
+
+    callers, check = [], Checker.__call__
+
+    def spy(self, params):
+        callers.append(self.caller)
+        return check(self, params)
+
+    monkeypatch.setattr(Checker, "__call__", spy)
+    y_true, y_pred = np.array([0, 1, 2, 2]), np.array([0, 2, 1, 2])
+    msk.f1_score(y_true, y_pred, average="macro")
+    msk.Confusion.from_predictions(y_true, y_pred).f1_score(average="macro")
+    assert callers == ["f1_score", "Confusion.f1_score"]
+    for bad in (lambda: msk.f1_score(y_true, y_pred, average="mean"),
+                lambda: msk.Confusion.from_predictions(y_true, y_pred).f1_score(
+                    average="mean"),
+                lambda: msk.Confusion.from_predictions(
+                    y_true, y_pred, groups=["a", "a", "b", "b"]).f1_score(average="mean")):
+        with pytest.raises(ValueError, match="The 'average' parameter of .*f1_score must be"):
+            bad()
