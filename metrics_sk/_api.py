@@ -126,8 +126,8 @@ _INPUT_DOCS = {
     "y1": "    y1 : array-like of shape (n_samples,)\n        Labels of the first rater.\n",
     "y2": "    y2 : array-like of shape (n_samples,)\n        Labels of the second rater.\n",
     "sample_weight": ("    sample_weight : array-like of shape (n_samples,), default=None\n"
-                      "        Sample weights: non-negative, except for the scikit-learn drop-ins,\n"
-                      "        which take what scikit-learn takes.\n"),
+                      "        Sample weights: non-negative, except for the scikit-learn\n"
+                      "        drop-ins, which take what scikit-learn takes.\n"),
 }
 _PARAMETERS = "    Parameters\n    ----------\n"
 

@@ -1146,7 +1146,8 @@ class ConfusionBatch:
     the batch the formulas of ``_counts`` evaluate at once (bootstrap replicates, groups).
 
     ``tp``, ``predicted`` and ``support`` have shape ``(R, K)``, ``total`` shape ``(R,)``;
-    the count formulas are bound as methods, unchecked (the callers check parameters).
+    the count metrics are methods calling their formula, unchecked (the callers check
+    parameters).
     With ``own_labels`` (the groups of a grouped confusion), ``present`` marks, per
     confusion, the labels it has (as true or predicted label): a metric over "the labels in
     the data" averages over those, as on that confusion's samples alone. Otherwise (the

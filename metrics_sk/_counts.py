@@ -1,8 +1,10 @@
 """Count metrics: pure functions of a :class:`~metrics_sk.Confusion`.
 
-Each function here takes the confusion as its first argument and becomes a method of
-``Confusion`` of the same name; the public module-level function builds the confusion
-from ``(y_true, y_pred, sample_weight)`` and calls that method. Nothing here counts
+Each formula here takes the confusion as its first argument and carries the metric's one
+docstring. The ``Confusion`` method of the same name (declared in its class) calls it, and
+so does the public function (``_dropins``, ``_onedal``) after building the confusion from
+``(y_true, y_pred, sample_weight)``; both show the formula's docstring, the function's
+with its inputs added (:func:`metrics_sk._api.documented_by`). Nothing here counts
 samples: everything is computed from the per-class counts ``tp``, ``fp``, ``fn``, ``tn``
 and, for MCC and kappa, the sparse matrix, in O(n_classes + non-zero cells).
 
@@ -22,6 +24,8 @@ import scipy.sparse as sp
 
 from ._sklearn_compat import UndefinedMetricWarning
 from ._validation import check_labels_param, label_kind
+
+_AVERAGES = (None, "micro", "macro", "weighted", "samples")
 
 #: Largest dense K x K result (bytes) a metric makes; a larger one is refused.
 _DENSE_LIMIT = 1 << 32
@@ -184,9 +188,10 @@ class _PosLabel(list):
     whose scores follow ``zero_division`` as in scikit-learn."""
 
 
-def _set_wise_labels(c, average, labels, pos_label):
+def _set_wise_labels(c, average, labels, pos_label, options=_AVERAGES):
     """scikit-learn's ``_check_set_wise_labels`` on a confusion: the target is binary when
-    it has at most two labels (``average`` is checked at the boundary, ``metrics_sk._params``)."""
+    it has at most two labels (``average`` is checked at the boundary:
+    ``metrics_sk._params``; ``options`` are the averages named in its error)."""
     present = c.labels
     y_type = "binary" if present.shape[0] <= 2 else "multiclass"
     if average == "binary":
