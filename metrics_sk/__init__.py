@@ -30,6 +30,7 @@ from ._onedal import (
     binary_confusion_matrix,
     binary_quality_metrics,
     error_rate,
+    geometric_mean_score,
     macro_fbeta_score,
     macro_precision_score,
     macro_recall_score,
@@ -37,9 +38,9 @@ from ._onedal import (
     micro_precision_score,
     micro_recall_score,
     multiclass_quality_metrics,
+    selection_rate,
     specificity_score,
 )
-from ._registry import METRICS as _METRICS
 from ._scorers import get_scorer, get_scorer_names, register_scorers
 from sklearn.metrics import make_scorer  # re-exported: scikit-learn's own, unchanged
 from ._scores import (
@@ -62,9 +63,6 @@ from ._groups import (
 )
 from ._intervals import IntervalResult, analytic_interval
 from ._compare import ComparisonResult, compare, corrected_resampled_ttest
-
-# Metrics made by the registry from their formula alone (no declaration elsewhere).
-globals().update({name: m.function for name, m in _METRICS.items() if name not in globals()})
 
 __version__ = "0.1.0"
 

@@ -1,12 +1,14 @@
-"""How a public count metric is made from its :class:`Confusion` method.
+"""The stages the public count functions share: their parameter check, the
+:class:`Confusion` of their inputs, the declared order of an ordered categorical.
 
-A public function is declared once, with its signature and docstring; the decorator
-below turns the declaration into ``Confusion.from_predictions(...)`` followed by the
-``Confusion`` method of the same name, so each metric has one definition.
+Each public function (``_dropins``, ``_onedal``) shows its route in its body: check
+(:func:`checked_metric`) -> count (:func:`build_confusion`) -> the formula of
+``_counts`` of the same name.
 """
 
 import functools
 import inspect
+import re
 import warnings
 
 import numpy as np
@@ -54,103 +56,112 @@ def _is_multilabel(y):
     return len(shape) == 2 and shape[1] != 1
 
 
-def _declared_order(c, name, options, y_true, y_pred, dropin):
-    """The labels of ``c`` in the declared order of an ordered categorical target.
+def _declared_order(c, name, y_true, y_pred, *, dropin=True, per_class=False):
+    """``c`` with its labels in the declared order of an ordered categorical target.
 
-    metrics_sk's own metrics and the ordinal drop-in (weighted kappa) take the declared
-    order; the other drop-ins keep scikit-learn's sorted order and warn where the order
-    shows in the result (a matrix, per-class values)."""
+    metrics_sk's own metrics (``dropin=False``) and the ordinal drop-in (weighted kappa)
+    take the declared order; the other drop-ins keep scikit-learn's sorted order and warn
+    where the order shows in the result (``per_class``: a matrix, per-class values)."""
+    if type(y_true) is np.ndarray and type(y_pred) is np.ndarray:  # a dtype has no order
+        return c
     order = declared_order(y_true, y_pred)
     if order is None:
         return c
-    if not dropin or (name == "cohen_kappa_score" and options.get("weights")):
+    if not dropin:
         return _confusion.in_order(c, order)
-    per_class = name == "confusion_matrix" or options.get(
-        "average", None if name == "precision_recall_fscore_support" else "binary") is None
     if per_class and not np.array_equal(np.asarray(order)[np.isin(order, c.labels)],
                                         c.labels):
         warnings.warn(
             f"The targets are an ordered categorical, but {name}, like scikit-learn's, "
             "orders the classes by sorting their values, not in the declared order: pass "
             "labels=<the categories> to get them in the declared order.", UserWarning,
-            stacklevel=3)
+            stacklevel=4)
     return c
 
 
-def count_metric(declaration=None, *, sklearn=None):
-    """Make the public function declared by ``declaration`` (signature and docstring).
+def checked_metric(function):
+    """Decorator of a public count function ``function(y_true, y_pred, *, <options>)``:
+    its arguments are checked once against their constraints (``metrics_sk._params``,
+    scikit-learn's errors), then its body runs.
 
-    The function checks its parameters once (the constraints of ``metrics_sk._params``),
-    builds the :class:`Confusion` and calls the formula of the same name in ``_counts``.
-    ``sklearn``: the scikit-learn function this is a drop-in for; multilabel input is
-    handed to it.
+    Two plain ndarrays and no option skip the check (their types satisfy it already).
     """
+    name = function.__name__
+    signature = inspect.signature(function)
+    names = list(signature.parameters)
+    first, second = names[:2]
+    allowed = frozenset(names[2:])
+    required = frozenset(n for n, p in signature.parameters.items()
+                         if p.default is p.empty and n not in (first, second))
+    check = Checker(name, constraints_for(name, names))
+    # whether two ndarrays and no option pass the check by their types alone
+    arrays_pass = all(np.ndarray in check._types.get(n, (np.ndarray,))
+                      for n in (first, second))
 
-    def decorate(declared):
-        name = declared.__name__
-        formula = getattr(_counts, name)
-        signature = inspect.signature(declared)
-        names = list(signature.parameters)
-        first, second = names[:2]
-        allowed = frozenset(names[2:])
-        required = frozenset(n for n, p in signature.parameters.items()
-                             if p.default is p.empty and n not in (first, second))
-        check = Checker(name, constraints_for(name, names))
-        # whether two ndarrays and no option pass the check by their types alone
-        arrays_pass = all(np.ndarray in check._types.get(n, (np.ndarray,))
-                          for n in (first, second))
-        dropin = sklearn is not None
-
-        @functools.wraps(declared)
-        def metric(*args, **options):
-            if len(args) == 2 and allowed.issuperset(options) and (
-                    not required or required.issubset(options)):
-                y_true, y_pred = args
-            else:
-                try:
-                    options = signature.bind(*args, **options).arguments
-                except TypeError as exc:
-                    raise TypeError(f"{name}(): {exc}") from None
-                y_true, y_pred = options.pop(first), options.pop(second)
-            arrays = type(y_true) is np.ndarray and type(y_pred) is np.ndarray
-            if options or not (arrays and arrays_pass):
+    @functools.wraps(function)
+    def checked(*args, **options):
+        if len(args) == 2 and allowed.issuperset(options) and (
+                not required or required.issubset(options)):
+            y_true, y_pred = args
+            if options or not (arrays_pass and type(y_true) is np.ndarray
+                               and type(y_pred) is np.ndarray):
                 check({first: y_true, second: y_pred, **options})
-            sample_weight = options.pop("sample_weight", None)
-            if dropin and (_is_multilabel(y_true) or _is_multilabel(y_pred)):
-                return sklearn(y_true, y_pred, sample_weight=sample_weight, **options)
-            c = build_confusion(y_true, y_pred, sample_weight, sklearn_compatible=dropin)
-            if not arrays and "labels" not in options:  # (a numpy dtype has no order)
-                c = _declared_order(c, name, options, y_true, y_pred, dropin)
-            return formula(c, **options)
+            return function(y_true, y_pred, **options)
+        try:
+            params = signature.bind(*args, **options).arguments
+        except TypeError as exc:
+            raise TypeError(f"{name}(): {exc}") from None
+        check(params)
+        return function(**params)
 
-        return metric
-
-    return decorate if declaration is None else decorate(declaration)
+    return checked
 
 
-_TARGETS_DOC = """    y_true : array-like of shape (n_samples,)
-        True labels.
-    y_pred : array-like of shape (n_samples,)
-        Predicted labels.
-"""
-_WEIGHT_DOC = """    sample_weight : array-like of shape (n_samples,), default=None
-        Sample weights.
-"""
+#: The docstring entries of the parameters a public function has and its formula has not.
+_INPUT_DOCS = {
+    "y_true": ("    y_true : array-like of shape (n_samples,)\n"
+               "        True labels (any sortable type).\n"),
+    "y_pred": ("    y_pred : array-like of shape (n_samples,)\n"
+               "        Predicted labels (any sortable type).\n"),
+    "y1": "    y1 : array-like of shape (n_samples,)\n        Labels of the first rater.\n",
+    "y2": "    y2 : array-like of shape (n_samples,)\n        Labels of the second rater.\n",
+    "sample_weight": ("    sample_weight : array-like of shape (n_samples,), default=None\n"
+                      "        Sample weights: non-negative, except for the scikit-learn\n"
+                      "        drop-ins, which take what scikit-learn takes.\n"),
+}
+_PARAMETERS = "    Parameters\n    ----------\n"
 
 
-def count_function(formula, module):
-    """The public function of a count ``formula`` of ``_counts`` that has no declaration:
-    ``(y_true, y_pred, *, <the formula's options>, sample_weight=None)``, documented by the
-    formula's docstring with the targets and the weights added to its parameters."""
-    kind = inspect.Parameter
-    options = list(inspect.signature(formula).parameters.values())[1:]
-    declared = type(formula)(formula.__code__, formula.__globals__, formula.__name__)
-    declared.__signature__ = inspect.Signature(
-        [kind("y_true", kind.POSITIONAL_OR_KEYWORD), kind("y_pred", kind.POSITIONAL_OR_KEYWORD),
-         *options, kind("sample_weight", kind.KEYWORD_ONLY, default=None)])
-    declared.__module__, declared.__qualname__ = module, formula.__name__
-    head, sep, rest = formula.__doc__.partition("    Parameters\n    ----------\n")
-    params, sep2, tail = rest.partition("\n    Returns\n")
-    declared.__doc__ = (head + sep + _TARGETS_DOC + params.rstrip("\n") + "\n" + _WEIGHT_DOC
-                        + sep2 + tail)
-    return count_metric(declared)
+def documented_by(formula):
+    """Decorator: give a public count function the docstring of its ``formula`` (one text
+    per metric, shared with the :class:`Confusion` method), with the entries of the
+    function's inputs (``y_true``, ``y_pred``, ``sample_weight``) added to the parameters,
+    all in the order of the function's signature.
+
+    Examples
+    --------
+    >>> from metrics_sk import _counts
+    >>> from metrics_sk._api import documented_by
+    >>> @documented_by(_counts.matthews_corrcoef)
+    ... def matthews_corrcoef(y_true, y_pred, *, sample_weight=None):
+    ...     pass
+    >>> "    y_pred : array-like" in matthews_corrcoef.__doc__
+    True
+    """
+    doc = formula.__doc__
+    if _PARAMETERS not in doc:  # a formula without options: the section goes before Returns
+        doc = doc.replace("    Returns\n", _PARAMETERS + "\n    Returns\n", 1)
+    head, _, rest = doc.partition(_PARAMETERS)
+    params, returns, tail = rest.partition("\n    Returns\n")
+    entries = {}  # one per parameter: from a line "    name : ..." to the next one
+    for block in re.split(r"\n(?=    \S)", params.strip("\n")):
+        if block.strip():
+            entries[block.split(" :")[0].strip()] = block + "\n"
+
+    def document(function):
+        names = inspect.signature(function).parameters
+        text = "".join(entries[n] if n in entries else _INPUT_DOCS[n] for n in names)
+        function.__doc__ = head + _PARAMETERS + text + returns + tail
+        return function
+
+    return document

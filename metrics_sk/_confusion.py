@@ -617,26 +617,29 @@ def count(y_true, y_pred, *, labels=None, sample_weight=None, allow_negative_wei
     return values, cells
 
 
-def _checker(formula, owner):
-    """The parameter check of ``owner``'s method of a count formula (``metrics_sk._params``)."""
-    name = formula.__name__
-    return Checker(f"{owner}.{name}",
-                   constraints_for(name, list(inspect.signature(formula).parameters)[1:]))
+def _checked(method):
+    """Decorator of a count-metric method of :class:`Confusion` or
+    :class:`GroupedConfusion`: its options are checked once against their constraints
+    (``metrics_sk._params``, scikit-learn's errors), then the method runs."""
+    check = Checker(method.__qualname__,
+                    constraints_for(method.__name__,
+                                    list(inspect.signature(method).parameters)[1:]))
 
-
-def _method(formula):
-    """The :class:`Confusion` method of a count formula: its parameters are checked once
-    (``metrics_sk._params``), then the formula computes."""
-    check = _checker(formula, "Confusion")
-
-    @functools.wraps(formula)
-    def method(self, **options):
+    @functools.wraps(method)
+    def checked(self, **options):
         check(options)
-        if self.n_classes == 0:  # every metric alike (no ZeroDivisionError, no NaN)
-            raise ValueError(_counts.EMPTY)
-        return formula(self, **options)
+        return method(self, **options)
 
-    return method
+    return checked
+
+
+def _counted(c):
+    """``c`` (a confusion, or a batch the bootstrap evaluates through the methods) if it
+    has counted a label: every metric alike refuses an empty one (no ZeroDivisionError, no
+    NaN)."""
+    if c.n_classes == 0:
+        raise ValueError(_counts.EMPTY)
+    return c
 
 
 class Confusion:
@@ -1065,10 +1068,171 @@ class Confusion:
 
         return plot(self, ax, **kwargs)
 
+    # -- the count metrics: one method each, its formula and docstring in _counts ------
+    @_checked
+    def precision_recall_fscore_support(self, *, beta=1.0, labels=None, pos_label=1,
+                                        average=None,
+                                        warn_for=("precision", "recall", "f-score"),
+                                        zero_division="warn"):
+        return _counts.precision_recall_fscore_support(_counted(self), beta=beta,
+                                                       labels=labels, pos_label=pos_label,
+                                                       average=average, warn_for=warn_for,
+                                                       zero_division=zero_division)
+    precision_recall_fscore_support.__doc__ = _counts.precision_recall_fscore_support.__doc__
 
-# Every count metric is a method: one definition each, the formula in _counts.
-for _name, _formula in _counts.FORMULAS.items():
-    setattr(Confusion, _name, _method(_formula))
+    @_checked
+    def precision_score(self, *, labels=None, pos_label=1, average="binary",
+                        zero_division="warn"):
+        return _counts.precision_score(_counted(self), labels=labels, pos_label=pos_label,
+                                       average=average, zero_division=zero_division)
+    precision_score.__doc__ = _counts.precision_score.__doc__
+
+    @_checked
+    def recall_score(self, *, labels=None, pos_label=1, average="binary", zero_division="warn"):
+        return _counts.recall_score(_counted(self), labels=labels, pos_label=pos_label,
+                                    average=average, zero_division=zero_division)
+    recall_score.__doc__ = _counts.recall_score.__doc__
+
+    @_checked
+    def fbeta_score(self, *, beta, labels=None, pos_label=1, average="binary",
+                    zero_division="warn"):
+        return _counts.fbeta_score(_counted(self), beta=beta, labels=labels,
+                                   pos_label=pos_label, average=average,
+                                   zero_division=zero_division)
+    fbeta_score.__doc__ = _counts.fbeta_score.__doc__
+
+    @_checked
+    def f1_score(self, *, labels=None, pos_label=1, average="binary", zero_division="warn"):
+        return _counts.f1_score(_counted(self), labels=labels, pos_label=pos_label,
+                                average=average, zero_division=zero_division)
+    f1_score.__doc__ = _counts.f1_score.__doc__
+
+    @_checked
+    def accuracy_score(self, *, normalize=True):
+        return _counts.accuracy_score(_counted(self), normalize=normalize)
+    accuracy_score.__doc__ = _counts.accuracy_score.__doc__
+
+    @_checked
+    def zero_one_loss(self, *, normalize=True):
+        return _counts.zero_one_loss(_counted(self), normalize=normalize)
+    zero_one_loss.__doc__ = _counts.zero_one_loss.__doc__
+
+    @_checked
+    def hamming_loss(self):
+        return _counts.hamming_loss(_counted(self))
+    hamming_loss.__doc__ = _counts.hamming_loss.__doc__
+
+    @_checked
+    def balanced_accuracy_score(self, *, adjusted=False):
+        return _counts.balanced_accuracy_score(_counted(self), adjusted=adjusted)
+    balanced_accuracy_score.__doc__ = _counts.balanced_accuracy_score.__doc__
+
+    @_checked
+    def matthews_corrcoef(self):
+        return _counts.matthews_corrcoef(_counted(self))
+    matthews_corrcoef.__doc__ = _counts.matthews_corrcoef.__doc__
+
+    @_checked
+    def cohen_kappa_score(self, *, labels=None, weights=None, replace_undefined_by=np.nan):
+        return _counts.cohen_kappa_score(_counted(self), labels=labels, weights=weights,
+                                         replace_undefined_by=replace_undefined_by)
+    cohen_kappa_score.__doc__ = _counts.cohen_kappa_score.__doc__
+
+    @_checked
+    def confusion_matrix(self, *, labels=None, normalize=None):
+        return _counts.confusion_matrix(_counted(self), labels=labels, normalize=normalize)
+    confusion_matrix.__doc__ = _counts.confusion_matrix.__doc__
+
+    @_checked
+    def specificity_score(self, *, labels=None, pos_label=1, average="binary",
+                          zero_division="warn"):
+        return _counts.specificity_score(_counted(self), labels=labels, pos_label=pos_label,
+                                         average=average, zero_division=zero_division)
+    specificity_score.__doc__ = _counts.specificity_score.__doc__
+
+    @_checked
+    def balanced_auc_score(self, *, labels=None, pos_label=1, average="binary",
+                           zero_division="warn"):
+        return _counts.balanced_auc_score(_counted(self), labels=labels, pos_label=pos_label,
+                                          average=average, zero_division=zero_division)
+    balanced_auc_score.__doc__ = _counts.balanced_auc_score.__doc__
+
+    @_checked
+    def geometric_mean_score(self, *, labels=None, pos_label=1, average="multiclass",
+                             correction=0.0):
+        return _counts.geometric_mean_score(_counted(self), labels=labels,
+                                            pos_label=pos_label, average=average,
+                                            correction=correction)
+    geometric_mean_score.__doc__ = _counts.geometric_mean_score.__doc__
+
+    @_checked
+    def selection_rate(self, *, pos_label=1):
+        return _counts.selection_rate(_counted(self), pos_label=pos_label)
+    selection_rate.__doc__ = _counts.selection_rate.__doc__
+
+    @_checked
+    def average_accuracy_score(self, *, labels=None, zero_division="warn"):
+        return _counts.average_accuracy_score(_counted(self), labels=labels,
+                                              zero_division=zero_division)
+    average_accuracy_score.__doc__ = _counts.average_accuracy_score.__doc__
+
+    @_checked
+    def error_rate(self, *, labels=None, zero_division="warn"):
+        return _counts.error_rate(_counted(self), labels=labels, zero_division=zero_division)
+    error_rate.__doc__ = _counts.error_rate.__doc__
+
+    @_checked
+    def micro_precision_score(self, *, labels=None, zero_division="warn"):
+        return _counts.micro_precision_score(_counted(self), labels=labels,
+                                             zero_division=zero_division)
+    micro_precision_score.__doc__ = _counts.micro_precision_score.__doc__
+
+    @_checked
+    def micro_recall_score(self, *, labels=None, zero_division="warn"):
+        return _counts.micro_recall_score(_counted(self), labels=labels,
+                                          zero_division=zero_division)
+    micro_recall_score.__doc__ = _counts.micro_recall_score.__doc__
+
+    @_checked
+    def micro_fbeta_score(self, *, labels=None, beta=1.0, zero_division="warn"):
+        return _counts.micro_fbeta_score(_counted(self), labels=labels, beta=beta,
+                                         zero_division=zero_division)
+    micro_fbeta_score.__doc__ = _counts.micro_fbeta_score.__doc__
+
+    @_checked
+    def macro_precision_score(self, *, labels=None, zero_division="warn"):
+        return _counts.macro_precision_score(_counted(self), labels=labels,
+                                             zero_division=zero_division)
+    macro_precision_score.__doc__ = _counts.macro_precision_score.__doc__
+
+    @_checked
+    def macro_recall_score(self, *, labels=None, zero_division="warn"):
+        return _counts.macro_recall_score(_counted(self), labels=labels,
+                                          zero_division=zero_division)
+    macro_recall_score.__doc__ = _counts.macro_recall_score.__doc__
+
+    @_checked
+    def macro_fbeta_score(self, *, labels=None, beta=1.0, zero_division="warn"):
+        return _counts.macro_fbeta_score(_counted(self), labels=labels, beta=beta,
+                                         zero_division=zero_division)
+    macro_fbeta_score.__doc__ = _counts.macro_fbeta_score.__doc__
+
+    @_checked
+    def binary_confusion_matrix(self, *, pos_label=1):
+        return _counts.binary_confusion_matrix(_counted(self), pos_label=pos_label)
+    binary_confusion_matrix.__doc__ = _counts.binary_confusion_matrix.__doc__
+
+    @_checked
+    def binary_quality_metrics(self, *, pos_label=1, beta=1.0, zero_division="warn"):
+        return _counts.binary_quality_metrics(_counted(self), pos_label=pos_label, beta=beta,
+                                              zero_division=zero_division)
+    binary_quality_metrics.__doc__ = _counts.binary_quality_metrics.__doc__
+
+    @_checked
+    def multiclass_quality_metrics(self, *, labels=None, beta=1.0, zero_division="warn"):
+        return _counts.multiclass_quality_metrics(_counted(self), labels=labels, beta=beta,
+                                                  zero_division=zero_division)
+    multiclass_quality_metrics.__doc__ = _counts.multiclass_quality_metrics.__doc__
 
 
 class _BatchMatrix:
@@ -1098,7 +1262,8 @@ class ConfusionBatch:
     the batch the formulas of ``_counts`` evaluate at once (bootstrap replicates, groups).
 
     ``tp``, ``predicted`` and ``support`` have shape ``(R, K)``, ``total`` shape ``(R,)``;
-    the count formulas are bound as methods, unchecked (the callers check parameters).
+    the count metrics are methods calling their formula, unchecked (the callers check
+    parameters).
     ``present`` marks, per confusion, the labels it has (as true or predicted label): a
     metric over "the labels in the data" averages over those, as on that confusion's
     samples alone (scikit-learn on a bootstrap resample that misses a class does not see
@@ -1149,9 +1314,110 @@ class ConfusionBatch:
         m = self.matrix
         return m.row, m.col, m.data
 
+    # -- the count metrics, unchecked (the callers check the options) -------------------
+    def precision_recall_fscore_support(self, *, beta=1.0, labels=None, pos_label=1,
+                                        average=None,
+                                        warn_for=("precision", "recall", "f-score"),
+                                        zero_division="warn"):
+        return _counts.precision_recall_fscore_support(self, beta=beta, labels=labels,
+                                                       pos_label=pos_label, average=average,
+                                                       warn_for=warn_for,
+                                                       zero_division=zero_division)
 
-for _name, _formula in _counts.FORMULAS.items():
-    setattr(ConfusionBatch, _name, _formula)
+    def precision_score(self, *, labels=None, pos_label=1, average="binary",
+                        zero_division="warn"):
+        return _counts.precision_score(self, labels=labels, pos_label=pos_label,
+                                       average=average, zero_division=zero_division)
+
+    def recall_score(self, *, labels=None, pos_label=1, average="binary", zero_division="warn"):
+        return _counts.recall_score(self, labels=labels, pos_label=pos_label, average=average,
+                                    zero_division=zero_division)
+
+    def fbeta_score(self, *, beta, labels=None, pos_label=1, average="binary",
+                    zero_division="warn"):
+        return _counts.fbeta_score(self, beta=beta, labels=labels, pos_label=pos_label,
+                                   average=average, zero_division=zero_division)
+
+    def f1_score(self, *, labels=None, pos_label=1, average="binary", zero_division="warn"):
+        return _counts.f1_score(self, labels=labels, pos_label=pos_label, average=average,
+                                zero_division=zero_division)
+
+    def accuracy_score(self, *, normalize=True):
+        return _counts.accuracy_score(self, normalize=normalize)
+
+    def zero_one_loss(self, *, normalize=True):
+        return _counts.zero_one_loss(self, normalize=normalize)
+
+    def hamming_loss(self):
+        return _counts.hamming_loss(self)
+
+    def balanced_accuracy_score(self, *, adjusted=False):
+        return _counts.balanced_accuracy_score(self, adjusted=adjusted)
+
+    def matthews_corrcoef(self):
+        return _counts.matthews_corrcoef(self)
+
+    def cohen_kappa_score(self, *, labels=None, weights=None, replace_undefined_by=np.nan):
+        return _counts.cohen_kappa_score(self, labels=labels, weights=weights,
+                                         replace_undefined_by=replace_undefined_by)
+
+    def confusion_matrix(self, *, labels=None, normalize=None):
+        return _counts.confusion_matrix(self, labels=labels, normalize=normalize)
+
+    def specificity_score(self, *, labels=None, pos_label=1, average="binary",
+                          zero_division="warn"):
+        return _counts.specificity_score(self, labels=labels, pos_label=pos_label,
+                                         average=average, zero_division=zero_division)
+
+    def balanced_auc_score(self, *, labels=None, pos_label=1, average="binary",
+                           zero_division="warn"):
+        return _counts.balanced_auc_score(self, labels=labels, pos_label=pos_label,
+                                          average=average, zero_division=zero_division)
+
+    def geometric_mean_score(self, *, labels=None, pos_label=1, average="multiclass",
+                             correction=0.0):
+        return _counts.geometric_mean_score(self, labels=labels, pos_label=pos_label,
+                                            average=average, correction=correction)
+
+    def selection_rate(self, *, pos_label=1):
+        return _counts.selection_rate(self, pos_label=pos_label)
+
+    def average_accuracy_score(self, *, labels=None, zero_division="warn"):
+        return _counts.average_accuracy_score(self, labels=labels, zero_division=zero_division)
+
+    def error_rate(self, *, labels=None, zero_division="warn"):
+        return _counts.error_rate(self, labels=labels, zero_division=zero_division)
+
+    def micro_precision_score(self, *, labels=None, zero_division="warn"):
+        return _counts.micro_precision_score(self, labels=labels, zero_division=zero_division)
+
+    def micro_recall_score(self, *, labels=None, zero_division="warn"):
+        return _counts.micro_recall_score(self, labels=labels, zero_division=zero_division)
+
+    def micro_fbeta_score(self, *, labels=None, beta=1.0, zero_division="warn"):
+        return _counts.micro_fbeta_score(self, labels=labels, beta=beta,
+                                         zero_division=zero_division)
+
+    def macro_precision_score(self, *, labels=None, zero_division="warn"):
+        return _counts.macro_precision_score(self, labels=labels, zero_division=zero_division)
+
+    def macro_recall_score(self, *, labels=None, zero_division="warn"):
+        return _counts.macro_recall_score(self, labels=labels, zero_division=zero_division)
+
+    def macro_fbeta_score(self, *, labels=None, beta=1.0, zero_division="warn"):
+        return _counts.macro_fbeta_score(self, labels=labels, beta=beta,
+                                         zero_division=zero_division)
+
+    def binary_confusion_matrix(self, *, pos_label=1):
+        return _counts.binary_confusion_matrix(self, pos_label=pos_label)
+
+    def binary_quality_metrics(self, *, pos_label=1, beta=1.0, zero_division="warn"):
+        return _counts.binary_quality_metrics(self, pos_label=pos_label, beta=beta,
+                                              zero_division=zero_division)
+
+    def multiclass_quality_metrics(self, *, labels=None, beta=1.0, zero_division="warn"):
+        return _counts.multiclass_quality_metrics(self, labels=labels, beta=beta,
+                                                  zero_division=zero_division)
 
 
 
@@ -1426,17 +1692,9 @@ class GroupedConfusion:
         return (f"GroupedConfusion(n_groups={self.n_groups}, n_classes="
                 f"{self.overall.n_classes}, total={self.overall.total})")
 
-
-def _group_method(formula):
-    """The :class:`GroupedConfusion` method of a count formula: parameters checked once,
-    evaluated on all groups at once (matrices and result blocks: split per group, see
-    :func:`_each_group`)."""
-    name = formula.__name__
-    check = _checker(formula, "GroupedConfusion")
-
-    @functools.wraps(formula)
-    def method(self, **options):
-        check(options)
+    def _evaluate(self, formula, **options):
+        """The value of a count ``formula`` for every group, evaluated on all groups at
+        once (matrices and result blocks: split per group, see :func:`_each_group`)."""
         if formula.batch:
             if self._batch is not None:
                 return self._wrap(formula(self._batch, **options))
@@ -1444,9 +1702,171 @@ def _group_method(formula):
                                         for *_, part in self._parts()]))
         import pandas as pd
 
-        return pd.Series(_each_group(self, formula, options), index=self.index(), name=name)
+        return pd.Series(_each_group(self, formula, options), index=self.index(),
+                         name=formula.__name__)
 
-    return method
+    # -- the count metrics: one method each, its formula and docstring in _counts ------
+    @_checked
+    def precision_recall_fscore_support(self, *, beta=1.0, labels=None, pos_label=1,
+                                        average=None,
+                                        warn_for=("precision", "recall", "f-score"),
+                                        zero_division="warn"):
+        return self._evaluate(_counts.precision_recall_fscore_support, beta=beta, labels=labels,
+                              pos_label=pos_label, average=average, warn_for=warn_for,
+                              zero_division=zero_division)
+    precision_recall_fscore_support.__doc__ = _counts.precision_recall_fscore_support.__doc__
+
+    @_checked
+    def precision_score(self, *, labels=None, pos_label=1, average="binary",
+                        zero_division="warn"):
+        return self._evaluate(_counts.precision_score, labels=labels, pos_label=pos_label,
+                              average=average, zero_division=zero_division)
+    precision_score.__doc__ = _counts.precision_score.__doc__
+
+    @_checked
+    def recall_score(self, *, labels=None, pos_label=1, average="binary", zero_division="warn"):
+        return self._evaluate(_counts.recall_score, labels=labels, pos_label=pos_label,
+                              average=average, zero_division=zero_division)
+    recall_score.__doc__ = _counts.recall_score.__doc__
+
+    @_checked
+    def fbeta_score(self, *, beta, labels=None, pos_label=1, average="binary",
+                    zero_division="warn"):
+        return self._evaluate(_counts.fbeta_score, beta=beta, labels=labels,
+                              pos_label=pos_label, average=average, zero_division=zero_division)
+    fbeta_score.__doc__ = _counts.fbeta_score.__doc__
+
+    @_checked
+    def f1_score(self, *, labels=None, pos_label=1, average="binary", zero_division="warn"):
+        return self._evaluate(_counts.f1_score, labels=labels, pos_label=pos_label,
+                              average=average, zero_division=zero_division)
+    f1_score.__doc__ = _counts.f1_score.__doc__
+
+    @_checked
+    def accuracy_score(self, *, normalize=True):
+        return self._evaluate(_counts.accuracy_score, normalize=normalize)
+    accuracy_score.__doc__ = _counts.accuracy_score.__doc__
+
+    @_checked
+    def zero_one_loss(self, *, normalize=True):
+        return self._evaluate(_counts.zero_one_loss, normalize=normalize)
+    zero_one_loss.__doc__ = _counts.zero_one_loss.__doc__
+
+    @_checked
+    def hamming_loss(self):
+        return self._evaluate(_counts.hamming_loss)
+    hamming_loss.__doc__ = _counts.hamming_loss.__doc__
+
+    @_checked
+    def balanced_accuracy_score(self, *, adjusted=False):
+        return self._evaluate(_counts.balanced_accuracy_score, adjusted=adjusted)
+    balanced_accuracy_score.__doc__ = _counts.balanced_accuracy_score.__doc__
+
+    @_checked
+    def matthews_corrcoef(self):
+        return self._evaluate(_counts.matthews_corrcoef)
+    matthews_corrcoef.__doc__ = _counts.matthews_corrcoef.__doc__
+
+    @_checked
+    def cohen_kappa_score(self, *, labels=None, weights=None, replace_undefined_by=np.nan):
+        return self._evaluate(_counts.cohen_kappa_score, labels=labels, weights=weights,
+                              replace_undefined_by=replace_undefined_by)
+    cohen_kappa_score.__doc__ = _counts.cohen_kappa_score.__doc__
+
+    @_checked
+    def confusion_matrix(self, *, labels=None, normalize=None):
+        return self._evaluate(_counts.confusion_matrix, labels=labels, normalize=normalize)
+    confusion_matrix.__doc__ = _counts.confusion_matrix.__doc__
+
+    @_checked
+    def specificity_score(self, *, labels=None, pos_label=1, average="binary",
+                          zero_division="warn"):
+        return self._evaluate(_counts.specificity_score, labels=labels, pos_label=pos_label,
+                              average=average, zero_division=zero_division)
+    specificity_score.__doc__ = _counts.specificity_score.__doc__
+
+    @_checked
+    def balanced_auc_score(self, *, labels=None, pos_label=1, average="binary",
+                           zero_division="warn"):
+        return self._evaluate(_counts.balanced_auc_score, labels=labels, pos_label=pos_label,
+                              average=average, zero_division=zero_division)
+    balanced_auc_score.__doc__ = _counts.balanced_auc_score.__doc__
+
+    @_checked
+    def geometric_mean_score(self, *, labels=None, pos_label=1, average="multiclass",
+                             correction=0.0):
+        return self._evaluate(_counts.geometric_mean_score, labels=labels, pos_label=pos_label,
+                              average=average, correction=correction)
+    geometric_mean_score.__doc__ = _counts.geometric_mean_score.__doc__
+
+    @_checked
+    def selection_rate(self, *, pos_label=1):
+        return self._evaluate(_counts.selection_rate, pos_label=pos_label)
+    selection_rate.__doc__ = _counts.selection_rate.__doc__
+
+    @_checked
+    def average_accuracy_score(self, *, labels=None, zero_division="warn"):
+        return self._evaluate(_counts.average_accuracy_score, labels=labels,
+                              zero_division=zero_division)
+    average_accuracy_score.__doc__ = _counts.average_accuracy_score.__doc__
+
+    @_checked
+    def error_rate(self, *, labels=None, zero_division="warn"):
+        return self._evaluate(_counts.error_rate, labels=labels, zero_division=zero_division)
+    error_rate.__doc__ = _counts.error_rate.__doc__
+
+    @_checked
+    def micro_precision_score(self, *, labels=None, zero_division="warn"):
+        return self._evaluate(_counts.micro_precision_score, labels=labels,
+                              zero_division=zero_division)
+    micro_precision_score.__doc__ = _counts.micro_precision_score.__doc__
+
+    @_checked
+    def micro_recall_score(self, *, labels=None, zero_division="warn"):
+        return self._evaluate(_counts.micro_recall_score, labels=labels,
+                              zero_division=zero_division)
+    micro_recall_score.__doc__ = _counts.micro_recall_score.__doc__
+
+    @_checked
+    def micro_fbeta_score(self, *, labels=None, beta=1.0, zero_division="warn"):
+        return self._evaluate(_counts.micro_fbeta_score, labels=labels, beta=beta,
+                              zero_division=zero_division)
+    micro_fbeta_score.__doc__ = _counts.micro_fbeta_score.__doc__
+
+    @_checked
+    def macro_precision_score(self, *, labels=None, zero_division="warn"):
+        return self._evaluate(_counts.macro_precision_score, labels=labels,
+                              zero_division=zero_division)
+    macro_precision_score.__doc__ = _counts.macro_precision_score.__doc__
+
+    @_checked
+    def macro_recall_score(self, *, labels=None, zero_division="warn"):
+        return self._evaluate(_counts.macro_recall_score, labels=labels,
+                              zero_division=zero_division)
+    macro_recall_score.__doc__ = _counts.macro_recall_score.__doc__
+
+    @_checked
+    def macro_fbeta_score(self, *, labels=None, beta=1.0, zero_division="warn"):
+        return self._evaluate(_counts.macro_fbeta_score, labels=labels, beta=beta,
+                              zero_division=zero_division)
+    macro_fbeta_score.__doc__ = _counts.macro_fbeta_score.__doc__
+
+    @_checked
+    def binary_confusion_matrix(self, *, pos_label=1):
+        return self._evaluate(_counts.binary_confusion_matrix, pos_label=pos_label)
+    binary_confusion_matrix.__doc__ = _counts.binary_confusion_matrix.__doc__
+
+    @_checked
+    def binary_quality_metrics(self, *, pos_label=1, beta=1.0, zero_division="warn"):
+        return self._evaluate(_counts.binary_quality_metrics, pos_label=pos_label, beta=beta,
+                              zero_division=zero_division)
+    binary_quality_metrics.__doc__ = _counts.binary_quality_metrics.__doc__
+
+    @_checked
+    def multiclass_quality_metrics(self, *, labels=None, beta=1.0, zero_division="warn"):
+        return self._evaluate(_counts.multiclass_quality_metrics, labels=labels, beta=beta,
+                              zero_division=zero_division)
+    multiclass_quality_metrics.__doc__ = _counts.multiclass_quality_metrics.__doc__
 
 
 def _each_group(grouped, formula, options):
@@ -1485,9 +1905,6 @@ def _split(value, present):
         return list(value)
     return [matrix[np.ix_(has, has)] for matrix, has in zip(value, present)]
 
-
-for _name, _formula in _counts.FORMULAS.items():
-    setattr(GroupedConfusion, _name, _group_method(_formula))
 
 
 class SampleCells:

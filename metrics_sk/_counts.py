@@ -1,8 +1,10 @@
 """Count metrics: pure functions of a :class:`~metrics_sk.Confusion`.
 
-Each function here takes the confusion as its first argument and becomes a method of
-``Confusion`` of the same name; the public module-level function builds the confusion
-from ``(y_true, y_pred, sample_weight)`` and calls that method. Nothing here counts
+Each formula here takes the confusion as its first argument and carries the metric's one
+docstring. The ``Confusion`` method of the same name (declared in its class) calls it, and
+so does the public function (``_dropins``, ``_onedal``) after building the confusion from
+``(y_true, y_pred, sample_weight)``; both show the formula's docstring, the function's
+with its inputs added (:func:`metrics_sk._api.documented_by`). Nothing here counts
 samples: everything is computed from the per-class counts ``tp``, ``fp``, ``fn``, ``tn``
 and, for MCC and kappa, the sparse matrix, in O(n_classes + non-zero cells).
 
@@ -204,9 +206,8 @@ class _PosLabel(list):
 
 def _set_wise_labels(c, average, labels, pos_label, options=_AVERAGES):
     """scikit-learn's ``_check_set_wise_labels`` on a confusion: the target is binary when
-    it has at most two labels."""
-    if average not in options and average != "binary":
-        raise ValueError("average has to be one of " + str(options))
+    it has at most two labels (``average`` is checked at the boundary:
+    ``metrics_sk._params``; ``options`` are the averages named in its error)."""
     present = c.labels
     y_type = "binary" if present.shape[0] <= 2 else "multiclass"
     if average == "binary":
@@ -295,19 +296,22 @@ def precision_recall_fscore_support(c, *, beta=1.0, labels=None, pos_label=1, av
                                     zero_division="warn"):
     r"""Compute precision, recall, F-beta and support of each class, or their average.
 
+    Drop-in for :func:`sklearn.metrics.precision_recall_fscore_support`.
+
     Parameters
     ----------
     beta : float, default=1.0
         Weight of recall relative to precision.
     labels : array-like, default=None
-        The classes to include (all classes of the confusion by default), and their order
-        when ``average=None``; a class the confusion has not seen counts zero.
+        The classes to include (all classes by default), and their order when
+        ``average=None``; a class without samples counts zero.
     pos_label : int, float, bool or str, default=1
         The positive class when ``average="binary"``.
-    average : {'binary', 'micro', 'macro', 'weighted'} or None, default=None
-        ``'binary'``: the value of ``pos_label``; ``'micro'``: of the summed counts;
-        ``'macro'``: the unweighted mean over classes; ``'weighted'``: the mean weighted
-        by support; None: one value per class.
+    average : {'binary', 'micro', 'macro', 'weighted', 'samples'} or None, default=None
+        How to combine the per-class values. ``'binary'``: the value of ``pos_label``;
+        ``'micro'``: of the summed counts; ``'macro'``: the unweighted mean over classes;
+        ``'weighted'``: the mean weighted by support; None: one value per class;
+        ``'samples'``: only for multilabel input (handed to scikit-learn).
     warn_for : tuple or set, default=('precision', 'recall', 'f-score')
         Which of the three warn when they are ill-defined.
     zero_division : {'warn', 0.0, 1.0, np.nan}, default='warn'
@@ -318,17 +322,22 @@ def precision_recall_fscore_support(c, *, beta=1.0, labels=None, pos_label=1, av
     precision, recall, fbeta_score : float or ndarray of shape (n_classes,)
         The averaged values, or one per class when ``average=None``.
     support : None or ndarray of shape (n_classes,)
-        The true samples (weight) of each class; None when averaged.
+        The number (weight) of true samples of each class; None when averaged.
 
     See Also
     --------
-    metrics_sk.precision_recall_fscore_support : The function on label arrays.
+    precision_score, recall_score, fbeta_score : One of the three values.
+    macro_fbeta_score : The F-beta of macro precision and macro recall (oneDAL).
 
     Notes
     -----
     Per class :math:`P_k = tp_k/(tp_k+fp_k)`, :math:`R_k = tp_k/(tp_k+fn_k)` and
-    :math:`F_k = (1+\beta^2)\,tp_k / ((1+\beta^2)\,tp_k + \beta^2 fn_k + fp_k)`,
-    averaged as scikit-learn does.
+    :math:`F_k = (1+\beta^2)\,tp_k / ((1+\beta^2)\,tp_k + \beta^2 fn_k + fp_k)`.
+    The per-class counts come from the sparse :class:`~metrics_sk.Confusion`;
+    ``average="micro"`` sums them first, ``"macro"`` takes the unweighted mean over the
+    classes, ``"weighted"`` weights each class by its support (the blog's weighted average,
+    and CatBoost's ``TotalF1`` default), ``None`` returns one value per class, as
+    scikit-learn does.
 
     References
     ----------
@@ -337,7 +346,12 @@ def precision_recall_fscore_support(c, *, beta=1.0, labels=None, pos_label=1, av
 
     Examples
     --------
-    >>> from metrics_sk import Confusion
+    >>> from metrics_sk import Confusion, precision_recall_fscore_support
+    >>> y_true = ["cat", "dog", "pig", "cat", "dog", "pig"]
+    >>> y_pred = ["cat", "pig", "dog", "cat", "cat", "dog"]
+    >>> p, r, f, _ = precision_recall_fscore_support(y_true, y_pred, average="macro")
+    >>> round(p, 4), round(r, 4), round(f, 4)
+    (0.2222, 0.3333, 0.2667)
     >>> c = Confusion.from_predictions([0, 1, 2, 0, 1, 2], [0, 2, 1, 0, 0, 1])
     >>> p, r, f, s = c.precision_recall_fscore_support()
     >>> r, s
@@ -361,19 +375,22 @@ def _prf_one(c, index, warn_for, *, beta=1.0, labels=None, pos_label=1, average=
 
 @formula
 def precision_score(c, *, labels=None, pos_label=1, average="binary", zero_division="warn"):
-    """Compute the precision :math:`tp / (tp + fp)` from the counts.
+    r"""Compute the precision :math:`tp / (tp + fp)`: how many predicted positives are right.
+
+    Drop-in for :func:`sklearn.metrics.precision_score`.
 
     Parameters
     ----------
     labels : array-like, default=None
-        The classes to include (all classes of the confusion by default), and their order
-        when ``average=None``; a class the confusion has not seen counts zero.
+        The classes to include (all classes by default), and their order when
+        ``average=None``; a class without samples counts zero.
     pos_label : int, float, bool or str, default=1
         The positive class when ``average="binary"``.
-    average : {'binary', 'micro', 'macro', 'weighted'} or None, default='binary'
-        ``'binary'``: the value of ``pos_label``; ``'micro'``: of the summed counts;
-        ``'macro'``: the unweighted mean over classes; ``'weighted'``: the mean weighted
-        by support; None: one value per class.
+    average : {'binary', 'micro', 'macro', 'weighted', 'samples'} or None, default='binary'
+        How to combine the per-class values. ``'binary'``: the value of ``pos_label``;
+        ``'micro'``: of the summed counts; ``'macro'``: the unweighted mean over classes;
+        ``'weighted'``: the mean weighted by support; None: one value per class;
+        ``'samples'``: only for multilabel input (handed to scikit-learn).
     zero_division : {'warn', 0.0, 1.0, np.nan}, default='warn'
         Value of a 0/0 (``'warn'``: 0.0 with an ``UndefinedMetricWarning``).
 
@@ -384,11 +401,13 @@ def precision_score(c, *, labels=None, pos_label=1, average="binary", zero_divis
 
     See Also
     --------
-    metrics_sk.precision_score : The function on label arrays.
+    macro_precision_score, micro_precision_score : The same averages under oneDAL's names.
+    precision_recall_fscore_support : Precision, recall and F-beta at once.
 
     Notes
     -----
-    Per class :math:`P_k = tp_k / (tp_k + fp_k)`, averaged as scikit-learn does.
+    Precision per class :math:`P_k = tp_k / (tp_k + fp_k)`.
+    Averaged over the classes as in :func:`precision_recall_fscore_support`.
 
     References
     ----------
@@ -397,7 +416,9 @@ def precision_score(c, *, labels=None, pos_label=1, average="binary", zero_divis
 
     Examples
     --------
-    >>> from metrics_sk import Confusion
+    >>> from metrics_sk import Confusion, precision_score
+    >>> precision_score([0, 1, 2, 0, 1, 2], [0, 2, 1, 0, 0, 1], average="macro")
+    0.2222222222222222
     >>> c = Confusion.from_predictions([0, 1, 2, 0, 1, 2], [0, 2, 1, 0, 0, 1])
     >>> round(c.precision_score(average="macro"), 4)
     0.2222
@@ -408,19 +429,22 @@ def precision_score(c, *, labels=None, pos_label=1, average="binary", zero_divis
 
 @formula
 def recall_score(c, *, labels=None, pos_label=1, average="binary", zero_division="warn"):
-    """Compute the recall :math:`tp / (tp + fn)` from the counts.
+    r"""Compute the recall :math:`tp / (tp + fn)`: how many actual positives are found.
+
+    Drop-in for :func:`sklearn.metrics.recall_score`.
 
     Parameters
     ----------
     labels : array-like, default=None
-        The classes to include (all classes of the confusion by default), and their order
-        when ``average=None``; a class the confusion has not seen counts zero.
+        The classes to include (all classes by default), and their order when
+        ``average=None``; a class without samples counts zero.
     pos_label : int, float, bool or str, default=1
         The positive class when ``average="binary"``.
-    average : {'binary', 'micro', 'macro', 'weighted'} or None, default='binary'
-        ``'binary'``: the value of ``pos_label``; ``'micro'``: of the summed counts;
-        ``'macro'``: the unweighted mean over classes; ``'weighted'``: the mean weighted
-        by support; None: one value per class.
+    average : {'binary', 'micro', 'macro', 'weighted', 'samples'} or None, default='binary'
+        How to combine the per-class values. ``'binary'``: the value of ``pos_label``;
+        ``'micro'``: of the summed counts; ``'macro'``: the unweighted mean over classes;
+        ``'weighted'``: the mean weighted by support; None: one value per class;
+        ``'samples'``: only for multilabel input (handed to scikit-learn).
     zero_division : {'warn', 0.0, 1.0, np.nan}, default='warn'
         Value of a 0/0 (``'warn'``: 0.0 with an ``UndefinedMetricWarning``).
 
@@ -431,11 +455,13 @@ def recall_score(c, *, labels=None, pos_label=1, average="binary", zero_division
 
     See Also
     --------
-    metrics_sk.recall_score : The function on label arrays.
+    macro_recall_score, micro_recall_score : The same averages under oneDAL's names.
+    balanced_accuracy_score : The macro recall over the classes present in ``y_true``.
 
     Notes
     -----
-    Per class :math:`R_k = tp_k / (tp_k + fn_k)`, averaged as scikit-learn does.
+    Recall per class :math:`R_k = tp_k / (tp_k + fn_k)`.
+    Averaged over the classes as in :func:`precision_recall_fscore_support`.
 
     References
     ----------
@@ -444,7 +470,9 @@ def recall_score(c, *, labels=None, pos_label=1, average="binary", zero_division
 
     Examples
     --------
-    >>> from metrics_sk import Confusion
+    >>> from metrics_sk import Confusion, recall_score
+    >>> recall_score([0, 1, 2, 0, 1, 2], [0, 2, 1, 0, 0, 1], average="macro")
+    0.3333333333333333
     >>> c = Confusion.from_predictions([0, 1, 2, 0, 1, 2], [0, 2, 1, 0, 0, 1])
     >>> round(c.recall_score(average="macro"), 4)
     0.3333
@@ -457,19 +485,23 @@ def recall_score(c, *, labels=None, pos_label=1, average="binary", zero_division
 def fbeta_score(c, *, beta, labels=None, pos_label=1, average="binary", zero_division="warn"):
     r"""Compute the F-beta score, the weighted harmonic mean of precision and recall.
 
+    Drop-in for :func:`sklearn.metrics.fbeta_score`. With ``average="macro"`` this is the
+    mean of the per-class F, which is not oneDAL's macro F (see :func:`macro_fbeta_score`).
+
     Parameters
     ----------
     beta : float
         Weight of recall relative to precision.
     labels : array-like, default=None
-        The classes to include (all classes of the confusion by default), and their order
-        when ``average=None``; a class the confusion has not seen counts zero.
+        The classes to include (all classes by default), and their order when
+        ``average=None``; a class without samples counts zero.
     pos_label : int, float, bool or str, default=1
         The positive class when ``average="binary"``.
-    average : {'binary', 'micro', 'macro', 'weighted'} or None, default='binary'
-        ``'binary'``: the value of ``pos_label``; ``'micro'``: of the summed counts;
-        ``'macro'``: the unweighted mean over classes; ``'weighted'``: the mean weighted
-        by support; None: one value per class.
+    average : {'binary', 'micro', 'macro', 'weighted', 'samples'} or None, default='binary'
+        How to combine the per-class values. ``'binary'``: the value of ``pos_label``;
+        ``'micro'``: of the summed counts; ``'macro'``: the unweighted mean over classes;
+        ``'weighted'``: the mean weighted by support; None: one value per class;
+        ``'samples'``: only for multilabel input (handed to scikit-learn).
     zero_division : {'warn', 0.0, 1.0, np.nan}, default='warn'
         Value of a 0/0 (``'warn'``: 0.0 with an ``UndefinedMetricWarning``).
 
@@ -480,13 +512,13 @@ def fbeta_score(c, *, beta, labels=None, pos_label=1, average="binary", zero_div
 
     See Also
     --------
-    metrics_sk.fbeta_score : The function on label arrays.
-    macro_fbeta_score : OneDAL's F-beta of macro precision and macro recall.
+    f1_score : The F-beta score with ``beta=1``.
+    macro_fbeta_score : The F-beta of macro precision and macro recall (oneDAL).
 
     Notes
     -----
-    Per class :math:`F_k = (1+\beta^2)\,tp_k / ((1+\beta^2)\,tp_k + \beta^2 fn_k + fp_k)`;
-    ``average="macro"`` is their mean (not oneDAL's macro F).
+    Per class :math:`F_k = (1+\beta^2)\,tp_k / ((1+\beta^2)\,tp_k + \beta^2 fn_k + fp_k)`.
+    Averaged over the classes as in :func:`precision_recall_fscore_support`.
 
     References
     ----------
@@ -495,7 +527,10 @@ def fbeta_score(c, *, beta, labels=None, pos_label=1, average="binary", zero_div
 
     Examples
     --------
-    >>> from metrics_sk import Confusion
+    >>> from metrics_sk import Confusion, fbeta_score
+    >>> round(fbeta_score([0, 1, 2, 0, 1, 2], [0, 2, 1, 0, 0, 1], beta=0.5,
+    ...                   average="macro"), 4)
+    0.2381
     >>> c = Confusion.from_predictions([0, 1, 2, 0, 1, 2], [0, 2, 1, 0, 0, 1])
     >>> round(c.fbeta_score(beta=0.5, average="macro"), 4)
     0.2381
@@ -508,17 +543,22 @@ def fbeta_score(c, *, beta, labels=None, pos_label=1, average="binary", zero_div
 def f1_score(c, *, labels=None, pos_label=1, average="binary", zero_division="warn"):
     r"""Compute the F1 score, the harmonic mean of precision and recall.
 
+    Drop-in for :func:`sklearn.metrics.f1_score`. ``average="weighted"``, ``"macro"``
+    and ``"micro"`` are CatBoost's ``TotalF1`` averages (pass ``labels=range(K)`` for
+    CatBoost's macro over all K classes).
+
     Parameters
     ----------
     labels : array-like, default=None
-        The classes to include (all classes of the confusion by default), and their order
-        when ``average=None``; a class the confusion has not seen counts zero.
+        The classes to include (all classes by default), and their order when
+        ``average=None``; a class without samples counts zero.
     pos_label : int, float, bool or str, default=1
         The positive class when ``average="binary"``.
-    average : {'binary', 'micro', 'macro', 'weighted'} or None, default='binary'
-        ``'binary'``: the value of ``pos_label``; ``'micro'``: of the summed counts;
-        ``'macro'``: the unweighted mean over classes; ``'weighted'``: the mean weighted
-        by support; None: one value per class.
+    average : {'binary', 'micro', 'macro', 'weighted', 'samples'} or None, default='binary'
+        How to combine the per-class values. ``'binary'``: the value of ``pos_label``;
+        ``'micro'``: of the summed counts; ``'macro'``: the unweighted mean over classes;
+        ``'weighted'``: the mean weighted by support; None: one value per class;
+        ``'samples'``: only for multilabel input (handed to scikit-learn).
     zero_division : {'warn', 0.0, 1.0, np.nan}, default='warn'
         Value of a 0/0 (``'warn'``: 0.0 with an ``UndefinedMetricWarning``).
 
@@ -529,12 +569,13 @@ def f1_score(c, *, labels=None, pos_label=1, average="binary", zero_division="wa
 
     See Also
     --------
-    metrics_sk.f1_score : The function on label arrays.
-    macro_fbeta_score : OneDAL's F-beta of macro precision and macro recall.
+    fbeta_score : The F-beta score for any beta.
+    macro_fbeta_score : The F-beta of macro precision and macro recall (oneDAL).
 
     Notes
     -----
-    Per class :math:`F_1 = 2\,tp / (2\,tp + fn + fp)`, averaged as scikit-learn does.
+    Per class :math:`F_1 = 2\,tp / (2\,tp + fn + fp)`.
+    Averaged over the classes as in :func:`precision_recall_fscore_support`.
 
     References
     ----------
@@ -543,7 +584,11 @@ def f1_score(c, *, labels=None, pos_label=1, average="binary", zero_division="wa
 
     Examples
     --------
-    >>> from metrics_sk import Confusion
+    >>> from metrics_sk import Confusion, f1_score
+    >>> round(f1_score([0, 1, 2, 0, 1, 2], [0, 2, 1, 0, 0, 1], average="macro"), 4)
+    0.2667
+    >>> round(f1_score([0, 0, 0, 0, 0, 1], [0, 1, 1, 1, 1, 1], average="macro"), 4)
+    0.3333
     >>> c = Confusion.from_predictions([0, 1, 2, 0, 1, 2], [0, 2, 1, 0, 0, 1])
     >>> round(c.f1_score(average="macro"), 4)
     0.2667
@@ -567,10 +612,12 @@ def _normalized(c, value, total, normalize):
 def accuracy_score(c, *, normalize=True):
     r"""Compute the accuracy: the fraction of correct predictions.
 
+    Drop-in for :func:`sklearn.metrics.accuracy_score`; CatBoost's ``Accuracy``.
+
     Parameters
     ----------
     normalize : bool, default=True
-        Return the fraction; False: the number (weight sum) of correct predictions.
+        Return the fraction of correct predictions; False: their number (weight sum).
 
     Returns
     -------
@@ -579,7 +626,8 @@ def accuracy_score(c, *, normalize=True):
 
     See Also
     --------
-    metrics_sk.accuracy_score : The function on label arrays.
+    zero_one_loss : The fraction (or number) of wrong predictions.
+    balanced_accuracy_score : The mean recall over classes.
 
     Notes
     -----
@@ -592,7 +640,9 @@ def accuracy_score(c, *, normalize=True):
 
     Examples
     --------
-    >>> from metrics_sk import Confusion
+    >>> from metrics_sk import Confusion, accuracy_score
+    >>> accuracy_score([0, 1, 2, 3], [0, 2, 1, 3])
+    0.5
     >>> c = Confusion.from_predictions([0, 1, 2, 0, 1, 2], [0, 2, 1, 0, 0, 1])
     >>> round(c.accuracy_score(), 4), c.accuracy_score(normalize=False)
     (0.3333, 2.0)
@@ -603,12 +653,14 @@ def accuracy_score(c, *, normalize=True):
 
 @formula
 def zero_one_loss(c, *, normalize=True):
-    r"""Compute the zero-one loss: the fraction of misclassified samples.
+    r"""Compute the zero-one loss: the fraction (or weight) of misclassified samples.
+
+    Drop-in for :func:`sklearn.metrics.zero_one_loss`; CatBoost's ``ZeroOneLoss``.
 
     Parameters
     ----------
     normalize : bool, default=True
-        Return the fraction; False: the number (weight sum) of misclassified samples.
+        Return the fraction of misclassified samples; False: their number (weight sum).
 
     Returns
     -------
@@ -617,7 +669,8 @@ def zero_one_loss(c, *, normalize=True):
 
     See Also
     --------
-    metrics_sk.zero_one_loss : The function on label arrays.
+    accuracy_score : One minus this loss (normalized).
+    error_rate : The mean one-vs-rest error (oneDAL).
 
     Notes
     -----
@@ -630,7 +683,9 @@ def zero_one_loss(c, *, normalize=True):
 
     Examples
     --------
-    >>> from metrics_sk import Confusion
+    >>> from metrics_sk import Confusion, zero_one_loss
+    >>> zero_one_loss([1, 2, 3, 4], [2, 2, 3, 4])
+    0.25
     >>> c = Confusion.from_predictions([0, 1, 2, 0, 1, 2], [0, 2, 1, 0, 0, 1])
     >>> round(c.zero_one_loss(), 4), c.zero_one_loss(normalize=False)
     (0.6667, 4.0)
@@ -645,18 +700,21 @@ def zero_one_loss(c, *, normalize=True):
 def hamming_loss(c):
     r"""Compute the Hamming loss: the fraction of wrong labels.
 
+    Drop-in for :func:`sklearn.metrics.hamming_loss`; CatBoost's ``HammingLoss``. For
+    single-label data it is 1 - accuracy.
+
     Returns
     -------
     loss : float
-        The fraction of wrong labels (1 - accuracy for single-label data).
+        The fraction of wrong labels, in [0, 1].
 
     See Also
     --------
-    metrics_sk.hamming_loss : The function on label arrays.
+    zero_one_loss : The fraction of wrong samples (equal for single-label data).
 
     Notes
     -----
-    :math:`(\sum C - \operatorname{tr}(C)) / \sum C`.
+    :math:`(\sum C - \operatorname{tr}(C)) / \sum C = 1 - \operatorname{tr}(C) / \sum C`.
 
     References
     ----------
@@ -664,7 +722,9 @@ def hamming_loss(c):
 
     Examples
     --------
-    >>> from metrics_sk import Confusion
+    >>> from metrics_sk import Confusion, hamming_loss
+    >>> hamming_loss([1, 2, 3, 4], [2, 2, 3, 4])
+    0.25
     >>> c = Confusion.from_predictions([0, 1, 2, 0, 1, 2], [0, 2, 1, 0, 0, 1])
     >>> round(c.hamming_loss(), 4)
     0.6667
@@ -676,6 +736,10 @@ def hamming_loss(c):
 @formula
 def balanced_accuracy_score(c, *, adjusted=False):
     r"""Compute the balanced accuracy: the mean recall over the classes of ``y_true``.
+
+    Drop-in for :func:`sklearn.metrics.balanced_accuracy_score`. For binary targets it
+    equals oneDAL's binary "AUC" (:func:`balanced_auc_score`) and CatBoost's
+    ``BalancedAccuracy``.
 
     Parameters
     ----------
@@ -689,7 +753,8 @@ def balanced_accuracy_score(c, *, adjusted=False):
 
     See Also
     --------
-    metrics_sk.balanced_accuracy_score : The function on label arrays.
+    recall_score : Recall, whose macro average this is.
+    balanced_auc_score : The binary "AUC" of oneDAL, equal for binary targets.
 
     Notes
     -----
@@ -703,7 +768,9 @@ def balanced_accuracy_score(c, *, adjusted=False):
 
     Examples
     --------
-    >>> from metrics_sk import Confusion
+    >>> from metrics_sk import Confusion, balanced_accuracy_score
+    >>> balanced_accuracy_score([0, 1, 0, 0, 1, 0], [0, 1, 0, 0, 0, 1])
+    0.625
     >>> c = Confusion.from_predictions([0, 1, 2, 0, 1, 2], [0, 2, 1, 0, 0, 1])
     >>> round(c.balanced_accuracy_score(), 4)
     0.3333
@@ -738,6 +805,10 @@ def balanced_accuracy_score(c, *, adjusted=False):
 def matthews_corrcoef(c):
     r"""Compute the Matthews correlation coefficient (Gorodkin's :math:`R_K`).
 
+    Drop-in for :func:`sklearn.metrics.matthews_corrcoef`; CatBoost's ``MCC``; for several
+    classes, Gorodkin's :math:`R_K`. Computed from the diagonal, row and column sums in
+    O(K), never a K x K array.
+
     Returns
     -------
     mcc : float
@@ -745,13 +816,13 @@ def matthews_corrcoef(c):
 
     See Also
     --------
-    metrics_sk.matthews_corrcoef : The function on label arrays.
+    cohen_kappa_score : Agreement corrected for chance.
 
     Notes
     -----
     With :math:`T = \sum C`, row sums :math:`r` and column sums :math:`c`:
     :math:`(\operatorname{tr}(C)\,T - r \cdot c) /
-    \sqrt{(T^2 - c \cdot c)(T^2 - r \cdot r)}`, in O(K).
+    \sqrt{(T^2 - c \cdot c)(T^2 - r \cdot r)}`.
 
     References
     ----------
@@ -760,7 +831,9 @@ def matthews_corrcoef(c):
 
     Examples
     --------
-    >>> from metrics_sk import Confusion
+    >>> from metrics_sk import Confusion, matthews_corrcoef
+    >>> round(matthews_corrcoef([+1, +1, +1, -1], [+1, -1, +1, +1]), 4)
+    -0.3333
     >>> c = Confusion.from_predictions([0, 1, 2, 0, 1, 2], [0, 2, 1, 0, 0, 1])
     >>> round(c.matthews_corrcoef(), 4)
     0.0
@@ -865,7 +938,12 @@ def _pair_weight_sum(p, q, weights, idx=None):
 
 @formula
 def cohen_kappa_score(c, *, labels=None, weights=None, replace_undefined_by=np.nan):
-    r"""Compute Cohen's kappa, unweighted or with linear or quadratic weights.
+    r"""Compute Cohen's kappa, unweighted or with linear / quadratic disagreement weights.
+
+    Drop-in for :func:`sklearn.metrics.cohen_kappa_score`. ``weights="quadratic"`` with
+    ``labels=range(K)`` is CatBoost's ``WKappa`` (CatBoost returns -1 where this returns
+    ``replace_undefined_by``). Computed in O(K + non-zero cells): the expected
+    disagreement uses row and column sums with prefix sums, never a K x K array.
 
     Parameters
     ----------
@@ -884,20 +962,26 @@ def cohen_kappa_score(c, *, labels=None, weights=None, replace_undefined_by=np.n
 
     See Also
     --------
-    metrics_sk.cohen_kappa_score : The function on label arrays.
+    matthews_corrcoef : The correlation of the two labelings.
 
     Notes
     -----
     :math:`\kappa = 1 - \sum W \circ O / \sum W \circ E` with
-    :math:`E_{ij} = r_i c_j / \sum O`, in O(K + non-zero cells).
+    :math:`E_{ij} = r_i c_j / \sum O` and :math:`W_{ij} = [i \ne j]`, :math:`|i-j|`
+    or :math:`(i-j)^2`.
 
     References
     ----------
-    .. [1] Cohen, J. (1968). Weighted kappa. Psychological Bulletin 70(4).
+    .. [1] Cohen, J. (1960). A coefficient of agreement for nominal scales.
+    .. [2] Cohen, J. (1968). Weighted kappa. Psychological Bulletin 70(4).
 
     Examples
     --------
-    >>> from metrics_sk import Confusion
+    >>> from metrics_sk import Confusion, cohen_kappa_score
+    >>> round(cohen_kappa_score([0, 1, 2, 2, 0], [0, 2, 2, 2, 1]), 4)
+    0.3750
+    >>> round(cohen_kappa_score([0, 1, 2, 2, 0], [0, 2, 2, 2, 1], weights="quadratic"), 4)
+    0.75
     >>> c = Confusion.from_predictions([0, 1, 2, 0, 1, 2], [0, 2, 1, 0, 0, 1])
     >>> round(c.cohen_kappa_score(weights="quadratic"), 4)
     0.5
@@ -951,24 +1035,28 @@ def cohen_kappa_score(c, *, labels=None, weights=None, replace_undefined_by=np.n
 
 @formula(batch=False)
 def confusion_matrix(c, *, labels=None, normalize=None):
-    r"""Compute the dense confusion matrix over ``labels``.
+    r"""Compute the confusion matrix ``C[i, j]``: samples of class ``i`` predicted as ``j``.
+
+    Drop-in for :func:`sklearn.metrics.confusion_matrix`, counted by the sparse
+    :class:`~metrics_sk.Confusion`; only the returned array is dense.
 
     Parameters
     ----------
     labels : array-like of shape (n_classes,), default=None
-        Classes that index the matrix (all classes of the confusion by default).
+        Classes that index the matrix (all classes by default); samples of other labels
+        are left out.
     normalize : {'true', 'pred', 'all'}, default=None
         Normalize over true labels (rows), predicted labels (columns) or all samples.
 
     Returns
     -------
     C : ndarray of shape (n_classes, n_classes)
-        Rows are true classes, columns predicted classes.
+        Rows are true classes, columns predicted classes, in the order of ``labels``.
 
     See Also
     --------
-    metrics_sk.confusion_matrix : The function on label arrays.
-    to_dense : The whole matrix, with no options.
+    binary_confusion_matrix : The 2 x 2 layout of oneDAL, ``[[tp, fn], [fp, tn]]``.
+    Confusion : The sparse matrix behind it (:meth:`Confusion.to_dense`: all of it).
 
     Notes
     -----
@@ -980,7 +1068,11 @@ def confusion_matrix(c, *, labels=None, normalize=None):
 
     Examples
     --------
-    >>> from metrics_sk import Confusion
+    >>> from metrics_sk import Confusion, confusion_matrix
+    >>> confusion_matrix([2, 0, 2, 2, 0, 1], [0, 0, 2, 2, 0, 2])
+    array([[2, 0, 0],
+           [0, 0, 1],
+           [1, 0, 2]])
     >>> c = Confusion.from_predictions([0, 1, 2, 0, 1, 2], [0, 2, 1, 0, 0, 1])
     >>> c.confusion_matrix(labels=[2, 0])
     array([[0, 0],
@@ -1051,28 +1143,33 @@ def _one_vs_rest(c, labels, average, pos_label):
 def specificity_score(c, *, labels=None, pos_label=1, average="binary", zero_division="warn"):
     r"""Compute the specificity (true negative rate) :math:`tn / (tn + fp)`.
 
+    Same signature as imbalanced-learn's ``specificity_score``; ``average`` as in
+    :func:`precision_score` (``"weighted"`` weights classes by support).
+
     Parameters
     ----------
     labels : array-like, default=None
-        The classes to include (all classes of the confusion by default), and their order
-        when ``average=None``; a class the confusion has not seen counts zero.
+        The classes to include when ``average != "binary"`` (all of them by default), and
+        their order when ``average=None``.; a class without samples
+        counts zero.
     pos_label : int, float, bool or str, default=1
         The positive class when ``average="binary"``.
     average : {'binary', 'micro', 'macro', 'weighted'} or None, default='binary'
-        ``'binary'``: the value of ``pos_label``; ``'micro'``: of the summed counts;
-        ``'macro'``: the unweighted mean over classes; ``'weighted'``: the mean weighted
-        by support; None: one value per class.
+        ``'binary'``: the value of ``pos_label``; ``'micro'``: of the summed one-vs-rest
+        counts; ``'macro'``: the unweighted mean over classes; ``'weighted'``: the mean
+        weighted by support; None: one value per class.
     zero_division : {'warn', 0.0, 1.0, np.nan}, default='warn'
-        Value of a 0/0 (``'warn'``: 0.0 with an ``UndefinedMetricWarning``).
+        Value of a 0/0 ('warn': 0.0 with an ``UndefinedMetricWarning``).
 
     Returns
     -------
     specificity : float or ndarray of shape (n_classes,)
-        The specificity, in [0, 1]; one value per class when ``average=None``.
+        The specificity, in [0, 1]; per class when ``average=None``.
 
     See Also
     --------
-    metrics_sk.specificity_score : The function on label arrays.
+    recall_score : The sensitivity (true positive rate).
+    balanced_auc_score : The mean of sensitivity and specificity.
 
     Notes
     -----
@@ -1084,6 +1181,9 @@ def specificity_score(c, *, labels=None, pos_label=1, average="binary", zero_div
 
     Examples
     --------
+    >>> from metrics_sk import specificity_score
+    >>> specificity_score([1, 1, 0, 0, 1], [1, 0, 0, 1, 1])
+    0.5
     >>> from metrics_sk import Confusion
     >>> c = Confusion.from_predictions([1, 1, 0, 0, 1], [1, 0, 0, 1, 1])
     >>> c.specificity_score()
@@ -1099,28 +1199,33 @@ def specificity_score(c, *, labels=None, pos_label=1, average="binary", zero_div
 def balanced_auc_score(c, *, labels=None, pos_label=1, average="binary", zero_division="warn"):
     r"""Compute oneDAL's binary "AUC" :math:`\frac{1}{2}(TPR + TNR)` on hard labels.
 
+    For binary targets it equals :func:`balanced_accuracy_score`; it is not a ranking
+    ROC AUC. Per class (one-vs-rest) for multi-class targets with ``average``.
+
     Parameters
     ----------
     labels : array-like, default=None
-        The classes to include (all classes of the confusion by default), and their order
-        when ``average=None``; a class the confusion has not seen counts zero.
+        The classes to include when ``average != "binary"`` (all of them by default), and
+        their order when ``average=None``.; a class without samples
+        counts zero.
     pos_label : int, float, bool or str, default=1
         The positive class when ``average="binary"``.
     average : {'binary', 'micro', 'macro', 'weighted'} or None, default='binary'
-        ``'binary'``: the value of ``pos_label``; ``'micro'``: of the summed counts;
-        ``'macro'``: the unweighted mean over classes; ``'weighted'``: the mean weighted
-        by support; None: one value per class.
+        ``'binary'``: the value of ``pos_label``; ``'micro'``: of the summed one-vs-rest
+        counts; ``'macro'``: the unweighted mean over classes; ``'weighted'``: the mean
+        weighted by support; None: one value per class.
     zero_division : {'warn', 0.0, 1.0, np.nan}, default='warn'
-        Value of a 0/0 (``'warn'``: 0.0 with an ``UndefinedMetricWarning``).
+        Value of a 0/0 ('warn': 0.0 with an ``UndefinedMetricWarning``).
 
     Returns
     -------
     auc : float or ndarray of shape (n_classes,)
-        The balanced AUC, in [0, 1]; one value per class when ``average=None``.
+        The balanced AUC, in [0, 1]; per class when ``average=None``.
 
     See Also
     --------
-    metrics_sk.balanced_auc_score : The function on label arrays.
+    balanced_accuracy_score : The mean recall over classes.
+    one_vs_all_roc_auc_score : The ranking ROC AUC of scores, one class against the rest.
 
     Notes
     -----
@@ -1133,6 +1238,9 @@ def balanced_auc_score(c, *, labels=None, pos_label=1, average="binary", zero_di
 
     Examples
     --------
+    >>> from metrics_sk import balanced_auc_score
+    >>> round(balanced_auc_score([1, 1, 0, 0, 1], [1, 0, 0, 1, 1]), 4)
+    0.5833
     >>> from metrics_sk import Confusion
     >>> c = Confusion.from_predictions([1, 1, 0, 0, 1], [1, 0, 0, 1, 1])
     >>> round(c.balanced_auc_score(), 4)
@@ -1305,13 +1413,18 @@ def _mean(values, present=None):
 def average_accuracy_score(c, *, labels=None, zero_division="warn"):
     r"""Compute oneDAL's average accuracy: the mean one-vs-rest accuracy over classes.
 
+    This is **not** :func:`accuracy_score`: with every class counted it equals
+    :math:`1 - 2(1 - acc)/l`, because each misclassified sample is a false negative of
+    one class and a false positive of another.
+
     Parameters
     ----------
-    labels : array-like, default=None
-        The classes :math:`C_1 \ldots C_l` (all classes of the confusion by default); a
-        class the confusion has not seen counts zero, as oneDAL's ``nClasses``.
+    labels : array-like of shape (n_classes,), default=None
+        The classes :math:`C_1 \ldots C_l`. By default the sorted labels of the data (all
+        classes of the confusion); pass every class (e.g. ``range(l)``) to count absent
+        classes as oneDAL's ``nClasses`` does: a class without samples counts zero.
     zero_division : {'warn', 0.0, 1.0, np.nan}, default='warn'
-        Value of a 0/0 (``'warn'``: 0.0 with an ``UndefinedMetricWarning``).
+        Value of a 0/0 ('warn': 0.0 with an ``UndefinedMetricWarning``; np.nan: oneDAL's).
 
     Returns
     -------
@@ -1320,7 +1433,8 @@ def average_accuracy_score(c, *, labels=None, zero_division="warn"):
 
     See Also
     --------
-    metrics_sk.average_accuracy_score : The function on label arrays.
+    error_rate : One minus the average accuracy.
+    accuracy_score : The fraction of correct predictions.
 
     Notes
     -----
@@ -1329,9 +1443,14 @@ def average_accuracy_score(c, *, labels=None, zero_division="warn"):
     References
     ----------
     .. [1] oneDAL, "Quality Metrics for Multi-class Classification Algorithms".
+    .. [2] Sokolova, M. and Lapalme, G. (2009). A systematic analysis of performance
+       measures for classification tasks. Information Processing & Management 45(4).
 
     Examples
     --------
+    >>> from metrics_sk import average_accuracy_score
+    >>> average_accuracy_score([0, 1, 2, 3], [0, 1, 3, 2])
+    0.75
     >>> from metrics_sk import Confusion
     >>> c = Confusion.from_predictions([0, 1, 2, 0, 1, 2], [0, 2, 1, 0, 0, 1])
     >>> round(c.average_accuracy_score(), 4)
@@ -1347,13 +1466,17 @@ def average_accuracy_score(c, *, labels=None, zero_division="warn"):
 def error_rate(c, *, labels=None, zero_division="warn"):
     r"""Compute oneDAL's error rate: the mean one-vs-rest error over classes.
 
+    It is ``1 - average accuracy``, and **not** :func:`zero_one_loss`: with every class
+    counted it equals :math:`2(1 - acc)/l`.
+
     Parameters
     ----------
-    labels : array-like, default=None
-        The classes :math:`C_1 \ldots C_l` (all classes of the confusion by default); a
-        class the confusion has not seen counts zero, as oneDAL's ``nClasses``.
+    labels : array-like of shape (n_classes,), default=None
+        The classes :math:`C_1 \ldots C_l`. By default the sorted labels of the data (all
+        classes of the confusion); pass every class (e.g. ``range(l)``) to count absent
+        classes as oneDAL's ``nClasses`` does: a class without samples counts zero.
     zero_division : {'warn', 0.0, 1.0, np.nan}, default='warn'
-        Value of a 0/0 (``'warn'``: 0.0 with an ``UndefinedMetricWarning``).
+        Value of a 0/0 ('warn': 0.0 with an ``UndefinedMetricWarning``; np.nan: oneDAL's).
 
     Returns
     -------
@@ -1362,7 +1485,8 @@ def error_rate(c, *, labels=None, zero_division="warn"):
 
     See Also
     --------
-    metrics_sk.error_rate : The function on label arrays.
+    average_accuracy_score : One minus the error rate.
+    zero_one_loss : The fraction of misclassified samples.
 
     Notes
     -----
@@ -1371,9 +1495,14 @@ def error_rate(c, *, labels=None, zero_division="warn"):
     References
     ----------
     .. [1] oneDAL, "Quality Metrics for Multi-class Classification Algorithms".
+    .. [2] Sokolova, M. and Lapalme, G. (2009). A systematic analysis of performance
+       measures for classification tasks. Information Processing & Management 45(4).
 
     Examples
     --------
+    >>> from metrics_sk import error_rate
+    >>> error_rate([0, 1, 2, 3], [0, 1, 3, 2])
+    0.25
     >>> from metrics_sk import Confusion
     >>> c = Confusion.from_predictions([0, 1, 2, 0, 1, 2], [0, 2, 1, 0, 0, 1])
     >>> round(c.error_rate(), 4)
@@ -1413,13 +1542,17 @@ def _macro(c, labels, zero_division, warn_for=("precision", "recall")):
 def micro_precision_score(c, *, labels=None, zero_division="warn"):
     r"""Compute oneDAL's micro precision from the summed per-class counts.
 
+    The true positives and predicted positives of all classes are summed before the
+    division; with every label counted it equals the accuracy.
+
     Parameters
     ----------
-    labels : array-like, default=None
-        The classes :math:`C_1 \ldots C_l` (all classes of the confusion by default); a
-        class the confusion has not seen counts zero, as oneDAL's ``nClasses``.
+    labels : array-like of shape (n_classes,), default=None
+        The classes :math:`C_1 \ldots C_l`. By default the sorted labels of the data (all
+        classes of the confusion); pass every class (e.g. ``range(l)``) to count absent
+        classes as oneDAL's ``nClasses`` does: a class without samples counts zero.
     zero_division : {'warn', 0.0, 1.0, np.nan}, default='warn'
-        Value of a 0/0 (``'warn'``: 0.0 with an ``UndefinedMetricWarning``).
+        Value of a 0/0 ('warn': 0.0 with an ``UndefinedMetricWarning``; np.nan: oneDAL's).
 
     Returns
     -------
@@ -1428,18 +1561,25 @@ def micro_precision_score(c, *, labels=None, zero_division="warn"):
 
     See Also
     --------
-    metrics_sk.micro_precision_score : The function on label arrays.
+    precision_score : Precision with ``average="micro"`` (scikit-learn's name).
+    macro_precision_score : The unweighted mean of per-class precision.
 
     Notes
     -----
-    :math:`\sum_i tp_i / \sum_i (tp_i + fp_i)` (the accuracy, with every class counted).
+    :math:`Precision_\mu = \sum_i tp_i / \sum_i (tp_i + fp_i)`; with every label counted
+    it equals :func:`accuracy_score` and ``precision_score(average="micro")``.
 
     References
     ----------
     .. [1] oneDAL, "Quality Metrics for Multi-class Classification Algorithms".
+    .. [2] Sokolova, M. and Lapalme, G. (2009). A systematic analysis of performance
+       measures for classification tasks. Information Processing & Management 45(4).
 
     Examples
     --------
+    >>> from metrics_sk import micro_precision_score
+    >>> micro_precision_score([0, 1, 2, 3], [0, 1, 3, 2])
+    0.5
     >>> from metrics_sk import Confusion
     >>> c = Confusion.from_predictions([0, 1, 2, 0, 1, 2], [0, 2, 1, 0, 0, 1])
     >>> round(c.micro_precision_score(), 4)
@@ -1452,13 +1592,17 @@ def micro_precision_score(c, *, labels=None, zero_division="warn"):
 def micro_recall_score(c, *, labels=None, zero_division="warn"):
     r"""Compute oneDAL's micro recall from the summed per-class counts.
 
+    The true positives and actual positives of all classes are summed before the
+    division; with every label counted it equals the accuracy.
+
     Parameters
     ----------
-    labels : array-like, default=None
-        The classes :math:`C_1 \ldots C_l` (all classes of the confusion by default); a
-        class the confusion has not seen counts zero, as oneDAL's ``nClasses``.
+    labels : array-like of shape (n_classes,), default=None
+        The classes :math:`C_1 \ldots C_l`. By default the sorted labels of the data (all
+        classes of the confusion); pass every class (e.g. ``range(l)``) to count absent
+        classes as oneDAL's ``nClasses`` does: a class without samples counts zero.
     zero_division : {'warn', 0.0, 1.0, np.nan}, default='warn'
-        Value of a 0/0 (``'warn'``: 0.0 with an ``UndefinedMetricWarning``).
+        Value of a 0/0 ('warn': 0.0 with an ``UndefinedMetricWarning``; np.nan: oneDAL's).
 
     Returns
     -------
@@ -1467,18 +1611,25 @@ def micro_recall_score(c, *, labels=None, zero_division="warn"):
 
     See Also
     --------
-    metrics_sk.micro_recall_score : The function on label arrays.
+    recall_score : Recall with ``average="micro"`` (scikit-learn's name).
+    macro_recall_score : The unweighted mean of per-class recall.
 
     Notes
     -----
-    :math:`\sum_i tp_i / \sum_i (tp_i + fn_i)` (the accuracy, with every class counted).
+    :math:`Recall_\mu = \sum_i tp_i / \sum_i (tp_i + fn_i)` (the accuracy, with every class
+    counted).
 
     References
     ----------
     .. [1] oneDAL, "Quality Metrics for Multi-class Classification Algorithms".
+    .. [2] Sokolova, M. and Lapalme, G. (2009). A systematic analysis of performance
+       measures for classification tasks. Information Processing & Management 45(4).
 
     Examples
     --------
+    >>> from metrics_sk import micro_recall_score
+    >>> micro_recall_score([0, 1, 2, 3], [0, 1, 3, 2])
+    0.5
     >>> from metrics_sk import Confusion
     >>> c = Confusion.from_predictions([0, 1, 2, 0, 1, 2], [0, 2, 1, 0, 0, 1])
     >>> round(c.micro_recall_score(), 4)
@@ -1491,15 +1642,19 @@ def micro_recall_score(c, *, labels=None, zero_division="warn"):
 def micro_fbeta_score(c, *, labels=None, beta=1.0, zero_division="warn"):
     r"""Compute oneDAL's micro F-beta of micro precision and micro recall.
 
+    With every label counted, micro precision and micro recall both equal the accuracy,
+    and so does the micro F-beta for any beta.
+
     Parameters
     ----------
-    labels : array-like, default=None
-        The classes :math:`C_1 \ldots C_l` (all classes of the confusion by default); a
-        class the confusion has not seen counts zero, as oneDAL's ``nClasses``.
+    labels : array-like of shape (n_classes,), default=None
+        The classes :math:`C_1 \ldots C_l`. By default the sorted labels of the data (all
+        classes of the confusion); pass every class (e.g. ``range(l)``) to count absent
+        classes as oneDAL's ``nClasses`` does: a class without samples counts zero.
     beta : float, default=1.0
-        Weight of recall relative to precision.
+        Weight of recall relative to precision in the F-beta score.
     zero_division : {'warn', 0.0, 1.0, np.nan}, default='warn'
-        Value of a 0/0 (``'warn'``: 0.0 with an ``UndefinedMetricWarning``).
+        Value of a 0/0 ('warn': 0.0 with an ``UndefinedMetricWarning``; np.nan: oneDAL's).
 
     Returns
     -------
@@ -1508,7 +1663,8 @@ def micro_fbeta_score(c, *, labels=None, beta=1.0, zero_division="warn"):
 
     See Also
     --------
-    metrics_sk.micro_fbeta_score : The function on label arrays.
+    fbeta_score : F-beta with ``average="micro"`` (scikit-learn's name).
+    macro_fbeta_score : The F-beta of macro precision and macro recall.
 
     Notes
     -----
@@ -1517,9 +1673,14 @@ def micro_fbeta_score(c, *, labels=None, beta=1.0, zero_division="warn"):
     References
     ----------
     .. [1] oneDAL, "Quality Metrics for Multi-class Classification Algorithms".
+    .. [2] Sokolova, M. and Lapalme, G. (2009). A systematic analysis of performance
+       measures for classification tasks. Information Processing & Management 45(4).
 
     Examples
     --------
+    >>> from metrics_sk import micro_fbeta_score
+    >>> micro_fbeta_score([0, 1, 2, 3], [0, 1, 3, 2], beta=2)
+    0.5
     >>> from metrics_sk import Confusion
     >>> c = Confusion.from_predictions([0, 1, 2, 0, 1, 2], [0, 2, 1, 0, 0, 1])
     >>> round(c.micro_fbeta_score(beta=2), 4)
@@ -1533,13 +1694,16 @@ def micro_fbeta_score(c, *, labels=None, beta=1.0, zero_division="warn"):
 def macro_precision_score(c, *, labels=None, zero_division="warn"):
     r"""Compute oneDAL's macro precision: the unweighted mean of per-class precision.
 
+    Every class counts the same, whatever its support.
+
     Parameters
     ----------
-    labels : array-like, default=None
-        The classes :math:`C_1 \ldots C_l` (all classes of the confusion by default); a
-        class the confusion has not seen counts zero, as oneDAL's ``nClasses``.
+    labels : array-like of shape (n_classes,), default=None
+        The classes :math:`C_1 \ldots C_l`. By default the sorted labels of the data (all
+        classes of the confusion); pass every class (e.g. ``range(l)``) to count absent
+        classes as oneDAL's ``nClasses`` does: a class without samples counts zero.
     zero_division : {'warn', 0.0, 1.0, np.nan}, default='warn'
-        Value of a 0/0 (``'warn'``: 0.0 with an ``UndefinedMetricWarning``).
+        Value of a 0/0 ('warn': 0.0 with an ``UndefinedMetricWarning``; np.nan: oneDAL's).
 
     Returns
     -------
@@ -1548,18 +1712,26 @@ def macro_precision_score(c, *, labels=None, zero_division="warn"):
 
     See Also
     --------
-    metrics_sk.macro_precision_score : The function on label arrays.
+    precision_score : Precision with ``average="macro"`` (scikit-learn's name).
+    micro_precision_score : Precision of the summed counts.
 
     Notes
     -----
-    :math:`\frac{1}{l}\sum_i tp_i / (tp_i + fp_i)`.
+    :math:`Precision_M = \frac{1}{l}\sum_i tp_i / (tp_i + fp_i)`; equals
+    ``precision_score(average="macro")`` except that a NaN class (``zero_division=np.nan``)
+    makes it NaN, as in oneDAL.
 
     References
     ----------
     .. [1] oneDAL, "Quality Metrics for Multi-class Classification Algorithms".
+    .. [2] Sokolova, M. and Lapalme, G. (2009). A systematic analysis of performance
+       measures for classification tasks. Information Processing & Management 45(4).
 
     Examples
     --------
+    >>> from metrics_sk import macro_precision_score
+    >>> macro_precision_score([0, 0, 0, 0, 0, 1], [0, 1, 1, 1, 1, 1])
+    0.6
     >>> from metrics_sk import Confusion
     >>> c = Confusion.from_predictions([0, 1, 2, 0, 1, 2], [0, 2, 1, 0, 0, 1])
     >>> round(c.macro_precision_score(), 4)
@@ -1572,13 +1744,16 @@ def macro_precision_score(c, *, labels=None, zero_division="warn"):
 def macro_recall_score(c, *, labels=None, zero_division="warn"):
     r"""Compute oneDAL's macro recall: the unweighted mean of per-class recall.
 
+    Every class counts the same, whatever its support.
+
     Parameters
     ----------
-    labels : array-like, default=None
-        The classes :math:`C_1 \ldots C_l` (all classes of the confusion by default); a
-        class the confusion has not seen counts zero, as oneDAL's ``nClasses``.
+    labels : array-like of shape (n_classes,), default=None
+        The classes :math:`C_1 \ldots C_l`. By default the sorted labels of the data (all
+        classes of the confusion); pass every class (e.g. ``range(l)``) to count absent
+        classes as oneDAL's ``nClasses`` does: a class without samples counts zero.
     zero_division : {'warn', 0.0, 1.0, np.nan}, default='warn'
-        Value of a 0/0 (``'warn'``: 0.0 with an ``UndefinedMetricWarning``).
+        Value of a 0/0 ('warn': 0.0 with an ``UndefinedMetricWarning``; np.nan: oneDAL's).
 
     Returns
     -------
@@ -1587,18 +1762,24 @@ def macro_recall_score(c, *, labels=None, zero_division="warn"):
 
     See Also
     --------
-    metrics_sk.macro_recall_score : The function on label arrays.
+    recall_score : Recall with ``average="macro"`` (scikit-learn's name).
+    micro_recall_score : Recall of the summed counts.
 
     Notes
     -----
-    :math:`\frac{1}{l}\sum_i tp_i / (tp_i + fn_i)`.
+    :math:`Recall_M = \frac{1}{l}\sum_i tp_i / (tp_i + fn_i)`.
 
     References
     ----------
     .. [1] oneDAL, "Quality Metrics for Multi-class Classification Algorithms".
+    .. [2] Sokolova, M. and Lapalme, G. (2009). A systematic analysis of performance
+       measures for classification tasks. Information Processing & Management 45(4).
 
     Examples
     --------
+    >>> from metrics_sk import macro_recall_score
+    >>> macro_recall_score([0, 0, 0, 0, 0, 1], [0, 1, 1, 1, 1, 1])
+    0.6
     >>> from metrics_sk import Confusion
     >>> c = Confusion.from_predictions([0, 1, 2, 0, 1, 2], [0, 2, 1, 0, 0, 1])
     >>> round(c.macro_recall_score(), 4)
@@ -1611,15 +1792,20 @@ def macro_recall_score(c, *, labels=None, zero_division="warn"):
 def macro_fbeta_score(c, *, labels=None, beta=1.0, zero_division="warn"):
     r"""Compute oneDAL's macro F-beta: the F-beta of macro precision and macro recall.
 
+    This is **not** scikit-learn's ``fbeta_score(average="macro")``, which is the mean of
+    the per-class F-beta. On ``y_true=[0, 0, 0, 0, 0, 1]``, ``y_pred=[0, 1, 1, 1, 1, 1]``
+    oneDAL's macro F1 is 0.6 while scikit-learn's is 1/3.
+
     Parameters
     ----------
-    labels : array-like, default=None
-        The classes :math:`C_1 \ldots C_l` (all classes of the confusion by default); a
-        class the confusion has not seen counts zero, as oneDAL's ``nClasses``.
+    labels : array-like of shape (n_classes,), default=None
+        The classes :math:`C_1 \ldots C_l`. By default the sorted labels of the data (all
+        classes of the confusion); pass every class (e.g. ``range(l)``) to count absent
+        classes as oneDAL's ``nClasses`` does: a class without samples counts zero.
     beta : float, default=1.0
-        Weight of recall relative to precision.
+        Weight of recall relative to precision in the F-beta score.
     zero_division : {'warn', 0.0, 1.0, np.nan}, default='warn'
-        Value of a 0/0 (``'warn'``: 0.0 with an ``UndefinedMetricWarning``).
+        Value of a 0/0 ('warn': 0.0 with an ``UndefinedMetricWarning``; np.nan: oneDAL's).
 
     Returns
     -------
@@ -1628,8 +1814,8 @@ def macro_fbeta_score(c, *, labels=None, beta=1.0, zero_division="warn"):
 
     See Also
     --------
-    metrics_sk.macro_fbeta_score : The function on label arrays.
-    fbeta_score : Scikit-learn's macro F (``average="macro"``), the mean of per-class F.
+    fbeta_score : Scikit-learn's macro F, the mean of per-class F.
+    micro_fbeta_score : The F-beta of micro precision and micro recall.
 
     Notes
     -----
@@ -1639,9 +1825,17 @@ def macro_fbeta_score(c, *, labels=None, beta=1.0, zero_division="warn"):
     References
     ----------
     .. [1] oneDAL, "Quality Metrics for Multi-class Classification Algorithms".
+    .. [2] Sokolova, M. and Lapalme, G. (2009). A systematic analysis of performance
+       measures for classification tasks. Information Processing & Management 45(4).
 
     Examples
     --------
+    >>> from metrics_sk import macro_fbeta_score, f1_score
+    >>> y_true, y_pred = [0, 0, 0, 0, 0, 1], [0, 1, 1, 1, 1, 1]
+    >>> round(macro_fbeta_score(y_true, y_pred), 4)
+    0.6
+    >>> round(f1_score(y_true, y_pred, average="macro"), 4)
+    0.3333
     >>> from metrics_sk import Confusion
     >>> c = Confusion.from_predictions([0, 1, 2, 0, 1, 2], [0, 2, 1, 0, 0, 1])
     >>> round(c.macro_fbeta_score(), 4), round(c.f1_score(average="macro"), 4)
@@ -1764,19 +1958,24 @@ macro_precision, macro_recall, macro_fscore : float
 def binary_confusion_matrix(c, *, pos_label=1):
     r"""Compute oneDAL's binary confusion matrix ``[[tp, fn], [fp, tn]]``.
 
+    Rows are actual, columns predicted, the positive class first: scikit-learn's
+    ``confusion_matrix`` with ``labels=[pos_label, negative]``.
+
     Parameters
     ----------
     pos_label : int, float, bool or str, default=1
-        The positive class.
+        The class :math:`C_1`. oneDAL calls every label > 0 positive: with labels in
+        {-1, +1} or {0, 1} the default ``pos_label=1`` is the same class.
 
     Returns
     -------
     matrix : ndarray of shape (2, 2)
-        ``[[tp, fn], [fp, tn]]``.
+        ``[[tp, fn], [fp, tn]]`` (weight sums with ``sample_weight``).
 
     See Also
     --------
-    metrics_sk.binary_confusion_matrix : The function on label arrays.
+    confusion_matrix : The matrix in scikit-learn's layout, for any number of classes.
+    binary_quality_metrics : The binary metrics of oneDAL computed from this matrix.
 
     Notes
     -----
@@ -1788,6 +1987,10 @@ def binary_confusion_matrix(c, *, pos_label=1):
 
     Examples
     --------
+    >>> from metrics_sk import binary_confusion_matrix
+    >>> binary_confusion_matrix([1, 1, -1, -1, 1], [1, -1, -1, 1, 1])
+    array([[2, 1],
+           [1, 1]])
     >>> from metrics_sk import Confusion
     >>> c = Confusion.from_predictions([1, 1, 0, 0, 1], [1, 0, 0, 1, 1])
     >>> c.binary_confusion_matrix()
@@ -1807,31 +2010,40 @@ def binary_confusion_matrix(c, *, pos_label=1):
 
 @formula(batch=False)
 def binary_quality_metrics(c, *, pos_label=1, beta=1.0, zero_division="warn"):
-    """Compute oneDAL's binary quality metrics and confusion matrix.
+    r"""Compute oneDAL's binary quality metrics and confusion matrix.
+
+    One call gives what oneDAL's binary quality metric set returns, from one count of the
+    samples.
 
     Parameters
     ----------
     pos_label : int, float, bool or str, default=1
-        The positive class.
+        The class :math:`C_1`. oneDAL calls every label > 0 positive: with labels in
+        {-1, +1} or {0, 1} the default ``pos_label=1`` is the same class.
     beta : float, default=1.0
-        The beta of the F-score.
+        Weight of recall relative to precision in the F-beta score.
     zero_division : {'warn', 0.0, 1.0, np.nan}, default='warn'
-        Value of a 0/0 (``'warn'``: 0.0 with an ``UndefinedMetricWarning``).
+        Value of a 0/0 (``'warn'``: 0.0 with an ``UndefinedMetricWarning``;
+        oneDAL's own kernel gives NaN: pass np.nan).
 
     Returns
     -------
     result : BinaryQualityMetrics
-        ``confusion_matrix`` and accuracy, precision, recall, fscore, specificity, AUC.
+        ``confusion_matrix`` (``[[tp, fn], [fp, tn]]``) and, in oneDAL's order,
+        ``accuracy``, ``precision``, ``recall``, ``fscore``, ``specificity``, ``auc``;
+        ``as_dict()``, ``as_array()`` (1 x 6).
 
     See Also
     --------
-    metrics_sk.binary_quality_metrics : The function on label arrays.
+    binary_confusion_matrix : The matrix alone.
+    multiclass_quality_metrics : The quality metrics of a multi-class classifier (oneDAL).
 
     Notes
     -----
     accuracy :math:`(tp+tn)/n`, precision :math:`tp/(tp+fp)`, recall :math:`tp/(tp+fn)`,
-    F-beta of the two, specificity :math:`tn/(fp+tn)`, AUC the mean of recall and
-    specificity.
+    fscore :math:`(\beta^2+1)tp/((\beta^2+1)tp + \beta^2 fn + fp)`, specificity
+    :math:`tn/(fp+tn)`, AUC :math:`\frac{1}{2}(tp/(tp+fn) + tn/(tn+fp))` on hard labels
+    (balanced accuracy, not a ranking ROC AUC).
 
     References
     ----------
@@ -1839,6 +2051,10 @@ def binary_quality_metrics(c, *, pos_label=1, beta=1.0, zero_division="warn"):
 
     Examples
     --------
+    >>> from metrics_sk import binary_quality_metrics
+    >>> m = binary_quality_metrics([1, 1, -1, -1, 1], [1, -1, -1, 1, 1])
+    >>> m.accuracy, round(m.precision, 4), round(m.auc, 4)
+    (0.6, 0.6667, 0.5833)
     >>> from metrics_sk import Confusion
     >>> c = Confusion.from_predictions([1, 1, 0, 0, 1], [1, 0, 0, 1, 1])
     >>> m = c.binary_quality_metrics()
@@ -1863,35 +2079,52 @@ def binary_quality_metrics(c, *, pos_label=1, beta=1.0, zero_division="warn"):
 def multiclass_quality_metrics(c, *, labels=None, beta=1.0, zero_division="warn"):
     r"""Compute oneDAL's multi-class quality metrics: the confusion matrix and eight values.
 
+    One call gives what oneDAL's multi-class quality metric set returns, from one count
+    of the samples.
+
     Parameters
     ----------
-    labels : array-like, default=None
-        The classes :math:`C_1 \ldots C_l` (all classes of the confusion by default); a
-        class the confusion has not seen counts zero, as oneDAL's ``nClasses``.
+    labels : array-like of shape (n_classes,), default=None
+        The classes :math:`C_1 \ldots C_l`. By default the sorted labels of the data (all
+        classes of the confusion); pass every class (e.g. ``range(l)``) to count absent
+        classes as oneDAL's ``nClasses`` does: a class without samples counts zero.
     beta : float, default=1.0
         The beta of the micro and macro F-scores.
     zero_division : {'warn', 0.0, 1.0, np.nan}, default='warn'
-        Value of a 0/0 (``'warn'``: 0.0 with an ``UndefinedMetricWarning``).
+        Value of a 0/0 ('warn': 0.0 with an ``UndefinedMetricWarning``; np.nan: oneDAL's).
 
     Returns
     -------
     result : MulticlassQualityMetrics
-        ``confusion_matrix`` and the eight values in oneDAL's order.
+        Attributes ``confusion_matrix`` and, in oneDAL's order, ``average_accuracy``,
+        ``error_rate``, ``micro_precision``, ``micro_recall``, ``micro_fscore``,
+        ``macro_precision``, ``macro_recall``, ``macro_fscore``; ``as_dict()`` and
+        ``as_array()`` (1 x 8, oneDAL's result table).
 
     See Also
     --------
-    metrics_sk.multiclass_quality_metrics : The function on label arrays.
+    binary_quality_metrics : The quality metrics of a binary classifier (oneDAL).
+    quality_report : A per-class report with these and scikit-learn's metrics.
 
     Notes
     -----
-    See the methods of the same names for the formulas.
+    See :func:`average_accuracy_score` ... :func:`macro_fbeta_score` (and the methods
+    of the same names) for the formulas.
 
     References
     ----------
     .. [1] oneDAL, "Quality Metrics for Multi-class Classification Algorithms".
+    .. [2] Sokolova, M. and Lapalme, G. (2009). A systematic analysis of performance
+       measures for classification tasks. Information Processing & Management 45(4).
 
     Examples
     --------
+    >>> from metrics_sk import multiclass_quality_metrics
+    >>> m = multiclass_quality_metrics([0, 1, 2, 3], [0, 1, 3, 2])
+    >>> m.average_accuracy, m.error_rate, m.macro_fscore
+    (0.75, 0.25, 0.5)
+    >>> m.as_array().shape
+    (1, 8)
     >>> from metrics_sk import Confusion
     >>> c = Confusion.from_predictions([0, 1, 2, 0, 1, 2], [0, 2, 1, 0, 0, 1])
     >>> m = c.multiclass_quality_metrics()

@@ -9,15 +9,16 @@ and its display name. The scorers (``get_scorer``, ``get_scorer_names``,
 ``register_scorers``), the report's rows, the bootstrap's metric names, the docs' tables
 and the tests' parametrizations are derived from it.
 
-Adding a count metric is: write its formula (with its docstring) in ``_counts`` under
-``@formula``, and add one entry here. Its public function is made from the formula
-(:func:`metrics_sk._api.count_function`) and exported by ``metrics_sk/__init__.py``.
+Adding a count metric is: its formula (with the metric's one docstring) in ``_counts``
+under ``@formula``; its public function (check -> count -> formula, documented by the
+formula) in ``_onedal`` or ``_dropins``, exported by ``metrics_sk/__init__.py``; its
+method in ``Confusion``, ``ConfusionBatch`` and ``GroupedConfusion`` (one line calling
+the formula); and one entry here. ``tests/test_routes.py`` fails on a metric half-added.
 """
 
 from dataclasses import dataclass, field
 
 from . import _counts, _dropins, _onedal, _scores
-from ._api import count_function
 
 
 @dataclass(frozen=True)
@@ -91,7 +92,6 @@ def _averaged(name, averages, **fixed):
 
 def _entries():
     sk, od = _dropins, _onedal
-    made = count_function(_counts.geometric_mean_score, "metrics_sk")
     return [
         # scikit-learn drop-ins (their scikit-learn scorer names are scikit-learn's own)
         Metric("confusion_matrix", sk.confusion_matrix, "sklearn",
@@ -144,11 +144,11 @@ def _entries():
                display="balanced AUC",
                scorers=_averaged("balanced_auc", ("micro", "macro", "weighted"))),
         # imbalanced-learn
-        Metric("geometric_mean_score", made, "imblearn", display="G-mean",
+        Metric("geometric_mean_score", od.geometric_mean_score, "imblearn", display="G-mean",
                scorers=_averaged("geometric_mean", ("macro", "weighted"))),
         # fairlearn
-        Metric("selection_rate", count_function(_counts.selection_rate, "metrics_sk"),
-               "fairlearn", binary_only=True, display="selection rate"),
+        Metric("selection_rate", od.selection_rate, "fairlearn", binary_only=True,
+               display="selection rate"),
         # score metrics, on decision_function or predict_proba (neg_log_loss is
         # scikit-learn's own scorer name); one-vs-all AUCs default to average="macro"
         Metric("log_loss", _scores.log_loss, "sklearn", takes="probabilities",

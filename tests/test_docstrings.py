@@ -1,9 +1,10 @@
 """numpydoc validation of every public object, as scikit-learn's ``test_docstrings.py``.
 
 Every name of ``metrics_sk.__all__``, the public methods and properties of every public
-class (the ``Confusion`` count-metric methods included: they are bound in a loop from
-``metrics_sk._counts.FORMULAS``) and ``metrics_sk.catboost.eval_metric`` are validated
-with :func:`numpydoc.validate.validate`, with scikit-learn's filter of error codes.
+class (the ``Confusion`` count-metric methods included: declared in the class, with the
+docstring of their formula in ``metrics_sk._counts``) and
+``metrics_sk.catboost.eval_metric`` are validated with :func:`numpydoc.validate.validate`,
+with scikit-learn's filter of error codes.
 """
 
 import inspect
@@ -13,24 +14,6 @@ import pytest
 import metrics_sk
 
 numpydoc_validation = pytest.importorskip("numpydoc.validate")
-
-
-class _MethodValidator(numpydoc_validation.Validator):
-    """numpydoc's validator for a function defined on a class: its first parameter is the
-    instance even when it is not called ``self`` (the count-metric methods of
-    ``Confusion`` are the formulas of ``metrics_sk._counts``, ``formula(c, **options)``)."""
-
-    def __init__(self, obj_name):
-        super().__init__(numpydoc_validation.get_doc_object(self._load_obj(obj_name)))
-
-    @property
-    def signature_parameters(self):
-        params = super().signature_parameters
-        first = next(iter(inspect.signature(self.obj).parameters.values()), None)
-        if params and first is not None and params[0] == first.name and first.kind in (
-                first.POSITIONAL_ONLY, first.POSITIONAL_OR_KEYWORD):
-            return params[1:]
-        return params
 
 
 def _public_members(cls):
@@ -80,10 +63,7 @@ def filter_errors(errors, method, cls=None):
 
 def validation_errors(path, cls=None, method=None):
     """numpydoc's errors of the object at ``path`` that the filter keeps."""
-    plain_method = method is not None and inspect.isfunction(
-        inspect.getattr_static(cls, method))
-    result = numpydoc_validation.validate(
-        path, validator_cls=_MethodValidator if plain_method else None)
+    result = numpydoc_validation.validate(path)
     return list(filter_errors(result["errors"], method, cls))
 
 

@@ -42,8 +42,8 @@ def test_count_metrics_are_formulas_and_methods():
     counted = {name for name, m in METRICS.items() if m.count}
     assert counted == set(_counts.FORMULAS)
     for name in counted:
-        method = getattr(msk.Confusion, name)
-        assert method.__wrapped__ is _counts.FORMULAS[name]
+        method = getattr(msk.Confusion, name)  # declared in the class, calling the formula
+        assert method.__doc__ == _counts.FORMULAS[name].__doc__, name
         options = list(inspect.signature(METRICS[name].formula).parameters)[1:]
         public = list(inspect.signature(METRICS[name].function).parameters)
         assert set(options) <= set(public), name
