@@ -52,6 +52,9 @@ PARAMETERS = {
     "weights": [StrOptions({"linear", "quadratic"}), None],
     "replace_undefined_by": [Interval(Real, -1.0, 1.0, closed="both"), np.nan],
     "correction": [Interval(Real, 0.0, None, closed="left")],
+    "target_names": ["array-like", None],
+    "digits": [Interval(Integral, 0, None, closed="left")],
+    "output_dict": ["boolean"],
 }
 
 _ARRAY = ["array-like"]

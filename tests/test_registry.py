@@ -123,3 +123,41 @@ def test_geometric_mean_is_everything_a_count_metric_is():
     assert result.bootstrap_distribution.shape == (20,)
     with pytest.raises(ValueError, match="correction"):
         msk.geometric_mean_score(y_true, y_pred, correction=-1)
+
+
+# -- one validation mechanism --------------------------------------------------------------
+PACKAGE = __import__("pathlib").Path(msk.__file__).parent
+
+
+def validate_params_users(sources):
+    """Modules (name -> source) that call scikit-learn's ``validate_params`` decorator
+    instead of the package's one checker (``_params`` / ``checked_metric``)."""
+    import ast
+
+    found = []
+    for module, source in sources.items():
+        for node in ast.walk(ast.parse(source)):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "validate_params":
+                found.append(module)
+    return sorted(set(found))
+
+
+def test_one_validation_mechanism():
+    sources = {p.stem: p.read_text() for p in PACKAGE.glob("*.py")}
+    assert validate_params_users(sources) == []
+    assert validate_params_users({"m": "@validate_params({})\ndef f(): pass"}) == ["m"]
+
+
+def test_classification_report_errors_are_scikit_learns():
+    import sklearn.metrics as skm
+    from sklearn.utils._param_validation import InvalidParameterError
+
+    for options in ({"digits": -1}, {"output_dict": 3}, {"zero_division": 5},
+                    {"target_names": 3}):
+        with pytest.raises(InvalidParameterError) as ours:
+            msk.classification_report([0, 1], [0, 1], **options)
+        with pytest.raises(InvalidParameterError) as theirs:
+            skm.classification_report([0, 1], [0, 1], **options)
+        assert str(ours.value) == str(theirs.value)
+    with pytest.raises(TypeError, match="classification_report"):
+        msk.classification_report([0, 1], [0, 1], 2)
