@@ -47,7 +47,8 @@ from ._bootstrap import (
 )
 from ._confusion import Confusion, SampleCells, count_samples
 from ._losses import _prepare
-from ._params import INFERENCE, SCORES, Checker
+from ._facts import FACTS
+from ._params import INFERENCE, Checker
 from ._scores import one_vs_all_roc_auc_score
 from ._validation import is_dask_collection, refuse_zero_weights
 
@@ -285,7 +286,8 @@ def delong_components(codes, scores, weights, k, *, keep_order=True):
 _CHECK = Checker("analytic_interval", INFERENCE["analytic_interval"])
 #: The options of ``one_vs_all_roc_auc_score`` DeLong's intervals and tests take.
 CHECK_AUC = Checker("one_vs_all_roc_auc_score",
-                    {k: SCORES["one_vs_all_roc_auc_score"][k] for k in ("labels", "average")})
+                    {k: FACTS["one_vs_all_roc_auc_score"].constraints[k]
+                     for k in ("labels", "average")})
 
 
 def auc_options(kwargs):
