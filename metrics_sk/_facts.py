@@ -76,9 +76,13 @@ class Facts:
         ``Confusion.update``, a loss through :class:`~metrics_sk.StreamingLoss`.
     symmetric : bool
         Whether ``f(a, b) == f(b, a)`` with its defaults.
-    compared : tuple of (str, dict)
-        The rows of ``metrics-sk compare`` this metric gives: (shown name, keyword
-        arguments).
+    labels : tuple of (dict, str)
+        Where the report says more than ``display``: (keyword arguments, text) pairs, the
+        first whose arguments the call has (``{}``: any call); ``{F}`` is the report's
+        F-beta (F1, F2...).
+    compared : tuple of (int, str, dict)
+        The rows of ``metrics-sk compare`` this metric gives: (position in the table,
+        shown name, keyword arguments).
     """
 
     name: str
@@ -95,6 +99,7 @@ class Facts:
     proportion: object = None
     streaming: bool = None
     symmetric: bool = False
+    labels: tuple = ()
     compared: tuple = ()
 
     def __post_init__(self):
@@ -120,24 +125,25 @@ def _entries():
           proportion=("precision", "sklearn")),
         F("recall_score", "sklearn", display="recall", interval="proportion",
           proportion=("recall", "sklearn")),
-        F("fbeta_score", "sklearn", display="F-beta"),
+        F("fbeta_score", "sklearn", display="F-beta",
+          labels=(({"average": "macro"}, "macro {F}, scikit-learn: mean of class {F}"),)),
         F("f1_score", "sklearn", display="F1", symmetric=True,
-          compared=(("macro F1 (mean of class F1)", {"average": "macro",
-                                                     "zero_division": 0.0}),
-                    ("weighted F1", {"average": "weighted", "zero_division": 0.0}))),
+          compared=((1, "macro F1 (mean of class F1)", {"average": "macro",
+                                                        "zero_division": 0.0}),
+                    (2, "weighted F1", {"average": "weighted", "zero_division": 0.0}))),
         F("accuracy_score", "sklearn", display="accuracy", interval="proportion",
-          proportion=("recall", "all"), symmetric=True, compared=(("accuracy", {}),)),
+          proportion=("recall", "all"), symmetric=True, compared=((0, "accuracy", {}),)),
         F("balanced_accuracy_score", "sklearn", display="balanced accuracy",
           constraints={"y_true": _ARRAY, "y_pred": _ARRAY},
-          compared=(("balanced accuracy", {}),)),
+          compared=((4, "balanced accuracy", {}),)),
         F("matthews_corrcoef", "sklearn", display="MCC", interval="fisher_z",
           constraints={"y_true": _ARRAY, "y_pred": _ARRAY}, symmetric=True,
-          compared=(("MCC", {}),)),
+          labels=(({}, "Matthews correlation (MCC)"),), compared=((5, "MCC", {}),)),
         F("cohen_kappa_score", "sklearn", display="kappa", interval="kappa_se",
           constraints={"y1": _ARRAY, "y2": _ARRAY}, symmetric=True,
           scorers={"cohen_kappa": {}, "weighted_kappa": {"weights": "quadratic"},
                    "weighted_kappa_linear": {"weights": "linear"}},
-          compared=(("Cohen's kappa", {}),)),
+          labels=(({}, "Cohen's kappa"),), compared=((6, "Cohen's kappa", {}),)),
         F("hamming_loss", "sklearn", greater_is_better=False, display="Hamming loss",
           interval="proportion", proportion=("error", "all"), symmetric=True),
         F("zero_one_loss", "sklearn", greater_is_better=False, display="0-1 loss",
@@ -161,7 +167,8 @@ def _entries():
           scorers={"macro_recall": {}}),
         F("macro_fbeta_score", "onedal", display="macro F (oneDAL)", symmetric=True,
           scorers={"macro_fscore": {}, "macro_f2": {"beta": 2.0}, "macro_f05": {"beta": 0.5}},
-          compared=(("macro F1, oneDAL", {"zero_division": 0.0}),)),
+          labels=(({}, "macro {F}, oneDAL: {F} of macro P and R"),),
+          compared=((3, "macro F1, oneDAL", {"zero_division": 0.0}),)),
         F("multiclass_quality_metrics", "onedal", display="oneDAL multi-class block",
           interval=None),
         # oneDAL's binary metrics (default average="binary"), averaged as precision_macro
@@ -172,7 +179,7 @@ def _entries():
         F("specificity_score", "onedal", display="specificity", interval="proportion",
           proportion=("specificity", "sklearn"), constraints={"average": _BINARY_AVERAGES},
           scorers=_averaged("specificity", ("micro", "macro", "weighted"))),
-        F("balanced_auc_score", "onedal", display="balanced AUC",
+        F("balanced_auc_score", "onedal", display="balanced AUC", labels=(({}, "bal. AUC"),),
           constraints={"average": _BINARY_AVERAGES},
           scorers=_averaged("balanced_auc", ("micro", "macro", "weighted"))),
         # imbalanced-learn
@@ -199,18 +206,22 @@ def _entries():
         F("one_vs_all_log_loss", "catboost", takes="probabilities",
           response_method="predict_proba", greater_is_better=False, count=False,
           display="one-vs-all log loss", interval=None, streaming=True,
+          labels=(({}, "one-vs-all log loss (CatBoost)"),),
           scorers={"neg_one_vs_all_log_loss": {}},
           constraints={**_ONE_VS_ALL, "from_logits": ["boolean"]}),
         F("roc_auc_mu_score", "catboost", takes="scores",
           response_method=("decision_function", "predict_proba"), count=False,
           display="AUC mu", interval=None, scorers={"roc_auc_mu": {}},
+          labels=(({}, "AUC Mu (Kleiman & Page)"),),
           constraints={**_ONE_VS_ALL, "cost_matrix": ["array-like", None]}),
         F("one_vs_all_roc_auc_score", "catboost", takes="probabilities",
           response_method="predict_proba", count=False, display="ROC AUC",
           interval="delong", scorers=_averaged("one_vs_all_roc_auc", ("weighted",)),
+          labels=(({"average": "macro"}, "one-vs-all ROC AUC, macro"),),
           constraints={**_ONE_VS_ALL, "average": _OVA_AVERAGE}),
         F("one_vs_all_pr_auc_score", "catboost", takes="probabilities",
           response_method="predict_proba", count=False, display="PR AUC", interval=None,
+          labels=(({"average": "macro"}, "one-vs-all PR AUC, macro"),),
           scorers=_averaged("one_vs_all_pr_auc", ("weighted",)),
           constraints={**_ONE_VS_ALL, "average": _OVA_AVERAGE}),
     ]
