@@ -47,36 +47,26 @@ CLASS_SCORE_METRICS = ("roc_auc", "pr_auc")
 AVERAGES = ("micro", "macro", "weighted")
 
 # -- the layout: each value of the report is a registry metric called with arguments ------------
+def _layout(section):
+    """``{key: (registry metric, fixed arguments)}`` of a part of the report, in order: the
+    registry's ``report`` rows of that section."""
+    rows = sorted((position, key, name, kwargs) for name, m in METRICS.items()
+                  for part, position, key, kwargs in m.report if part == section)
+    return {key: (name, kwargs) for _, key, name, kwargs in rows}
+
+
 #: Column of the class table -> registry metric (called with ``average=None`` per class and
 #: each average for the average rows).
-_CLASS_COLUMNS = {"precision": "precision_score", "recall": "recall_score",
-                  "fscore": "fbeta_score", "specificity": "specificity_score",
-                  "balanced_auc": "balanced_auc_score"}
-_SCORE_COLUMNS = {"roc_auc": "one_vs_all_roc_auc_score", "pr_auc": "one_vs_all_pr_auc_score"}
+_CLASS_COLUMNS = {key: name for key, (name, _) in _layout("classes").items()}
+_SCORE_COLUMNS = {key: name for key, (name, _) in _layout("class_scores").items()}
 #: The averages a score column has (one-vs-all AUCs have no micro average).
 _SCORE_AVERAGES = ("macro", "weighted")
 #: Summary blocks: (section, title, {key: (registry metric, fixed arguments)}).
-_OVERALL = {"accuracy": ("accuracy_score", {}),
-            "matthews_corrcoef": ("matthews_corrcoef", {}),
-            "cohen_kappa": ("cohen_kappa_score", {})}
-_ONEDAL = {"average_accuracy": ("average_accuracy_score", {}),
-           "error_rate": ("error_rate", {}),
-           "micro_precision": ("micro_precision_score", {}),
-           "micro_recall": ("micro_recall_score", {}),
-           "micro_fscore": ("micro_fbeta_score", {}),
-           "macro_precision": ("macro_precision_score", {}),
-           "macro_recall": ("macro_recall_score", {}),
-           "macro_fscore": ("macro_fbeta_score", {}),
-           "mean_class_fscore": ("fbeta_score", {"average": "macro"})}
-_SCORES = {"log_loss": ("log_loss", {}),
-           "one_vs_all_log_loss": ("one_vs_all_log_loss", {}),
-           "roc_auc_mu": ("roc_auc_mu_score", {}),
-           "one_vs_all_roc_auc": ("one_vs_all_roc_auc_score", {"average": "macro"}),
-           "one_vs_all_pr_auc": ("one_vs_all_pr_auc_score", {"average": "macro"})}
+_OVERALL = _layout("overall")
+_ONEDAL = _layout("onedal")
+_SCORES = _layout("scores")
 #: The per-group table (``groups=``): sorted by the first, worst first.
-_GROUP_COLUMNS = {"mean_class_fscore": ("fbeta_score", {"average": "macro"}),
-                  "balanced_accuracy": ("balanced_accuracy_score", {}),
-                  "accuracy": ("accuracy_score", {})}
+_GROUP_COLUMNS = _layout("groups")
 _BLOCKS = (("overall", "Overall", _OVERALL),
            ("onedal", "oneDAL multi-class metrics", _ONEDAL),
            ("scores", "Score metrics (from y_score)", _SCORES))

@@ -177,9 +177,9 @@ def _names_a_metric(node, names):
 
 
 def tables_of_metrics(sources, names, at_least=3):
-    """``(module, line)`` of each literal dict keyed by, or set/list/tuple of, at least
-    ``at_least`` metric names (or rows naming one) outside the registry modules; the
-    export list ``__all__`` is no table."""
+    """``(module, line)`` of each literal dict keyed by (or mapping to), or set/list/tuple
+    of, at least ``at_least`` metric names (or rows naming one) outside the registry
+    modules; the export list ``__all__`` is no table."""
     found = []
     for module, source in sources.items():
         if module in REGISTRY_MODULES:
@@ -190,8 +190,9 @@ def tables_of_metrics(sources, names, at_least=3):
         for node in ast.walk(tree):
             if id(node) in exports:
                 continue
-            if isinstance(node, ast.Dict):
-                elements = [k for k in node.keys if k is not None]
+            if isinstance(node, ast.Dict):  # an entry names a metric by its key or value
+                elements = [k if k is not None and _names_a_metric(k, names) else v
+                            for k, v in zip(node.keys, node.values)]
             elif isinstance(node, (ast.Set, ast.List, ast.Tuple)):
                 elements = node.elts
             else:
@@ -211,6 +212,9 @@ def test_no_table_of_metrics_outside_the_registry():
     'METRICS = ("log_loss", "one_vs_all_log_loss", "hinge_loss")',
     'OK = {"error_rate"}\nROWS = (("a", "f1_score", {}), ("b", "error_rate", {}),\n'
     '        ("c", "matthews_corrcoef", {}))',
+    'LAYOUT = {"a": ("accuracy_score", {}), "m": ("matthews_corrcoef", {}),\n'
+    '          "k": ("cohen_kappa_score", {})}',
+    'COLUMNS = {"p": "precision_score", "r": "recall_score", "f": "fbeta_score"}',
 ])
 def test_the_table_test_can_fail(source):
     assert tables_of_metrics({"_x": source}, set(METRICS)) != []
