@@ -749,16 +749,14 @@ def build_parser():
     return parser, report
 
 
-#: The metrics of ``metrics-sk compare``: (shown name, metric, keyword arguments).
-_COMPARED = (
-    ("accuracy", "accuracy_score", {}),
-    ("macro F1 (mean of class F1)", "f1_score", {"average": "macro", "zero_division": 0.0}),
-    ("weighted F1", "f1_score", {"average": "weighted", "zero_division": 0.0}),
-    ("macro F1, oneDAL", "macro_fbeta_score", {"zero_division": 0.0}),
-    ("balanced accuracy", "balanced_accuracy_score", {}),
-    ("MCC", "matthews_corrcoef", {}),
-    ("Cohen's kappa", "cohen_kappa_score", {}),
-)
+def compared_metrics():
+    """The metrics of ``metrics-sk compare``, in table order, from the registry's
+    ``compared`` rows: ``(shown name, metric, keyword arguments)``."""
+    from ._registry import METRICS
+
+    rows = sorted((rank, shown, name, kwargs) for name, m in METRICS.items()
+                  for rank, shown, kwargs in m.compared)
+    return [(shown, name, kwargs) for _, shown, name, kwargs in rows]
 
 
 def _compare_command(args):
@@ -776,7 +774,7 @@ def _compare_command(args):
     options = {"confidence_level": args.confidence_level, "n_resamples": args.n_resamples,
                "random_state": args.seed, "sample_weight": weight}
     rows = [(shown, compare(metric, *labels, **options, **kwargs))
-            for shown, metric, kwargs in _COMPARED]
+            for shown, metric, kwargs in compared_metrics()]
     integer = weight is None or bool(np.all(weight == np.round(weight)))
     mcnemar = (compare("accuracy_score", *labels, method="mcnemar", sample_weight=weight)
                if integer else None)

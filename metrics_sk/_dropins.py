@@ -9,7 +9,6 @@ formula of ``metrics_sk._counts`` of the same name.
 """
 
 import warnings
-from numbers import Integral, Real
 
 import numpy as np
 import sklearn.metrics as skm
@@ -17,18 +16,6 @@ import sklearn.metrics as skm
 from . import _counts
 from ._api import (_declared_order, _is_multilabel, build_confusion, checked_metric,
                    documented_by)
-from ._sklearn_compat import Interval, Options, StrOptions, validate_params
-
-_TARGETS = {"y_true": ["array-like", "sparse matrix"], "y_pred": ["array-like", "sparse matrix"],
-            "sample_weight": ["array-like", None]}
-_SET_WISE = {
-    **_TARGETS,
-    "labels": ["array-like", None],
-    "pos_label": [Real, str, "boolean", None],
-    "average": [StrOptions({"micro", "macro", "samples", "weighted", "binary"}), None],
-    "zero_division": [Options(Real, {0.0, 1.0}), "nan", StrOptions({"warn"})],
-}
-_BETA = {"beta": [Interval(Real, 0.0, None, closed="both")]}
 
 
 @checked_metric
@@ -192,13 +179,7 @@ def zero_one_loss(y_true, y_pred, *, normalize=True, sample_weight=None):
     return _counts.zero_one_loss(c, normalize=normalize)
 
 
-@validate_params({
-    "y_true": ["array-like", "sparse matrix"], "y_pred": ["array-like", "sparse matrix"],
-    "labels": ["array-like", None], "target_names": ["array-like", None],
-    "sample_weight": ["array-like", None], "digits": [Interval(Integral, 0, None, closed="left")],
-    "output_dict": ["boolean"],
-    "zero_division": [Options(Real, {0.0, 1.0}), "nan", StrOptions({"warn"})],
-}, prefer_skip_nested_validation=True)
+@checked_metric
 def classification_report(y_true, y_pred, *, labels=None, target_names=None,
                           sample_weight=None, digits=2, output_dict=False,
                           zero_division="warn"):

@@ -47,8 +47,9 @@ from ._bootstrap import (
 )
 from ._confusion import Confusion, SampleCells, count_samples
 from ._losses import _prepare
-from ._params import INFERENCE, SCORES, Checker
-from ._scores import one_vs_all_roc_auc_score
+from ._facts import FACTS, INTERVAL_METHODS
+from ._params import INFERENCE, Checker
+from ._registry import resolve
 from ._validation import is_dask_collection, refuse_zero_weights
 
 
@@ -105,25 +106,11 @@ _RATIOS = {
     "recall": lambda tp, pred, sup, n: (tp, sup),
     "specificity": lambda tp, pred, sup, n: (n - sup - pred + tp, n - sup),
 }
-#: Count metric -> (ratio, how its classes are chosen: "sklearn", "onedal" or "all", the
-#: matrix's correct ("recall") or wrong ("error") predictions).
-_PROPORTIONS = {
-    "accuracy_score": ("recall", "all"),
-    "zero_one_loss": ("error", "all"),
-    "hamming_loss": ("error", "all"),
-    "precision_score": ("precision", "sklearn"),
-    "recall_score": ("recall", "sklearn"),
-    "specificity_score": ("specificity", "sklearn"),
-    "micro_precision_score": ("precision", "onedal"),
-    "micro_recall_score": ("recall", "onedal"),
-}
-
-
 def _proportion(c, name, kwargs):
     """``(x, n)`` of a proportion metric (arrays for ``average=None``), or None when the
     metric with these arguments is not a proportion (an average over classes); for a
     batch of confusions (the groups of a grouped confusion) with a leading batch axis."""
-    ratio, choose = _PROPORTIONS[name]
+    ratio, choose = FACTS[name].proportion  # see the registry's Facts.proportion
     if choose == "all":
         if kwargs.get("normalize", True) is False:
             raise ValueError(f"{name}(normalize=False) is a count, not a proportion: it "
@@ -285,7 +272,8 @@ def delong_components(codes, scores, weights, k, *, keep_order=True):
 _CHECK = Checker("analytic_interval", INFERENCE["analytic_interval"])
 #: The options of ``one_vs_all_roc_auc_score`` DeLong's intervals and tests take.
 CHECK_AUC = Checker("one_vs_all_roc_auc_score",
-                    {k: SCORES["one_vs_all_roc_auc_score"][k] for k in ("labels", "average")})
+                    {k: FACTS["one_vs_all_roc_auc_score"].constraints[k]
+                     for k in ("labels", "average")})
 
 
 def auc_options(kwargs):
@@ -318,21 +306,19 @@ def _delong(y_true, y_score, sample_weight, kwargs):
 
 
 # -- public ------------------------------------------------------------------------------------
-_ALLOWED = {
-    "proportion": ("wilson", "clopper_pearson"),
-    "delta": ("delta",),
-    "matthews_corrcoef": ("fisher_z",),
-    "cohen_kappa_score": ("kappa_se",),
-}
+#: The methods of each interval family (the registry's ``INTERVAL_METHODS``).
+_ALLOWED = INTERVAL_METHODS
 
 
 def _family(name, c, kwargs):
-    if name in _PROPORTIONS and _proportion(c, name, kwargs) is not None:
+    """The interval family of count metric ``name`` with ``kwargs``: the registry's, where
+    a proportion averaged over classes (and any family of ``adjusted=True``) is not."""
+    interval = FACTS[name].interval
+    if interval == "proportion" and _proportion(c, name, kwargs) is not None:
         return "proportion"
-    if name in ("matthews_corrcoef", "cohen_kappa_score"):
-        return name
-    if name in VECTORIZED and name != "precision_recall_fscore_support" and not kwargs.get(
-            "adjusted", False):
+    if interval in ("fisher_z", "kappa_se"):
+        return interval
+    if interval in ("proportion", "delta") and not kwargs.get("adjusted", False):
         return "delta"
     raise ValueError(f"{name}{'(adjusted=True)' if kwargs.get('adjusted') else ''} has no "
                      "analytic interval here; use bootstrap.")
@@ -503,7 +489,8 @@ def analytic_interval(metric, y_true, y_pred_or_score, *, confidence_level=0.95,
     name, func = _resolve(metric)
     z = _z(confidence_level)
     if name is None:
-        if func is not one_vs_all_roc_auc_score:
+        found = resolve(func)
+        if found is None or found.interval != "delong":
             raise ValueError(f"{getattr(func, '__name__', metric)!r} has no analytic interval "
                              "here; use bootstrap.")
         if method not in (None, "delong"):

@@ -1,12 +1,13 @@
 """Parameter constraints as data, checked once at the public boundary.
 
 One table gives the constraints of every keyword parameter of the count metrics, by
-name (``PARAMETERS``), with the few per-metric differences in ``OVERRIDES``. The public
+name (``PARAMETERS``), with the few per-metric differences in each metric's registry
+entry (``constraints`` in ``metrics_sk/_facts.py``). The public
 functions and the :class:`~metrics_sk.Confusion` methods build their checker from it, so
 one bad argument gets the same error (scikit-learn's ``InvalidParameterError``, a
 ``ValueError`` and ``TypeError``) in every family. The formulas behind them trust their
-parameters. The other families have their tables too: the score metrics (``SCORES``),
-:class:`~metrics_sk.StreamingLoss` (``STREAMING``), the intervals and comparisons
+parameters. The score metrics' constraints are in their registry entries too; the other families
+have their tables here: :class:`~metrics_sk.StreamingLoss` (``STREAMING``), the intervals and comparisons
 (``INFERENCE``: ``bootstrap``, ``confidence_intervals``, ``analytic_interval``,
 ``compare``, ``corrected_resampled_ttest``) and the confusion plot (``PLOT``); e.g. a
 ``confidence_level`` outside (0, 1) is the same error in all of them.
@@ -23,8 +24,8 @@ from numbers import Integral, Real
 
 import numpy as np
 
+from ._facts import FACTS, STREAMING_LOSSES
 from ._sklearn_compat import (
-    Hidden,
     Interval,
     Options,
     StrOptions,
@@ -52,29 +53,18 @@ PARAMETERS = {
     "weights": [StrOptions({"linear", "quadratic"}), None],
     "replace_undefined_by": [Interval(Real, -1.0, 1.0, closed="both"), np.nan],
     "correction": [Interval(Real, 0.0, None, closed="left")],
+    "target_names": ["array-like", None],
+    "digits": [Interval(Integral, 0, None, closed="left")],
+    "output_dict": ["boolean"],
 }
-
-_ARRAY = ["array-like"]
-#: Where a metric differs from ``PARAMETERS`` (as scikit-learn's functions do).
-OVERRIDES = {
-    "confusion_matrix": {"y_true": _ARRAY, "y_pred": _ARRAY,
-                         "normalize": [StrOptions({"true", "pred", "all"}), None]},
-    "balanced_accuracy_score": {"y_true": _ARRAY, "y_pred": _ARRAY},
-    "matthews_corrcoef": {"y_true": _ARRAY, "y_pred": _ARRAY},
-    "cohen_kappa_score": {"y1": _ARRAY, "y2": _ARRAY},
-    "specificity_score": {"average": [StrOptions({"binary", "micro", "macro", "weighted"}),
-                                      None]},
-    "balanced_auc_score": {"average": [StrOptions({"binary", "micro", "macro", "weighted"}),
-                                       None]},
-    "geometric_mean_score": {"average": [StrOptions({"multiclass", "binary", "micro", "macro",
-                                                     "weighted"}), None]},
-}
-
 
 def constraints_for(name, parameters):
-    """The constraints of metric ``name`` for the parameter names ``parameters``: a
-    scikit-learn drop-in's are scikit-learn's own objects."""
-    table = {**PARAMETERS, **OVERRIDES.get(name, {}), **sklearn_constraints(name)}
+    """The constraints of metric ``name`` for the parameter names ``parameters``: the
+    shared table, with the metric's own differences (its registry entry's
+    ``constraints``); a scikit-learn drop-in's are scikit-learn's own objects."""
+    facts = FACTS.get(name)
+    own = facts.constraints if facts is not None else {}
+    table = {**PARAMETERS, **own, **sklearn_constraints(name)}
     return {p: table[p] for p in parameters if p in table}
 
 
@@ -130,27 +120,9 @@ class Checker:
 _OPEN_UNIT = [Interval(Real, 0.0, 1.0, closed="neither")]
 _RANDOM_STATE = [None, Interval(Integral, 0, None, closed="left"), np.random.Generator,
                  np.random.RandomState, np.random.SeedSequence, np.random.BitGenerator]
-_SCORE = {"y_true": ["array-like"], "y_score": ["array-like"],
-          "labels": ["array-like", None], "sample_weight": ["array-like", None]}
-_OVA_AVERAGE = [StrOptions({"macro", "weighted"}), None]
-
-#: Constraints of the score metrics (checked by :func:`checked`).
-SCORES = {
-    "log_loss": {"y_true": ["array-like"], "y_proba": ["array-like", Hidden(None)],
-                 "normalize": ["boolean"], "sample_weight": ["array-like", None],
-                 "labels": ["array-like", None], "y_pred": ["array-like", str],
-                 "from_logits": ["boolean"]},
-    "hinge_loss": {"y_true": ["array-like"], "pred_decision": ["array-like"],
-                   "labels": ["array-like", None], "sample_weight": ["array-like", None]},
-    "one_vs_all_log_loss": {**_SCORE, "from_logits": ["boolean"]},
-    "roc_auc_mu_score": {**_SCORE, "cost_matrix": ["array-like", None]},
-    "one_vs_all_roc_auc_score": {**_SCORE, "average": _OVA_AVERAGE},
-    "one_vs_all_pr_auc_score": {**_SCORE, "average": _OVA_AVERAGE},
-}
-
 #: Constraints of :class:`~metrics_sk.StreamingLoss`.
 STREAMING = {
-    "metric": [StrOptions({"log_loss", "one_vs_all_log_loss", "hinge_loss"})],
+    "metric": [StrOptions(set(STREAMING_LOSSES))],
     "labels": ["array-like", None],
     "from_logits": ["boolean"],
     "normalize": ["boolean"],

@@ -47,50 +47,29 @@ CLASS_SCORE_METRICS = ("roc_auc", "pr_auc")
 AVERAGES = ("micro", "macro", "weighted")
 
 # -- the layout: each value of the report is a registry metric called with arguments ------------
+def _layout(section):
+    """``{key: (registry metric, fixed arguments)}`` of a part of the report, in order: the
+    registry's ``report`` rows of that section."""
+    rows = sorted((position, key, name, kwargs) for name, m in METRICS.items()
+                  for part, position, key, kwargs in m.report if part == section)
+    return {key: (name, kwargs) for _, key, name, kwargs in rows}
+
+
 #: Column of the class table -> registry metric (called with ``average=None`` per class and
 #: each average for the average rows).
-_CLASS_COLUMNS = {"precision": "precision_score", "recall": "recall_score",
-                  "fscore": "fbeta_score", "specificity": "specificity_score",
-                  "balanced_auc": "balanced_auc_score"}
-_SCORE_COLUMNS = {"roc_auc": "one_vs_all_roc_auc_score", "pr_auc": "one_vs_all_pr_auc_score"}
+_CLASS_COLUMNS = {key: name for key, (name, _) in _layout("classes").items()}
+_SCORE_COLUMNS = {key: name for key, (name, _) in _layout("class_scores").items()}
 #: The averages a score column has (one-vs-all AUCs have no micro average).
 _SCORE_AVERAGES = ("macro", "weighted")
 #: Summary blocks: (section, title, {key: (registry metric, fixed arguments)}).
-_OVERALL = {"accuracy": ("accuracy_score", {}),
-            "matthews_corrcoef": ("matthews_corrcoef", {}),
-            "cohen_kappa": ("cohen_kappa_score", {})}
-_ONEDAL = {"average_accuracy": ("average_accuracy_score", {}),
-           "error_rate": ("error_rate", {}),
-           "micro_precision": ("micro_precision_score", {}),
-           "micro_recall": ("micro_recall_score", {}),
-           "micro_fscore": ("micro_fbeta_score", {}),
-           "macro_precision": ("macro_precision_score", {}),
-           "macro_recall": ("macro_recall_score", {}),
-           "macro_fscore": ("macro_fbeta_score", {}),
-           "mean_class_fscore": ("fbeta_score", {"average": "macro"})}
-_SCORES = {"log_loss": ("log_loss", {}),
-           "one_vs_all_log_loss": ("one_vs_all_log_loss", {}),
-           "roc_auc_mu": ("roc_auc_mu_score", {}),
-           "one_vs_all_roc_auc": ("one_vs_all_roc_auc_score", {"average": "macro"}),
-           "one_vs_all_pr_auc": ("one_vs_all_pr_auc_score", {"average": "macro"})}
+_OVERALL = _layout("overall")
+_ONEDAL = _layout("onedal")
+_SCORES = _layout("scores")
 #: The per-group table (``groups=``): sorted by the first, worst first.
-_GROUP_COLUMNS = {"mean_class_fscore": ("fbeta_score", {"average": "macro"}),
-                  "balanced_accuracy": ("balanced_accuracy_score", {}),
-                  "accuracy": ("accuracy_score", {})}
+_GROUP_COLUMNS = _layout("groups")
 _BLOCKS = (("overall", "Overall", _OVERALL),
            ("onedal", "oneDAL multi-class metrics", _ONEDAL),
            ("scores", "Score metrics (from y_score)", _SCORES))
-#: Where the report says more than the registry's display name ({F}: F1, F2...).
-_LABELS = {"balanced_auc": "bal. AUC", "matthews_corrcoef": "Matthews correlation (MCC)",
-           "cohen_kappa": "Cohen's kappa",
-           "macro_fscore": "macro {F}, oneDAL: {F} of macro P and R",
-           "mean_class_fscore": "macro {F}, scikit-learn: mean of class {F}",
-           "one_vs_all_log_loss": "one-vs-all log loss (CatBoost)",
-           "roc_auc_mu": "AUC Mu (Kleiman & Page)",
-           "one_vs_all_roc_auc": "one-vs-all ROC AUC, macro",
-           "one_vs_all_pr_auc": "one-vs-all PR AUC, macro",
-           "support": "support"}
-_GROUP_LABELS = {"mean_class_fscore": "macro {F}"}
 #: Most samples x resamples of the score metrics' per-sample bootstrap in a report.
 _SCORE_BOOTSTRAP_LIMIT = 5_000_000
 #: Values equal to accuracy by construction when every sample's true and predicted labels
@@ -119,11 +98,17 @@ def _call(name, fixed, beta, zero_division, **more):
     return name, kwargs
 
 
-def _display(key, beta, labels=_LABELS, metric=None):
-    """The name shown for ``key``: the report's label, else the registry's display name."""
-    text = labels.get(key)
-    if text is None:
-        text = METRICS[metric].display
+def _display(beta, metric, kwargs=None, *, short=False):
+    """The name shown for registry ``metric`` called with ``kwargs``: the first of its
+    ``labels`` whose arguments the call has, else its display name; ``short`` (the group
+    table): the display name after the call's ``average``. ``{F}`` and a final ``F`` or
+    ``F-beta`` are the report's F-beta (F1, F2...)."""
+    m, kwargs = METRICS[metric], kwargs or {}
+    if short:
+        text = " ".join(filter(None, (kwargs.get("average"), m.display)))
+    else:
+        text = next((text for fixed, text in m.labels if fixed.items() <= kwargs.items()),
+                    m.display)
     f = f"F{beta:g}"
     return re.sub(r"\bF(-beta)?$", f, text.replace("{F}", f))
 
@@ -274,15 +259,15 @@ def _warn_undefined(confusion, beta, sections, stacklevel=3):
         where = np.isnan(undefined["per_class"][key]) & ~np.isnan(defined["per_class"][key])
         if where.any():
             named = labels[where].tolist()
-            parts.append(f"{_display(key, beta, metric=_CLASS_COLUMNS[key])} of class"
+            parts.append(f"{_display(beta, _CLASS_COLUMNS[key])} of class"
                          f"{'es' if len(named) > 1 else ''} "
                          + ", ".join(map(str, named[:10])) + (", ..." if len(named) > 10
                                                               else ""))
-    rows = [(f"{average} avg {_display(key, beta, metric=_CLASS_COLUMNS[key])}", v,
+    rows = [(f"{average} avg {_display(beta, _CLASS_COLUMNS[key])}", v,
              defined["averages"][average][key])
             for average, row in undefined.get("averages", {}).items()
             for key, v in row.items() if key in _CLASS_COLUMNS]
-    rows += [(_display(key, beta, metric=_ONEDAL[key][0]), v, defined["overall"][key])
+    rows += [(_display(beta, *_ONEDAL[key]), v, defined["overall"][key])
              for key, v in undefined.get("overall", {}).items() if key in _ONEDAL]
     parts += [name for name, v, d in rows if np.isnan(v) and not np.isnan(d)]
     if parts:
@@ -1513,7 +1498,7 @@ class QualityReport:
         chosen[worst] = True
         by_size = np.argsort(-support, kind="stable")
         largest = by_size[~chosen[by_size]][:max_rows - n_worst]
-        f = _display("fscore", self.beta, metric="fbeta_score")
+        f = _display(self.beta, "fbeta_score")
         why = [f"lowest {f}"] * len(worst) + ["largest"] * len(largest)
         note = (f"{k - max_rows} of {k} classes not shown: the rows are the {n_worst} classes "
                 f"with the lowest {f} and the {max_rows - n_worst} largest others "
@@ -1582,7 +1567,7 @@ class QualityReport:
         ``("table", header, rows, averages)``, ``("summary", title, rows)`` and
         ``("groups", title, header, rows)``; rows are lists of cell strings, the first
         cell a name."""
-        f = _display("fscore", self.beta, metric="fbeta_score")
+        f = _display(self.beta, "fbeta_score")
         k = self.labels.shape[0]
         total = self._fmt_count(self.confusion.total)
         title = (f"Quality report: {total} samples, {k} classes" if not self.weighted else
@@ -1599,8 +1584,8 @@ class QualityReport:
         if show_classes or show_averages:
             columns = (self._class_columns if self.per_class else
                        [m for m in next(iter(self.averages.values())) if m != "support"])
-            header = ["class"] + [_display(m, self.beta, metric=_CLASS_COLUMNS.get(
-                m) or _SCORE_COLUMNS.get(m)) for m in columns] + ["support"]
+            header = ["class"] + [_display(self.beta, _CLASS_COLUMNS.get(m)
+                                           or _SCORE_COLUMNS.get(m)) for m in columns] + ["support"]
             rows, note = [], None
             if show_classes:
                 shown, why, note = self._shown_classes(max_rows)
@@ -1649,24 +1634,26 @@ class QualityReport:
         return blocks
 
     def _summary_name(self, key, block):
-        """The name of a summary row: the report's label or the registry's display name
-        of the metric behind ``key`` (the key itself when it is neither)."""
-        if key in block or key in _LABELS:
-            return _display(key, self.beta, metric=block.get(key, (None,))[0])
+        """The name of a summary row: the registry's text of the metric behind ``key`` (the
+        key itself for a value that is no registry metric's)."""
+        if key in block:
+            return _display(self.beta, *block[key])
+        if key in _CLASS_COLUMNS:
+            return _display(self.beta, _CLASS_COLUMNS[key])
         return key
 
     def _group_blocks(self, max_rows):
         rows, metrics = self._table.sections["group"][:2]
         names = self._groups.get("names") or ["group"]
         header = [", ".join(map(str, names))] + [
-            "support" if m == "support" else _display(m, self.beta, _GROUP_LABELS,
-                                                      metric=_GROUP_COLUMNS[m][0])
+            "support" if m == "support" else _display(self.beta, *_GROUP_COLUMNS[m],
+                                                      short=True)
             for m in metrics]
         g = len(rows)
         shown = g if max_rows is None else min(g, max_rows)
         cells = [[_group_name(rows[i])] + [self._at("group", rows[i], m) for m in metrics]
                  for i in range(shown)]
-        f = _display("mean_class_fscore", self.beta, _GROUP_LABELS)
+        f = _display(self.beta, *_GROUP_COLUMNS["mean_class_fscore"], short=True)
         blocks = [("groups", f"By group, worst first (lowest {f})", header, cells)]
         if shown < g:
             blocks.append(("note", f"{g - shown} of {g} groups not shown: the rows are the "
@@ -1840,8 +1827,7 @@ class QualityReport:
         overall = self._groups.get("overall", {})
         return plot_groups(
             [_group_name(r) for r in rows],
-            [_display(m, self.beta, _GROUP_LABELS, metric=_GROUP_COLUMNS[m][0])
-             for m in metrics],
+            [_display(self.beta, *_GROUP_COLUMNS[m], short=True) for m in metrics],
             np.column_stack([column(m) for m in metrics]),
             np.column_stack([column(m, "low") for m in metrics]),
             np.column_stack([column(m, "high") for m in metrics]),

@@ -38,7 +38,8 @@ from ._losses import (
     one_vs_all_losses,
 )
 from ._streaming import dask_route
-from ._params import SCORES, checked
+from ._facts import FACTS
+from ._params import checked
 from ._sklearn_compat import UndefinedMetricWarning
 from ._validation import (
     InputError,
@@ -47,17 +48,6 @@ from ._validation import (
     python_label_error,
     refuse_masked,
 )
-
-#: What each public function needs from a fitted estimator: a ``response_method`` for
-#: :func:`sklearn.metrics.make_scorer` (a tuple means "the first one the estimator has").
-RESPONSE_METHOD = {
-    "log_loss": "predict_proba",
-    "one_vs_all_log_loss": "predict_proba",
-    "hinge_loss": "decision_function",
-    "roc_auc_mu_score": ("decision_function", "predict_proba"),
-    "one_vs_all_roc_auc_score": "predict_proba",
-    "one_vs_all_pr_auc_score": "predict_proba",
-}
 
 _LABELS_DOC = """labels : array-like of shape (n_classes,), default=None
         The class of each column of ``y_score``, in column order. By default the
@@ -187,7 +177,7 @@ def _native_hinge(y_true, pred_decision, labels, weights):
     return codes, decisions.reshape(-1)
 
 
-@checked(SCORES["log_loss"])
+@checked(FACTS["log_loss"].constraints)
 @dask_route("log_loss")
 def log_loss(y_true, y_proba=None, *, normalize=True, sample_weight=None, labels=None,
              y_pred="deprecated", from_logits=False):
@@ -270,7 +260,7 @@ def log_loss(y_true, y_proba=None, *, normalize=True, sample_weight=None, labels
     return evaluate(encoded)
 
 
-@checked(SCORES["hinge_loss"])
+@checked(FACTS["hinge_loss"].constraints)
 @dask_route("hinge_loss")
 def hinge_loss(y_true, pred_decision, *, labels=None, sample_weight=None):
     r"""Average hinge loss; Crammer-Singer for several classes.
@@ -327,7 +317,7 @@ def hinge_loss(y_true, pred_decision, *, labels=None, sample_weight=None):
 
 
 # -- metrics_sk's own score metrics --------------------------------------------------------
-@checked(SCORES["one_vs_all_log_loss"])
+@checked(FACTS["one_vs_all_log_loss"].constraints)
 @dask_route("one_vs_all_log_loss")
 def one_vs_all_log_loss(y_true, y_score, *, labels=None, sample_weight=None, from_logits=False):
     r"""Mean over the classes of the binary cross-entropy of each class against the rest.
@@ -387,7 +377,7 @@ def one_vs_all_log_loss(y_true, y_score, *, labels=None, sample_weight=None, fro
                                                 from_logits=from_logits))
 
 
-@checked(SCORES["roc_auc_mu_score"])
+@checked(FACTS["roc_auc_mu_score"].constraints)
 def roc_auc_mu_score(y_true, y_score, *, labels=None, sample_weight=None, cost_matrix=None):
     r"""AUC mu: the multi-class AUC of Kleiman and Page, with a misclassification cost matrix.
 
@@ -470,7 +460,7 @@ def _per_class(values, average, codes, weights, classes, what):
     return _reduce(values, average, support)
 
 
-@checked(SCORES["one_vs_all_roc_auc_score"])
+@checked(FACTS["one_vs_all_roc_auc_score"].constraints)
 def one_vs_all_roc_auc_score(y_true, y_score, *, labels=None, sample_weight=None,
                              average="macro"):
     r"""ROC AUC of each class against all the others, or their average.
@@ -539,7 +529,7 @@ def one_vs_all_roc_auc_score(y_true, y_score, *, labels=None, sample_weight=None
                                        average=average))
 
 
-@checked(SCORES["one_vs_all_pr_auc_score"])
+@checked(FACTS["one_vs_all_pr_auc_score"].constraints)
 def one_vs_all_pr_auc_score(y_true, y_score, *, labels=None, sample_weight=None,
                             average="macro"):
     r"""Area under the precision-recall curve of each class against the others (trapezoid).

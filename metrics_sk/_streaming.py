@@ -42,7 +42,6 @@ from ._validation import (
     label_kind,
 )
 
-METRICS = ("log_loss", "one_vs_all_log_loss", "hinge_loss")
 _CHECK = Checker("StreamingLoss", STREAMING)
 
 

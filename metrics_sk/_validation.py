@@ -318,30 +318,6 @@ def check_sample_weight(sample_weight, n, *, allow_negative=False):
     return w
 
 
-def check_zero_division(zero_division):
-    if isinstance(zero_division, str):
-        if zero_division == "warn":
-            return zero_division
-    elif isinstance(zero_division, numbers.Real) and not isinstance(zero_division, bool):
-        if zero_division in (0, 1) or np.isnan(zero_division):
-            return zero_division
-    raise ValueError(
-        f"zero_division must be 'warn', 0, 1 or np.nan, got {zero_division!r}."
-    )
-
-
-def check_beta(beta):
-    if not isinstance(beta, numbers.Real) or isinstance(beta, bool) or not beta >= 0:
-        raise ValueError(f"beta must be a non-negative real number, got {beta!r}.")
-    return float(beta)
-
-
-def check_average(average, options):
-    if average not in options:
-        raise ValueError(f"average has to be one of {options}, got {average!r}.")
-    return average
-
-
 def classifier_predictions(estimator, X):
     """``estimator.predict(X)``, after checking that ``estimator`` is a classifier (as
     scikit-learn's ``from_estimator`` displays do)."""

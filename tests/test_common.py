@@ -131,13 +131,12 @@ def _needs_binary(name):
 
 #: Entries that need a binary target (average="binary" or a 2 x 2 layout).
 BINARY_ONLY = {name for name in COUNT_METRICS if _needs_binary(name)}
-#: f(y_true, y_pred) == f(y_pred, y_true).
-SYMMETRIC = {"accuracy_score", "unnormalized_accuracy_score", "f1_score", "f1_score_micro",
-             "f1_score_macro", "f1_score_per_class", "matthews_corrcoef",
-             "recall_score_weighted", "cohen_kappa_score", "linear_kappa",
-             "quadratic_kappa", "hamming_loss", "zero_one_loss", "unnormalized_zero_one_loss",
-             "average_accuracy_score", "error_rate", "micro_precision_score",
-             "micro_recall_score", "micro_fbeta_score", "micro_f2_score", "macro_fbeta_score"}
+#: f(y_true, y_pred) == f(y_pred, y_true): the registry's symmetric metrics (with their
+#: defaults) and these configurations.
+SYMMETRIC = {name for name, m in METRICS.items() if m.symmetric} | {
+    "unnormalized_accuracy_score", "f1_score_micro", "f1_score_macro", "f1_score_per_class",
+    "recall_score_weighted", "linear_kappa", "quadratic_kappa", "unnormalized_zero_one_loss",
+    "micro_f2_score"}
 NOT_SYMMETRIC = set(COUNT_METRICS) - SYMMETRIC
 #: Results that scale with the weights (sums); every other result is scale invariant.
 WEIGHT_SCALE_DEPENDENT = {"unnormalized_accuracy_score", "unnormalized_zero_one_loss",

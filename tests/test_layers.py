@@ -17,7 +17,7 @@ PACKAGE = pathlib.Path(__file__).resolve().parents[1] / "metrics_sk"
 
 LAYERS = [
     ["_sklearn_compat"],
-    ["_validation", "_params", "_sklearn_registry"],
+    ["_facts", "_validation", "_params", "_sklearn_registry"],
     ["_dask"],
     ["_counts", "_auc"],
     ["_confusion"],

@@ -4,6 +4,7 @@
 entry; it is checked here against imbalanced-learn's own ``geometric_mean_score``.
 """
 
+import ast
 import inspect
 import warnings
 
@@ -123,3 +124,139 @@ def test_geometric_mean_is_everything_a_count_metric_is():
     assert result.bootstrap_distribution.shape == (20,)
     with pytest.raises(ValueError, match="correction"):
         msk.geometric_mean_score(y_true, y_pred, correction=-1)
+
+
+# -- one validation mechanism --------------------------------------------------------------
+PACKAGE = __import__("pathlib").Path(msk.__file__).parent
+
+
+def validate_params_users(sources):
+    """Modules (name -> source) that call scikit-learn's ``validate_params`` decorator
+    instead of the package's one checker (``_params`` / ``checked_metric``)."""
+    found = []
+    for module, source in sources.items():
+        for node in ast.walk(ast.parse(source)):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "validate_params":
+                found.append(module)
+    return sorted(set(found))
+
+
+def test_one_validation_mechanism():
+    sources = {p.stem: p.read_text() for p in PACKAGE.glob("*.py")}
+    assert validate_params_users(sources) == []
+    assert validate_params_users({"m": "@validate_params({})\ndef f(): pass"}) == ["m"]
+
+
+def test_classification_report_errors_are_scikit_learns():
+    import sklearn.metrics as skm
+    from sklearn.utils._param_validation import InvalidParameterError
+
+    for options in ({"digits": -1}, {"output_dict": 3}, {"zero_division": 5},
+                    {"target_names": 3}):
+        with pytest.raises(InvalidParameterError) as ours:
+            msk.classification_report([0, 1], [0, 1], **options)
+        with pytest.raises(InvalidParameterError) as theirs:
+            skm.classification_report([0, 1], [0, 1], **options)
+        assert str(ours.value) == str(theirs.value)
+    with pytest.raises(TypeError, match="classification_report"):
+        msk.classification_report([0, 1], [0, 1], 2)
+
+
+# -- the registry is the one table of facts ------------------------------------------------
+#: The modules of the registry: the facts (low) and their binding to the functions.
+REGISTRY_MODULES = {"_facts", "_registry"}
+
+
+def _names_a_metric(node, names):
+    """A string constant that is a metric name, or a tuple (a row) holding one."""
+    if isinstance(node, ast.Constant):
+        return isinstance(node.value, str) and node.value in names
+    if isinstance(node, ast.Tuple):
+        return any(_names_a_metric(e, names) for e in node.elts if isinstance(e, ast.Constant))
+    return False
+
+
+def tables_of_metrics(sources, names, at_least=3):
+    """``(module, line)`` of each literal dict keyed by (or mapping to), or set/list/tuple
+    of, at least ``at_least`` metric names (or rows naming one) outside the registry
+    modules; the export list ``__all__`` is no table."""
+    found = []
+    for module, source in sources.items():
+        if module in REGISTRY_MODULES:
+            continue
+        tree = ast.parse(source)
+        exports = {id(node.value) for node in ast.walk(tree) if isinstance(node, ast.Assign)
+                   and any(getattr(t, "id", None) == "__all__" for t in node.targets)}
+        for node in ast.walk(tree):
+            if id(node) in exports:
+                continue
+            if isinstance(node, ast.Dict):  # an entry names a metric by its key or value
+                elements = [k if k is not None and _names_a_metric(k, names) else v
+                            for k, v in zip(node.keys, node.values)]
+            elif isinstance(node, (ast.Set, ast.List, ast.Tuple)):
+                elements = node.elts
+            else:
+                continue
+            if sum(_names_a_metric(e, names) for e in elements) >= at_least:
+                found.append((module, node.lineno))
+    return sorted(found)
+
+
+def test_no_table_of_metrics_outside_the_registry():
+    sources = {p.stem: p.read_text() for p in PACKAGE.glob("*.py")}
+    assert tables_of_metrics(sources, set(METRICS)) == []
+
+
+@pytest.mark.parametrize("source", [
+    'RESPONSE_METHOD = {"log_loss": "predict_proba", "hinge_loss": "d", "f1_score": "p"}',
+    'METRICS = ("log_loss", "one_vs_all_log_loss", "hinge_loss")',
+    'OK = {"error_rate"}\nROWS = (("a", "f1_score", {}), ("b", "error_rate", {}),\n'
+    '        ("c", "matthews_corrcoef", {}))',
+    'LAYOUT = {"a": ("accuracy_score", {}), "m": ("matthews_corrcoef", {}),\n'
+    '          "k": ("cohen_kappa_score", {})}',
+    'COLUMNS = {"p": "precision_score", "r": "recall_score", "f": "fbeta_score"}',
+])
+def test_the_table_test_can_fail(source):
+    assert tables_of_metrics({"_x": source}, set(METRICS)) != []
+    assert tables_of_metrics({"_registry": source}, set(METRICS)) == []
+    assert tables_of_metrics({"_x": f"__all__ = {list(METRICS)!r}"}, set(METRICS)) == []
+
+
+# -- the facts hold ---------------------------------------------------------------------------
+def test_streaming_losses_are_the_registrys():
+    from metrics_sk._facts import STREAMING_LOSSES
+
+    y, proba = [0, 1, 2, 1], np.array([[.6, .3, .1], [.2, .5, .3], [.1, .3, .6], [.3, .4, .3]])
+    for name, m in METRICS.items():
+        if m.count:
+            assert m.streaming
+            continue
+        if m.streaming:
+            stream = msk.StreamingLoss(name, labels=[0, 1, 2])
+            stream.update(y[:2], proba[:2])
+            stream.update(y[2:], proba[2:])
+            assert np.isclose(stream.compute(), m.function(y, proba, labels=[0, 1, 2])), name
+        else:
+            with pytest.raises(ValueError, match="metric"):
+                msk.StreamingLoss(name)
+    assert set(STREAMING_LOSSES) == {"log_loss", "one_vs_all_log_loss", "hinge_loss"}
+
+
+@pytest.mark.parametrize("name", sorted(METRICS))
+def test_interval_family_is_analytic_intervals(name):
+    """Each metric's registry interval family is what analytic_interval uses (its default
+    method), and a metric without one is refused."""
+    from metrics_sk._facts import INTERVAL_METHODS
+
+    m = METRICS[name]
+    rng = np.random.default_rng(0)
+    y = rng.integers(0, 2, 200)
+    pred = np.where(rng.random(200) < 0.8, y, 1 - y)
+    second = np.column_stack([1 - pred * 0.7, pred * 0.7]) if not m.count else pred
+    if m.interval is None:
+        with pytest.raises(ValueError, match="no analytic interval"):
+            msk.analytic_interval(name, y, second)
+        return
+    kwargs = {"beta": 2.0} if name == "fbeta_score" else {}
+    result = msk.analytic_interval(name, y, second, **kwargs)
+    assert result.method == INTERVAL_METHODS[m.interval][0]

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
 import metrics_sk as msk
-from metrics_sk._scores import RESPONSE_METHOD
+from metrics_sk._registry import METRICS
 from metrics_sk._sklearn_compat import UndefinedMetricWarning
 
 PUBLIC = [msk.log_loss, msk.hinge_loss, msk.one_vs_all_log_loss, msk.roc_auc_mu_score,
@@ -436,9 +436,9 @@ def test_bad_cost_matrix(cost, match):
 
 
 def test_response_methods_cover_every_public_function():
-    assert set(RESPONSE_METHOD) == {f.__name__ for f in PUBLIC}
-    allowed = {"predict", "predict_proba", "decision_function"}
-    for method in RESPONSE_METHOD.values():
+    methods = {f.__name__: METRICS[f.__name__].response_method for f in PUBLIC}
+    allowed = {"predict_proba", "decision_function"}
+    for method in methods.values():
         assert set((method,) if isinstance(method, str) else method) <= allowed
 
 

@@ -1,0 +1,267 @@
+"""The facts about every metric, as data: the low half of the registry.
+
+:data:`FACTS` holds one :class:`Facts` per public metric function, by name: what the
+metric takes, how a fitted estimator feeds it, its sign, its constraints, its interval
+family, whether it streams, its display text, its scorer names and the properties the
+common tests check. It holds no function, so that the lowest modules (the parameter
+checks of ``_params``, ``StreamingLoss``, the score metrics) can read it; the registry
+(``metrics_sk/_registry.py``) binds each name to its public function and formula, and
+everything above reads it there. No other module keeps a table keyed by metric names
+(``tests/test_registry.py`` checks it).
+"""
+
+from dataclasses import dataclass, field
+
+from ._sklearn_compat import Hidden, Interval, StrOptions
+
+# -- constraints (scikit-learn's objects; ``_params.PARAMETERS`` has the shared ones) -------
+_ARRAY = ["array-like"]
+_ONE_VS_ALL = {"y_true": _ARRAY, "y_score": _ARRAY, "labels": ["array-like", None],
+               "sample_weight": ["array-like", None]}
+_OVA_AVERAGE = [StrOptions({"macro", "weighted"}), None]
+_BINARY_AVERAGES = [StrOptions({"binary", "micro", "macro", "weighted"}), None]
+
+#: The interval families of :func:`~metrics_sk.analytic_interval`: its methods per family
+#: (the first is the default; ``"bootstrap"`` is always allowed besides).
+INTERVAL_METHODS = {
+    "proportion": ("wilson", "clopper_pearson"),
+    "delta": ("delta",),
+    "fisher_z": ("fisher_z",),
+    "kappa_se": ("kappa_se",),
+    "delong": ("delong",),
+}
+
+
+@dataclass(frozen=True)
+class Facts:
+    """The facts about one public metric that every other part reads.
+
+    Parameters
+    ----------
+    name : str
+        Name of the public function (and of the ``Confusion`` method of a count metric).
+    family : str
+        ``"sklearn"`` (a scikit-learn drop-in), ``"onedal"``, ``"imblearn"``,
+        ``"fairlearn"`` or ``"catboost"`` (score metrics of CatBoost's).
+    takes : {'labels', 'scores', 'probabilities'}
+        What its second argument is.
+    response_method : str or tuple of str
+        The estimator method a scorer calls (a tuple: the first one the estimator has).
+    greater_is_better : bool
+        False for losses and error rates (their scorers are ``neg_*``).
+    count : bool
+        Whether it is a formula of a confusion: then it is also a ``Confusion`` method,
+        streamable with ``update`` and ``+``, Dask-capable through the builder, and
+        bootstrappable by resampling confusion cells.
+    binary_only : bool
+        Whether it needs a binary target.
+    display : str
+        Short name in reports, plots and the command's output.
+    scorers : dict
+        Scorer name -> the keyword arguments that scorer fixes.
+    constraints : dict
+        Parameter name -> its constraints. A count metric lists only where it differs
+        from the shared table by parameter name (``_params.PARAMETERS``), as
+        scikit-learn's functions do; a score metric lists all its parameters.
+    interval : str or None
+        Its family of :func:`~metrics_sk.analytic_interval` (a key of
+        :data:`INTERVAL_METHODS`); a ``"proportion"`` averaged over classes is
+        ``"delta"``. None: bootstrap only.
+    proportion : tuple or None
+        ``(ratio, classes)`` of a proportion: the ratio (``"precision"``, ``"recall"``,
+        ``"specificity"``, ``"error"``) and how its classes are chosen (``"sklearn"``,
+        ``"onedal"`` or ``"all"``).
+    streaming : bool
+        Whether it accumulates over batches: a count metric through
+        ``Confusion.update``, a loss through :class:`~metrics_sk.StreamingLoss`.
+    symmetric : bool
+        Whether ``f(a, b) == f(b, a)`` with its defaults.
+    labels : tuple of (dict, str)
+        Where the report says more than ``display``: (keyword arguments, text) pairs, the
+        first whose arguments the call has (``{}``: any call); ``{F}`` is the report's
+        F-beta (F1, F2...).
+    report : tuple of (str, int, str, dict)
+        Where :func:`~metrics_sk.quality_report` shows it: (section, position in the
+        section, key, keyword arguments); the sections are ``"classes"`` (a column of
+        the class table, called per class and per average), ``"class_scores"`` (a score
+        column of it), ``"overall"``, ``"onedal"``, ``"scores"`` and ``"groups"`` (a
+        column of the per-group table, the first sorting it).
+    compared : tuple of (int, str, dict)
+        The rows of ``metrics-sk compare`` this metric gives: (position in the table,
+        shown name, keyword arguments).
+    """
+
+    name: str
+    family: str
+    takes: str = "labels"
+    response_method: object = "predict"
+    greater_is_better: bool = True
+    count: bool = True
+    binary_only: bool = False
+    display: str = ""
+    scorers: dict = field(default_factory=dict)
+    constraints: dict = field(default_factory=dict)
+    interval: object = "delta"
+    proportion: object = None
+    streaming: bool = None
+    symmetric: bool = False
+    labels: tuple = ()
+    report: tuple = ()
+    compared: tuple = ()
+
+    def __post_init__(self):
+        if self.streaming is None:  # a count metric streams through its confusion
+            object.__setattr__(self, "streaming", self.count)
+
+
+def _averaged(name, averages, **fixed):
+    """``name`` for the default ``average``; ``name_<average>`` for the others."""
+    return {name: dict(fixed), **{f"{name}_{a}": {**fixed, "average": a} for a in averages}}
+
+
+def _entries():
+    F = Facts
+    return [
+        # scikit-learn drop-ins (their scikit-learn scorer names are scikit-learn's own)
+        F("confusion_matrix", "sklearn", display="confusion matrix", interval=None,
+          constraints={"y_true": _ARRAY, "y_pred": _ARRAY,
+                       "normalize": [StrOptions({"true", "pred", "all"}), None]}),
+        F("precision_recall_fscore_support", "sklearn", display="P/R/F/support",
+          interval=None),
+        F("precision_score", "sklearn",
+          report=(("classes", 0, "precision", {}),), display="precision", interval="proportion",
+          proportion=("precision", "sklearn")),
+        F("recall_score", "sklearn",
+          report=(("classes", 1, "recall", {}),), display="recall", interval="proportion",
+          proportion=("recall", "sklearn")),
+        F("fbeta_score", "sklearn",
+          report=(("classes", 2, "fscore", {}),
+                  ("onedal", 8, "mean_class_fscore", {"average": "macro"}),
+                  ("groups", 0, "mean_class_fscore", {"average": "macro"})), display="F-beta",
+          labels=(({"average": "macro"}, "macro {F}, scikit-learn: mean of class {F}"),)),
+        F("f1_score", "sklearn", display="F1", symmetric=True,
+          compared=((1, "macro F1 (mean of class F1)", {"average": "macro",
+                                                        "zero_division": 0.0}),
+                    (2, "weighted F1", {"average": "weighted", "zero_division": 0.0}))),
+        F("accuracy_score", "sklearn",
+          report=(("overall", 0, "accuracy", {}), ("groups", 2, "accuracy", {})), display="accuracy", interval="proportion",
+          proportion=("recall", "all"), symmetric=True, compared=((0, "accuracy", {}),)),
+        F("balanced_accuracy_score", "sklearn",
+          report=(("groups", 1, "balanced_accuracy", {}),), display="balanced accuracy",
+          constraints={"y_true": _ARRAY, "y_pred": _ARRAY},
+          compared=((4, "balanced accuracy", {}),)),
+        F("matthews_corrcoef", "sklearn",
+          report=(("overall", 1, "matthews_corrcoef", {}),), display="MCC", interval="fisher_z",
+          constraints={"y_true": _ARRAY, "y_pred": _ARRAY}, symmetric=True,
+          labels=(({}, "Matthews correlation (MCC)"),), compared=((5, "MCC", {}),)),
+        F("cohen_kappa_score", "sklearn",
+          report=(("overall", 2, "cohen_kappa", {}),), display="kappa", interval="kappa_se",
+          constraints={"y1": _ARRAY, "y2": _ARRAY}, symmetric=True,
+          scorers={"cohen_kappa": {}, "weighted_kappa": {"weights": "quadratic"},
+                   "weighted_kappa_linear": {"weights": "linear"}},
+          labels=(({}, "Cohen's kappa"),), compared=((6, "Cohen's kappa", {}),)),
+        F("hamming_loss", "sklearn", greater_is_better=False, display="Hamming loss",
+          interval="proportion", proportion=("error", "all"), symmetric=True),
+        F("zero_one_loss", "sklearn", greater_is_better=False, display="0-1 loss",
+          interval="proportion", proportion=("error", "all"), symmetric=True),
+        # oneDAL's multi-class metrics keep oneDAL's names (microPrecision: micro_precision)
+        F("average_accuracy_score", "onedal",
+          report=(("onedal", 0, "average_accuracy", {}),), display="average accuracy", symmetric=True,
+          scorers={"average_accuracy": {}}),
+        F("error_rate", "onedal",
+          report=(("onedal", 1, "error_rate", {}),), greater_is_better=False, display="error rate",
+          symmetric=True, scorers={"neg_error_rate": {}}),
+        F("micro_precision_score", "onedal",
+          report=(("onedal", 2, "micro_precision", {}),), display="micro precision", symmetric=True,
+          interval="proportion", proportion=("precision", "onedal"),
+          scorers={"micro_precision": {}}),
+        F("micro_recall_score", "onedal",
+          report=(("onedal", 3, "micro_recall", {}),), display="micro recall", symmetric=True,
+          interval="proportion", proportion=("recall", "onedal"),
+          scorers={"micro_recall": {}}),
+        F("micro_fbeta_score", "onedal",
+          report=(("onedal", 4, "micro_fscore", {}),), display="micro F", symmetric=True,
+          scorers={"micro_fscore": {}}),
+        F("macro_precision_score", "onedal",
+          report=(("onedal", 5, "macro_precision", {}),), display="macro precision",
+          scorers={"macro_precision": {}}),
+        F("macro_recall_score", "onedal",
+          report=(("onedal", 6, "macro_recall", {}),), display="macro recall",
+          scorers={"macro_recall": {}}),
+        F("macro_fbeta_score", "onedal",
+          report=(("onedal", 7, "macro_fscore", {}),), display="macro F (oneDAL)", symmetric=True,
+          scorers={"macro_fscore": {}, "macro_f2": {"beta": 2.0}, "macro_f05": {"beta": 0.5}},
+          labels=(({}, "macro {F}, oneDAL: {F} of macro P and R"),),
+          compared=((3, "macro F1, oneDAL", {"zero_division": 0.0}),)),
+        F("multiclass_quality_metrics", "onedal", display="oneDAL multi-class block",
+          interval=None),
+        # oneDAL's binary metrics (default average="binary"), averaged as precision_macro
+        F("binary_confusion_matrix", "onedal", binary_only=True,
+          display="binary confusion matrix", interval=None),
+        F("binary_quality_metrics", "onedal", binary_only=True, display="oneDAL binary block",
+          interval=None),
+        F("specificity_score", "onedal",
+          report=(("classes", 3, "specificity", {}),), display="specificity", interval="proportion",
+          proportion=("specificity", "sklearn"), constraints={"average": _BINARY_AVERAGES},
+          scorers=_averaged("specificity", ("micro", "macro", "weighted"))),
+        F("balanced_auc_score", "onedal",
+          report=(("classes", 4, "balanced_auc", {}),), display="balanced AUC", labels=(({}, "bal. AUC"),),
+          constraints={"average": _BINARY_AVERAGES},
+          scorers=_averaged("balanced_auc", ("micro", "macro", "weighted"))),
+        # imbalanced-learn
+        F("geometric_mean_score", "imblearn", display="G-mean",
+          constraints={"average": [StrOptions({"multiclass", "binary", "micro", "macro",
+                                               "weighted"}), None]},
+          scorers=_averaged("geometric_mean", ("macro", "weighted"))),
+        # fairlearn
+        F("selection_rate", "fairlearn", binary_only=True, display="selection rate"),
+        # score metrics, on decision_function or predict_proba (neg_log_loss is
+        # scikit-learn's own scorer name); one-vs-all AUCs default to average="macro"
+        F("log_loss", "sklearn",
+          report=(("scores", 0, "log_loss", {}),), takes="probabilities", response_method="predict_proba",
+          greater_is_better=False, count=False, display="log loss", interval=None,
+          streaming=True,
+          constraints={"y_true": _ARRAY, "y_proba": ["array-like", Hidden(None)],
+                       "normalize": ["boolean"], "sample_weight": ["array-like", None],
+                       "labels": ["array-like", None], "y_pred": ["array-like", str],
+                       "from_logits": ["boolean"]}),
+        F("hinge_loss", "sklearn", takes="scores", response_method="decision_function",
+          greater_is_better=False, count=False, display="hinge loss", interval=None,
+          streaming=True, scorers={"neg_hinge_loss": {}},
+          constraints={"y_true": _ARRAY, "pred_decision": _ARRAY,
+                       "labels": ["array-like", None], "sample_weight": ["array-like", None]}),
+        F("one_vs_all_log_loss", "catboost",
+          report=(("scores", 1, "one_vs_all_log_loss", {}),), takes="probabilities",
+          response_method="predict_proba", greater_is_better=False, count=False,
+          display="one-vs-all log loss", interval=None, streaming=True,
+          labels=(({}, "one-vs-all log loss (CatBoost)"),),
+          scorers={"neg_one_vs_all_log_loss": {}},
+          constraints={**_ONE_VS_ALL, "from_logits": ["boolean"]}),
+        F("roc_auc_mu_score", "catboost",
+          report=(("scores", 2, "roc_auc_mu", {}),), takes="scores",
+          response_method=("decision_function", "predict_proba"), count=False,
+          display="AUC mu", interval=None, scorers={"roc_auc_mu": {}},
+          labels=(({}, "AUC Mu (Kleiman & Page)"),),
+          constraints={**_ONE_VS_ALL, "cost_matrix": ["array-like", None]}),
+        F("one_vs_all_roc_auc_score", "catboost",
+          report=(("class_scores", 0, "roc_auc", {}),
+                  ("scores", 3, "one_vs_all_roc_auc", {"average": "macro"})), takes="probabilities",
+          response_method="predict_proba", count=False, display="ROC AUC",
+          interval="delong", scorers=_averaged("one_vs_all_roc_auc", ("weighted",)),
+          labels=(({"average": "macro"}, "one-vs-all ROC AUC, macro"),),
+          constraints={**_ONE_VS_ALL, "average": _OVA_AVERAGE}),
+        F("one_vs_all_pr_auc_score", "catboost",
+          report=(("class_scores", 1, "pr_auc", {}),
+                  ("scores", 4, "one_vs_all_pr_auc", {"average": "macro"})), takes="probabilities",
+          response_method="predict_proba", count=False, display="PR AUC", interval=None,
+          labels=(({"average": "macro"}, "one-vs-all PR AUC, macro"),),
+          scorers=_averaged("one_vs_all_pr_auc", ("weighted",)),
+          constraints={**_ONE_VS_ALL, "average": _OVA_AVERAGE}),
+    ]
+
+
+#: Every public metric's facts, by function name.
+FACTS = {f.name: f for f in _entries()}
+
+#: The metrics :class:`~metrics_sk.StreamingLoss` accumulates.
+STREAMING_LOSSES = tuple(name for name, f in FACTS.items() if f.streaming and not f.count)
