@@ -572,3 +572,52 @@ def test_no_exception_driven_fallback(monkeypatch, function, kernel, scores):
     if function is msk.log_loss:
         assert function([[0, 1], [1, 0]], [[0.2, 0.8], [0.7, 0.3]]) == pytest.approx(
             skm.log_loss([[0, 1], [1, 0]], [[0.2, 0.8], [0.7, 0.3]]))
+
+
+# -- moved from test_edges.py: extreme weights in the AUCs, all-zero weights of the losses
+
+Y_AUC = [0, 1, 2, 0, 1, 2]
+
+
+S_AUC = np.eye(3)[[0, 1, 1, 0, 2, 2]] * 0.8 + 0.1
+
+
+W_BIG = np.array([2**62, 2**62, 1, 3, 2**62, 5], dtype=np.int64)
+
+
+@pytest.mark.parametrize("name", ["one_vs_all_roc_auc_score", "roc_auc_mu_score"])
+def test_integer_weights_near_int64_limit_in_auc(name):
+    value = getattr(msk, name)(Y_AUC, S_AUC, sample_weight=W_BIG)
+    assert value == pytest.approx(getattr(msk, name)(Y_AUC, S_AUC,
+                                                     sample_weight=W_BIG.astype(float)))
+    if name == "one_vs_all_roc_auc_score":  # scikit-learn's macro one-vs-rest AUC
+        assert value == pytest.approx(skm.roc_auc_score(
+            Y_AUC, S_AUC / S_AUC.sum(1, keepdims=True), multi_class="ovr",
+            sample_weight=W_BIG.astype(float)))
+    assert 0 <= value <= 1
+
+
+def test_auc_weights_whose_products_overflow():
+    w = np.array([1e200, 1e200, 1.0, 3.0, 1e200, 5.0])
+    value = msk.one_vs_all_roc_auc_score(Y_AUC, S_AUC, sample_weight=w)
+    assert value == pytest.approx(msk.one_vs_all_roc_auc_score(Y_AUC, S_AUC,
+                                                               sample_weight=w / 1e200))
+
+
+def test_all_zero_weights_of_a_loss_are_a_value_error():
+    """metrics_sk's own losses refuse all-zero weights with scikit-learn's log_loss
+    ValueError (they raised numpy's ZeroDivisionError); the hinge_loss drop-in keeps
+    scikit-learn's ZeroDivisionError."""
+    y, proba = [0, 1, 1], np.array([[0.8, 0.2], [0.3, 0.7], [0.4, 0.6]])
+    message = "Sample weights must contain at least one non-zero number"
+    for call in (lambda w: msk.one_vs_all_log_loss(y, proba, sample_weight=w),
+                 lambda w: msk.log_loss(y, proba, sample_weight=w),
+                 lambda w: msk.log_loss(y, np.log(proba), sample_weight=w, from_logits=True),
+                 lambda w: skm.log_loss(y, proba, sample_weight=w)):
+        with pytest.raises(ValueError, match=message):
+            call([0, 0, 0])
+        assert np.isfinite(call([0, 1, 0]))
+    for f in (msk.hinge_loss, skm.hinge_loss):
+        with pytest.raises(ZeroDivisionError):
+            f(y, proba[:, 1], sample_weight=[0, 0, 0])
+
