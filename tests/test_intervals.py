@@ -398,13 +398,13 @@ def test_delong_coverage_long():
 # -- the report --------------------------------------------------------------------------------
 @pytest.mark.parametrize("weighted, labels", [(False, None), (True, [0, 1, 2]), (False, [0, 1])])
 def test_report_analytic_intervals_are_each_metrics_own(weighted, labels):
-    from metrics_sk._report import _analytic_calls
+    from metrics_sk._report import _calls
 
     t, p = _data(300, 4, accuracy=0.7, seed=12)
     w = np.random.default_rng(12).uniform(0.5, 2, 300) if weighted else None
     report = msk.quality_report(t, p, sample_weight=w, labels=labels, confidence_level=0.9,
                                 interval="analytic", beta=2.0)
-    calls = _analytic_calls(2.0, "warn")
+    calls = _calls(2.0, "warn")
     flat = [("per_class", k, None) for k in calls["per_class"]]
     flat += [("overall", k, None) for k in calls["overall"]]
     flat += [("averages", a, k) for a in calls["averages"] for k in calls["averages"][a]]

@@ -602,6 +602,10 @@ def test_auc_weights_whose_products_overflow():
     value = msk.one_vs_all_roc_auc_score(Y_AUC, S_AUC, sample_weight=w)
     assert value == pytest.approx(msk.one_vs_all_roc_auc_score(Y_AUC, S_AUC,
                                                                sample_weight=w / 1e200))
+    # scikit-learn's macro one-vs-rest AUC on the rescaled weights (its products fit)
+    assert value == pytest.approx(skm.roc_auc_score(
+        Y_AUC, S_AUC / S_AUC.sum(1, keepdims=True), multi_class="ovr",
+        sample_weight=w / 1e200))
 
 
 def test_all_zero_weights_of_a_loss_are_a_value_error():
