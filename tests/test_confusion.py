@@ -729,3 +729,19 @@ def test_true_negatives_of_huge_integer_weights_never_fall_below_zero():
     assert (cm >= 0).all() and cm[1, 1] == 0
     assert cm[0, 1] == pytest.approx(w[1]) and cm[1, 0] == pytest.approx(w[0] + w[2])
 
+
+
+def test_the_chunked_properties_can_fail(monkeypatch):
+    """An update that drops the batch's weights fails both chunked properties."""
+    case = ([0, 1, 1, 0], [0, 1, 0, 0], [0.25, 2.0, 1.5, 0.5], [(0, 2), (2, 4)])
+    properties = (test_chunked_update_and_add_equal_one_shot.hypothesis.inner_test,
+                  test_chunked_with_fixed_labels_equal_one_shot.hypothesis.inner_test)
+    for check in properties:
+        check(case)
+    update = Confusion.update
+    monkeypatch.setattr(Confusion, "update",
+                        lambda self, y_true, y_pred, sample_weight=None: update(
+                            self, y_true, y_pred))
+    for check in properties:
+        with pytest.raises(AssertionError):
+            check(case)

@@ -1220,3 +1220,21 @@ def test_two_dimensional_weights_are_a_value_error_everywhere(name):
     with pytest.raises(ValueError, match="1D array or scalar"):
         getattr(msk, name)(y, second, sample_weight=np.ones((4, 2)))
 
+
+
+def test_the_score_dtype_property_can_fail(monkeypatch):
+    """A log loss that reads the score columns in reverse class order fails the property
+    (hypothesis finds a counterexample among its first draws)."""
+    import dataclasses
+
+    real = METRICS["log_loss"].function
+
+    def reversed_columns(y_true, y_score, **kwargs):
+        return real(y_true, np.asarray(y_score)[:, ::-1], **kwargs)
+
+    monkeypatch.setitem(METRICS, "log_loss",
+                        dataclasses.replace(METRICS["log_loss"], function=reversed_columns))
+    with pytest.raises((AssertionError, ExceptionGroup)) as raised:
+        test_score_metric_over_label_dtypes_containers_and_weights("log_loss")
+    if isinstance(raised.value, ExceptionGroup):  # several distinct failures found
+        assert raised.value.subgroup(AssertionError) is not None

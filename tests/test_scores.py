@@ -625,3 +625,40 @@ def test_all_zero_weights_of_a_loss_are_a_value_error():
         with pytest.raises(ZeroDivisionError):
             f(y, proba[:, 1], sample_weight=[0, 0, 0])
 
+
+
+# -- the two properties above can fail ------------------------------------------------------
+_TIED = (np.array([0, 1, 2, 0, 1, 2, 1]),
+         np.array([[0, 1, 0], [0, 1, 0], [1, 1, 1], [0, 0, 0], [1, 0, 1], [0, 0, 1],
+                   [2, 2, 2]], dtype=float))
+
+
+def test_the_auc_invariance_property_can_fail(monkeypatch):
+    """An AUC mu that breaks tied scores by the samples' positions fails the property."""
+    import random
+
+    check = test_auc_invariances.hypothesis.inner_test
+    check(_TIED, random.Random(0))
+    auc_mu = msk.roc_auc_mu_score
+
+    def by_position(y_true, y_score, **kwargs):
+        y_score = np.asarray(y_score, dtype=float)
+        position = np.arange(len(y_score))[:, None] * np.arange(y_score.shape[1])
+        return auc_mu(y_true, y_score + 1e-3 * position, **kwargs)
+
+    monkeypatch.setattr(msk, "roc_auc_mu_score", by_position)
+    with pytest.raises(AssertionError):
+        check(_TIED, random.Random(0))
+
+
+def test_the_repetition_property_can_fail(monkeypatch):
+    """A one-vs-all AUC that drops the weights fails the integer-weight property."""
+    check = test_integer_weights_are_repetitions.hypothesis.inner_test
+    counts = [0, 3, 1, 2, 0, 3, 1] + [0] * 18
+    check(_TIED, counts)
+    auc = msk.one_vs_all_roc_auc_score
+    monkeypatch.setattr(msk, "one_vs_all_roc_auc_score",
+                        lambda y_true, y_score, sample_weight=None, **kwargs: auc(
+                            y_true, y_score, **kwargs))
+    with pytest.raises(AssertionError):
+        check(_TIED, counts)
