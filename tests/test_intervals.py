@@ -432,3 +432,43 @@ def _params(name):
     import inspect
 
     return inspect.signature(getattr(msk, name)).parameters
+
+
+# -- the two properties above can fail ------------------------------------------------------
+def test_the_range_property_can_fail(monkeypatch):
+    """A Wald interval left unclipped (0.9 + 1.96 * 0.095 > 1) fails the range property."""
+    import dataclasses
+    import sys
+
+    pairs = [(0, 0)] * 9 + [(0, 1)]
+    check = test_bounds_always_in_range.hypothesis.inner_test
+    check(pairs, "accuracy_score")
+
+    real = analytic_interval
+
+    def unclipped(name, y_true, y_pred, **kwargs):
+        res = real(name, y_true, y_pred, **kwargs)
+        half = 1.959963984540054 * np.sqrt(res.value * (1 - res.value) / len(y_true))
+        bounds = type(res.confidence_interval)(res.value - half, res.value + half)
+        return dataclasses.replace(res, confidence_interval=bounds)
+
+    monkeypatch.setattr(sys.modules[__name__], "analytic_interval", unclipped)
+    with pytest.raises(AssertionError):
+        check(pairs, "accuracy_score")
+
+
+def test_the_order_property_can_fail(monkeypatch):
+    """An interval that leaves out the last sample depends on the order: the property
+    catches it."""
+    import sys
+
+    pairs = [(0, 0), (1, 1), (2, 1), (3, 3), (0, 0), (1, 2), (2, 2), (3, 0)]
+    call = ("f1_score", {"average": "macro"})
+    check = test_sample_order_and_label_names_do_not_matter.hypothesis.inner_test
+    check(pairs, call)
+    real = analytic_interval
+    monkeypatch.setattr(sys.modules[__name__], "analytic_interval",
+                        lambda name, y_true, y_pred, **kwargs: real(
+                            name, y_true[:-1], y_pred[:-1], **kwargs))
+    with pytest.raises(AssertionError):
+        check(pairs, call)
