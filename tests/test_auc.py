@@ -285,3 +285,38 @@ def test_pr_auc_placer_on_large_columns_equals_scikit_learn():
         for c in range(3):
             precision, recall, _ = skm.precision_recall_curve(codes == c, scores[:, c])
             assert got[c] == pytest.approx(skm.auc(recall, precision), rel=1e-12)
+
+
+# -- the two properties above can fail ------------------------------------------------------
+def _weighted_problem():
+    codes = np.array([0, 1, 2, 0, 1, 2, 0, 1])
+    scores = np.random.default_rng(3).normal(size=(8, 3))
+    return codes, scores, np.array([0.5, 2.0, 1.0, 3.0, 0.25, 1.5, 1.0, 2.5])
+
+
+def test_the_auc_mu_property_can_fail(monkeypatch):
+    """An AUC mu kernel that drops the weights fails the pairwise-definition property."""
+    check = test_auc_mu_equals_the_pairwise_definition.hypothesis.inner_test
+    check(_weighted_problem())
+    auc_mu = _auc.auc_mu
+    monkeypatch.setattr(_auc, "auc_mu", lambda codes, *args: auc_mu(codes, *args[:-1], None))
+    with pytest.raises(AssertionError):
+        check(_weighted_problem())
+
+
+def test_the_one_vs_all_property_can_fail(monkeypatch):
+    """A PR AUC computed as scikit-learn's average precision (a step sum, not the
+    trapezoids) fails the one-vs-all property."""
+    import sklearn.metrics as skm
+
+    check = test_one_vs_all_auc_and_pr_auc_equal_the_definitions.hypothesis.inner_test
+    check(_weighted_problem())
+
+    def average_precision(codes, scores, weights=None):
+        return np.array([skm.average_precision_score(codes == c, scores[:, c],
+                                                     sample_weight=weights)
+                         for c in range(scores.shape[1])])
+
+    monkeypatch.setattr(_auc, "one_vs_all_pr_auc", average_precision)
+    with pytest.raises(AssertionError):
+        check(_weighted_problem())

@@ -11,7 +11,6 @@ import metrics_sk as msk
 from metrics_sk._registry import METRICS
 from metrics_sk import Confusion
 from metrics_sk._bootstrap import (
-    COUNT_METRICS,
     VECTORIZED,
     _CellSampler,
     _sampler_from_samples,
@@ -73,7 +72,7 @@ BATCH_CALLS += [(name, {}) for name in sorted(VECTORIZED - {n for n, _ in BATCH_
 def test_every_vectorized_metric_is_exercised():
     binary = {name for name in VECTORIZED if METRICS[name].binary_only}
     assert {name for name, _ in BATCH_CALLS} | binary == VECTORIZED
-    assert VECTORIZED <= COUNT_METRICS
+    assert VECTORIZED <= {name for name, m in METRICS.items() if m.count}
 
 
 @pytest.mark.parametrize("fixed", [None, [0, 1, 2]], ids=["all-labels", "other-slot"])
@@ -284,6 +283,20 @@ def test_weighted_confusion_needs_the_samples():
     ci = confidence_intervals(c, Confusion.accuracy_score, y_true=t, y_pred=p,
                               sample_weight=w, n_resamples=200, random_state=0)
     assert ci.low < c.accuracy_score() < ci.high
+    # weights that look like counts (equal, integer, or large) are still not resampled as
+    # counts, neither merged into an unweighted confusion nor streamed through update
+    t, p = [0, 1, 0, 1, 1, 0, 1, 0], [0, 1, 1, 1, 0, 0, 1, 1]
+    for w in ([1000.0] * 8, [1.0, 5.0] * 4, [2] * 8):
+        c = Confusion.from_predictions(t, p, sample_weight=w)
+        with pytest.raises(ValueError, match="sample-weight sums"):
+            msk.confidence_intervals(c, lambda c: c.accuracy_score())
+        merged = Confusion.from_predictions(t, p) + c
+        with pytest.raises(ValueError, match="sample-weight sums"):
+            msk.confidence_intervals(merged, lambda c: c.accuracy_score())
+    streamed = Confusion()
+    streamed.update(t, p, sample_weight=[3.0] * 8)
+    with pytest.raises(ValueError, match="sample-weight sums"):
+        msk.confidence_intervals(streamed, lambda c: c.accuracy_score())
 
 
 def test_inputs_are_not_modified():
@@ -614,3 +627,42 @@ def test_continuous_weights_cell_sums_by_moments_agree_with_the_sample_bootstrap
     ours = res.bootstrap_distribution
     assert st.ks_2samp(ours, naive).pvalue > 1e-3
     assert abs(np.std(ours) / np.std(naive) - 1) < 0.12
+
+
+# -- moved from test_edges.py: targets the resampling cannot take -----------------------------
+
+@pytest.mark.parametrize("bad", [None, 5, "abc", {"a": 1}], ids=repr)
+def test_bootstrap_of_a_callable_refuses_non_array_targets(bad):
+    def metric(t, p):
+        return float(np.mean(np.asarray(t) == np.asarray(p)))
+
+    with pytest.raises(TypeError, match="y_true must be an array-like"):
+        msk.bootstrap(metric, bad, [0, 1], n_resamples=5)
+    with pytest.raises(TypeError, match="y_pred must be an array-like"):
+        msk.bootstrap(metric, [0, 1], bad, n_resamples=5)
+
+
+
+def test_bootstrap_of_a_callable_refuses_masked_targets():
+    """The per-sample bootstrap hands plain arrays to the callable: a mask would be
+    dropped there, so it is refused as everywhere else."""
+    def metric(t, p):
+        return float(np.mean(np.asarray(t) == np.asarray(p)))
+
+    masked = np.ma.array([0, 1, 0, 1], mask=[0, 0, 1, 0])
+    with pytest.raises(ValueError, match="y_true is a masked array"):
+        msk.bootstrap(metric, masked, [0, 1, 1, 1], n_resamples=5)
+    with pytest.raises(ValueError, match="y_pred is a masked array"):
+        msk.bootstrap(metric, [0, 1, 1, 1], masked, n_resamples=5)
+    result = msk.bootstrap(metric, np.ma.array([0, 1, 0, 1]), [0, 1, 1, 1], n_resamples=5,
+                           random_state=0)
+    assert result.bootstrap_distribution.shape == (5,)
+
+
+
+def test_confidence_intervals_of_counts_too_large_to_resample():
+    c = Confusion.from_matrix(np.array([[2**62, 2**62], [1, 2**62]]))
+    assert c.accuracy_score() == pytest.approx(2 / 3)  # the counts themselves are fine
+    with pytest.raises(ValueError, match="too many to resample"):
+        msk.confidence_intervals(c, lambda c: c.accuracy_score(), n_resamples=10)
+

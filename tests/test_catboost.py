@@ -114,7 +114,10 @@ def test_prauc_groups_scores_within_1e8():
     y = np.array([1, 0, 1, 0, 0, 1.0])
     f = np.array([0.5, 0.5 + 3e-9, 0.2, 0.2 + 6e-9, 0.2 + 1.2e-8, 0.9])
     check(y, f, "PRAUC")
-    assert eval_metric(y, f, "PRAUC") == pytest.approx([0.8055555555555556], abs=1e-15)
+    # by hand: the groups within 1e-8 are {0.9: +}, {0.5, 0.5+3e-9: +-} and the chain
+    # {0.2, 0.2+6e-9, 0.2+1.2e-8: +--}; (recall, precision) goes (0, 1), (1/3, 1),
+    # (2/3, 2/3), (1, 1/2) and the trapezoids sum to 1/3 + 5/18 + 7/36 = 29/36
+    assert eval_metric(y, f, "PRAUC") == pytest.approx([29 / 36], abs=1e-15)
 
 
 @pytest.mark.parametrize("binary", [False, True])

@@ -8,6 +8,7 @@ import re
 import subprocess
 import sys
 import time
+import tracemalloc
 from pathlib import Path
 
 import numpy as np
@@ -664,3 +665,66 @@ def test_labels_option_keeps_every_sample(tmp_path, capsys):
     assert out["overall"]["accuracy"] == pytest.approx(skm.accuracy_score(t, p))
     assert out["overall"]["matthews_corrcoef"] == pytest.approx(skm.matthews_corrcoef(t, p))
     assert out["overall"]["cohen_kappa"] == pytest.approx(skm.cohen_kappa_score(t, p))
+
+
+@pytest.mark.parametrize("n_duplicates", [30_000, 100_000])
+def test_cli_header_with_many_duplicate_names(tmp_path, capsys, n_duplicates):
+    path = tmp_path / "wide.csv"
+    path.write_text(",".join(["x"] * n_duplicates + ["y", "p", "x"]) + "\n"
+                    + ",".join(["7"] * n_duplicates + ["0", "1", "8"]) + "\n"
+                    + ",".join(["9"] * n_duplicates + ["1", "1", "8"]) + "\n")
+    assert _cli.main(["report", str(path), "--true", "y", "--pred", "p", "--format", "json",
+                      "-q"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["labels"] == [0, 1]
+    # a duplicated name is its first column, as pandas reads it (x, not x.100000)
+    assert _cli.main(["report", str(path), "--true", "x", "--pred", "x", "--format", "json",
+                      "-q"]) == 0
+    assert json.loads(capsys.readouterr().out)["labels"] == [7, 9]
+
+
+
+def test_cli_labels_beyond_int64_is_one_line(tmp_path, capsys):
+    path = tmp_path / "p.csv"
+    path.write_text("y,p\n0,0\n1,1\n1,0\n")
+    with pytest.raises(SystemExit) as exit_:
+        _cli.main(["report", str(path), "--true", "y", "--pred", "p", "--labels", "0", "1",
+                   "99999999999999999999999"])
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and "99999999999999999999999 is out of that range" in err
+
+
+
+@pytest.mark.parametrize("command", ["report", "compare"])
+def test_cli_all_zero_weight_column_is_one_line(tmp_path, capsys, command):
+    path = tmp_path / "p.csv"
+    path.write_text("y,p,w\n0,0,0\n1,1,0\n1,0,0.0\n")
+    preds = ["--pred", "p"] * (2 if command == "compare" else 1)
+    assert _cli.main([command, str(path), "--true", "y", *preds, "--weight", "w", "-q"]) == 1
+    err = capsys.readouterr().err.strip()
+    assert err == ("metrics-sk: error: " + str(path) + ": column 'w' (--weight) is zero in "
+                   "every row: there is no weight to compute a metric from.")
+
+
+
+def test_cli_text_labels_take_memory_in_proportion_to_the_text(tmp_path):
+    """One 20 kB cell among 1000 rows: a fixed-width str array would take 1000 x 20 kB x 4
+    bytes = 80 MB; Python strings take about the text's size."""
+    rows = ["y,p"] + [f"c{i % 3},c{i % 2}" for i in range(999)] + ["x" * 20_000 + ",c0"]
+    path = tmp_path / "long.csv"
+    path.write_text("\n".join(rows) + "\n")
+    columns, _, offset = _cli.read_columns(str(path), ["y", "p"], [], progress=False)
+
+    def labels():
+        t, p = _cli._as_labels(columns, ["y", "p"], str(path), offset)
+        assert t[-1] == "x" * 20_000 and p[0] == "c0"
+
+    tracemalloc.start()
+    try:
+        labels()
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 5_000_000
+

@@ -285,3 +285,20 @@ def test_cli_compare(tmp_path, capsys):
     assert main(["compare", str(path), "--true", "y", "--pred", "a", "--pred", "zz",
                  "-q"]) == 1
     assert "no column 'zz'" in capsys.readouterr().err
+
+
+def test_the_swap_property_can_fail(monkeypatch):
+    """A comparison that reports the absolute difference (the better model first, whatever
+    the order) fails the swap property."""
+    import dataclasses
+    import sys
+
+    triples = [(0, 0, 1), (1, 1, 1), (2, 2, 0), (0, 0, 0), (1, 1, 2), (2, 0, 2)]
+    check = test_swapping_the_models_negates_the_difference.hypothesis.inner_test
+    check(triples, "mcnemar")
+    real = compare
+    monkeypatch.setattr(sys.modules[__name__], "compare",
+                        lambda *args, **kwargs: (lambda r: dataclasses.replace(
+                            r, difference=abs(r.difference)))(real(*args, **kwargs)))
+    with pytest.raises(AssertionError):
+        check(triples, "mcnemar")

@@ -574,3 +574,174 @@ def test_labels_repro_of_the_issue():
     assert c.matthews_corrcoef() == pytest.approx(skm.matthews_corrcoef(t, p))
     assert round(c.matthews_corrcoef(), 3) == 0.261
     assert c.cohen_kappa_score() == pytest.approx(skm.cohen_kappa_score(t, p))
+
+
+# -- moved from test_edges.py: fixed labels in O(K), dense size, masked or complex matrices,
+# -- exact labels across dtypes, huge and extreme weights, every method of an empty confusion
+import metrics_sk as msk  # noqa: E402
+
+def test_masked_matrix_is_refused():
+    with pytest.raises(ValueError, match="matrix is a masked array"):
+        Confusion.from_matrix(np.ma.array([[1, 2], [3, 4]], mask=[[0, 1], [0, 0]]))
+
+
+def _peak(func):
+    tracemalloc.start()
+    try:
+        func()
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+@pytest.mark.parametrize("k", [12_000, 10**6])
+def test_fixed_labels_stay_o_of_k(k):
+    def build():
+        c = Confusion.from_predictions([0, 1], [0, 1], labels=np.arange(k))
+        c.update([5, 6], [6, 5])
+        assert c.total == 4 and c.n_classes == k
+        assert c.accuracy_score() == 0.5
+
+    assert _peak(build) < 200 * k + 10**7  # O(K) bytes, nowhere near K**2
+
+
+def test_fixed_labels_functions_equal_scikit_learn():
+    labels = np.arange(12_000)
+    t, p = [0, 1, 3, 3], [0, 1, 3, 2]
+    assert msk.f1_score(t, p, labels=labels[:5], average="macro", zero_division=0) == (
+        skm.f1_score(t, p, labels=labels[:5], average="macro", zero_division=0))
+
+
+def test_huge_dense_confusion_matrix_is_refused_naming_the_size():
+    with pytest.raises(ValueError, match="1000000 x 1000000.*GiB.*sparse"):
+        msk.confusion_matrix(np.arange(10**6), np.arange(10**6))
+    # the sparse matrix is fine
+    assert Confusion.from_predictions(np.arange(10**6), np.arange(10**6)).matrix.nnz == 10**6
+
+
+def test_integer_weight_cells_stay_exact_while_they_fit():
+    w = np.array([2**62 + 1, 2**62 + 1, 1, 2**62 + 1])
+    c = Confusion.from_predictions([0, 1, 1, 0], [0, 1, 0, 0], sample_weight=w)
+    assert c.to_dense()[1, 1] == 2**62 + 1 and c.to_dense()[1, 0] == 1
+
+
+def test_merge_of_int64_and_uint64_labels_keeps_every_class():
+    base = 2**62
+    a = Confusion.from_predictions(np.array([base, base + 1]), np.array([base, base + 1]))
+    b = Confusion.from_predictions(np.array([base + 2, base + 1], dtype=np.uint64),
+                                   np.array([base + 2, base], dtype=np.uint64))
+    merged = a + b
+    assert merged.labels.tolist() == [base, base + 1, base + 2]  # exact Python integers
+    np.testing.assert_array_equal(merged.to_dense(), [[1, 0, 0], [1, 1, 0], [0, 0, 1]])
+    huge = Confusion.from_matrix(np.eye(1), labels=np.array([2**63 + 5], dtype=np.uint64))
+    with pytest.raises(ValueError, match="no exact common type"):
+        a + huge
+
+
+def test_update_with_float_batch_keeps_int64_labels_above_2_53():
+    c = Confusion.from_predictions(np.array([2**53 + 1]), np.array([2**53 + 1]))
+    c.update(np.array([2.0**53, 2.0**53]), np.array([2.0**53, 2.0**53 + 2]))
+    assert c.labels.tolist() == [2**53, 2**53 + 1, 2**53 + 2]
+    np.testing.assert_array_equal(c.to_dense(), [[1, 0, 1], [0, 1, 0], [0, 0, 0]])
+    # small labels keep numpy's common type, as before
+    small = Confusion.from_predictions([1, 2], [1, 2]) + Confusion.from_predictions(
+        np.array([3.0]), np.array([3.0]))
+    assert small.labels.dtype == np.float64 and small.labels.tolist() == [1, 2, 3]
+
+
+@pytest.mark.parametrize("name", sorted(msk.Confusion.__dict__.keys() & set(msk.__all__)))
+def test_every_metric_of_an_empty_confusion_raises_the_same_value_error(name):
+    options = {"average": "macro"} if name in ("f1_score", "precision_score", "recall_score",
+                                               "fbeta_score") else {}
+    if name == "fbeta_score":
+        options["beta"] = 1.0
+    with pytest.raises(ValueError, match="The Confusion is empty"):
+        getattr(Confusion(), name)(**options)
+
+
+def test_from_matrix_refuses_complex_labels_as_scikit_learn_does():
+    with pytest.raises(ValueError, match="Complex data not supported"):
+        Confusion.from_matrix(np.eye(2), labels=[1 + 1j, 2])
+    with pytest.raises(ValueError, match="Complex data not supported"):  # was a TypeError
+        Confusion.from_matrix(np.eye(2) * (1 + 1j))
+    with pytest.raises(ValueError, match="Complex data not supported"):
+        skm.f1_score([1, 2], [1, 2], labels=[1 + 1j, 2], average="macro")
+    with pytest.raises(ValueError, match="Complex data not supported"):
+        msk.f1_score([1, 2], [1, 2], labels=[1 + 1j, 2], average="macro")
+
+
+@pytest.mark.parametrize("scale", [1e-300, 2.0**-1000, 1e300, 2.0**1000])
+def test_mcc_at_extreme_float_weights(scale):
+    """MCC is scale invariant: weights near 1e-300 gave 0.0 (squares underflow) and near
+    1e300 NaN (squares overflow), as in scikit-learn; a power-of-two scale is exact."""
+    t, p = [0, 1, 1, 0, 2, 2, 1], [0, 1, 0, 0, 2, 1, 1]
+    w = np.array([1.0, 2.0, 0.5, 3.0, 1.0, 0.25, 4.0])
+    expected = skm.matthews_corrcoef(t, p, sample_weight=w)
+    value = msk.matthews_corrcoef(t, p, sample_weight=w * scale)
+    if np.log2(scale).is_integer():
+        assert value == expected  # bit for bit
+    assert value == pytest.approx(expected, rel=1e-13)
+    c = Confusion.from_predictions(t, p, sample_weight=w * scale)
+    assert c.matthews_corrcoef() == value
+    grouped = Confusion.from_predictions(t, p, sample_weight=w * scale,
+                                         groups=[0, 0, 0, 1, 1, 1, 1])
+    for g, mask in ((0, slice(0, 3)), (1, slice(3, 7))):
+        assert grouped.matthews_corrcoef()[g] == pytest.approx(skm.matthews_corrcoef(
+            t[mask], p[mask], sample_weight=w[mask]), rel=1e-13, abs=1e-15)
+
+
+@pytest.mark.parametrize("t, p, expected", [
+    # uint64 met with signed integers: numpy's common type is float64
+    (np.array([0, 5], dtype=np.uint64), np.array([2**63 - 2, 2**53 + 1]),
+     [0, 5, 2**53 + 1, 2**63 - 2]),
+    # integer-valued floats met with integers beyond 2**53
+    (np.array([2.0**53, 1.0]), np.array([2**53 + 1, 1]), [1, 2**53, 2**53 + 1]),
+])
+def test_labels_stay_exact_and_distinct_when_the_common_dtype_is_float(t, p, expected):
+    """The labels of a confusion were cast to the inputs' common dtype: 2**53 + 1 became
+    2**53 (two labels printed as one) and 2**63 - 2 became 2**63, which then failed as
+    'continuous' when integer weights beyond 2**53 recounted the cells."""
+    c = Confusion.from_predictions(t, p)
+    assert c.labels.tolist() == expected and len(set(c.labels.tolist())) == len(expected)
+    # by hand, with Python integers: the mean over y_true's classes of the share of their
+    # samples predicted as themselves (0 and 0 in the first case, 0 and 1 in the second)
+    ti, pi = [int(v) for v in t], [int(v) for v in p]
+    by_hand = np.mean([sum(b == a for a, b in zip(ti, pi) if a == c) / ti.count(c)
+                       for c in set(ti)])
+    assert msk.balanced_accuracy_score(t, p) == by_hand
+    assert msk.balanced_accuracy_score(t, p, sample_weight=np.full(2, 2**58)) == by_hand
+    # small values keep numpy's common type (scikit-learn's labels)
+    small = Confusion.from_predictions(np.array([0, 5], dtype=np.uint64), np.array([-1, 2]))
+    assert small.labels.dtype == np.float64 and small.labels.tolist() == [-1, 0, 2, 5]
+
+
+def test_true_negatives_of_huge_integer_weights_never_fall_below_zero():
+    """Integer weights near 2**58: the margins are float64 and total - support - predicted
+    + tp rounded to -64 (specificity -2e-16, a negative cell in binary_confusion_matrix)."""
+    t, p = np.array([-128, -127, -128]), np.array([-127, -128, -127])
+    w = np.array([2**58, 2**58 + 2**52 + 33, 2**58])
+    c = Confusion.from_predictions(t, p, sample_weight=w)
+    assert (c.tn >= 0).all()
+    for average in (None, "macro", "micro"):
+        value = msk.specificity_score(t, p, sample_weight=w, average=average)
+        assert (np.asarray(value) >= 0).all() and np.allclose(value, 0)
+    cm = msk.binary_confusion_matrix(t, p, sample_weight=w, pos_label=-127)
+    assert (cm >= 0).all() and cm[1, 1] == 0
+    assert cm[0, 1] == pytest.approx(w[1]) and cm[1, 0] == pytest.approx(w[0] + w[2])
+
+
+
+def test_the_chunked_properties_can_fail(monkeypatch):
+    """An update that drops the batch's weights fails both chunked properties."""
+    case = ([0, 1, 1, 0], [0, 1, 0, 0], [0.25, 2.0, 1.5, 0.5], [(0, 2), (2, 4)])
+    properties = (test_chunked_update_and_add_equal_one_shot.hypothesis.inner_test,
+                  test_chunked_with_fixed_labels_equal_one_shot.hypothesis.inner_test)
+    for check in properties:
+        check(case)
+    update = Confusion.update
+    monkeypatch.setattr(Confusion, "update",
+                        lambda self, y_true, y_pred, sample_weight=None: update(
+                            self, y_true, y_pred))
+    for check in properties:
+        with pytest.raises(AssertionError):
+            check(case)

@@ -436,3 +436,23 @@ def test_label_present_only_with_zero_weight(name, y_true, y_pred, labels, sampl
     """Issue 15: scikit-learn checks labels= against the presence of a label in y_true,
     not its weight ([[0.]] with a UserWarning; kappa NaN with UndefinedMetricWarning)."""
     assert_like_sklearn(name, y_true, y_pred, labels=labels, sample_weight=sample_weight)
+
+
+@pytest.mark.parametrize("name", ["precision_score", "recall_score", "f1_score",
+                                  "fbeta_score"])
+@pytest.mark.parametrize("zero_division", ["warn", 0, 1])
+def test_one_string_class_with_the_default_pos_label_is_scikit_learns(name, zero_division):
+    kwargs = {"zero_division": zero_division, **({"beta": 2} if name == "fbeta_score" else {})}
+    with warnings.catch_warnings(record=True) as ours:
+        warnings.simplefilter("always")
+        value = getattr(msk, name)(["a", "a"], ["a", "a"], **kwargs)
+    with warnings.catch_warnings(record=True) as theirs:
+        warnings.simplefilter("always")
+        expected = getattr(skm, name)(["a", "a"], ["a", "a"], **kwargs)
+    assert value == expected
+    assert [(w.category, str(w.message)) for w in ours] == [
+        (w.category, str(w.message)) for w in theirs]
+    # two string classes: pos_label=1 is still an error, as in scikit-learn
+    with pytest.raises(ValueError, match="pos_label=1 is not a valid label"):
+        getattr(msk, name)(["a", "b"], ["a", "a"], **kwargs)
+

@@ -877,3 +877,364 @@ def test_uint64_weights_beyond_int64_are_refused(name):
             fits = np.array([2**40, 1, 3, 1, 2, 1], dtype=np.uint64)
             assert_allclose(values_of(_call(name, fits)),
                             values_of(_call(name, fits.astype(float))), rtol=1e-12)
+
+
+# -- moved from test_edges.py: labels at their dtype's limits, masks, NaN-likes, bytes,
+# -- Decimals, ordered categoricals, containers, and the mistakes named in their messages
+import decimal  # noqa: E402
+
+from metrics_sk import Confusion  # noqa: E402
+
+def test_boolean_targets_are_values_never_masks():
+    p = np.arange(3000)
+    p[5] = 0
+    t = np.ones(3000, dtype=bool)
+    assert msk.accuracy_score(t, p) == skm.accuracy_score(t, p) == pytest.approx(1 / 3000)
+    assert msk.accuracy_score(p, t) == skm.accuracy_score(p, t)
+    np.testing.assert_array_equal(Confusion.from_predictions(t, p).labels[:3], [0, 1, 2])
+
+
+@pytest.mark.parametrize("t, p", [
+    (np.array([32767, -32768], dtype=np.int16), np.array([-32768, 32767], dtype=np.int16)),
+    (np.array([0, 5], dtype=np.uint8), np.array([-3, 5000])),
+    (np.array([0, 5, 100], dtype=np.int8), np.array([-3, 5, 100000])),
+    (np.array([0, 65535], dtype=np.uint16), np.array([0, -70000], dtype=np.int64)),
+    (np.array([127, -128, 0], dtype=np.int8), np.array([127, -128, 1], dtype=np.int8)),
+])
+def test_small_integer_dtypes_never_overflow(t, p):
+    assert msk.accuracy_score(t, p) == skm.accuracy_score(t, p)
+    np.testing.assert_array_equal(msk.confusion_matrix(t, p), skm.confusion_matrix(t, p))
+
+
+INT_DTYPES = [np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint32,
+              np.uint64, np.bool_]
+
+
+@settings(max_examples=120, deadline=None)
+@given(data=st.data())
+def test_any_integer_dtypes_count_as_scikit_learn(data):
+    """Labels of any two integer (or boolean) dtypes, near their dtype's limits."""
+    dt, dp = (data.draw(st.sampled_from(INT_DTYPES)) for _ in range(2))
+    n = data.draw(st.integers(1, 30))
+
+    def draw(dtype):
+        info = np.iinfo(dtype) if dtype is not np.bool_ else None
+        values = st.booleans() if info is None else st.sampled_from(
+            [info.min, info.min + 1, 0, 1, 2, info.max - 1, info.max])
+        return np.array(data.draw(st.lists(values, min_size=n, max_size=n)), dtype=dtype)
+
+    t, p = draw(dt), draw(dp)
+    if np.uint64 in (dt, dp) and max(int(t.max()), int(p.max())) >= 2**63:
+        with pytest.raises(ValueError, match="2\\*\\*63"):
+            msk.accuracy_score(t, p)
+        return
+    if np.result_type(t, p).kind == "f":  # uint64 with signed: scikit-learn rounds to float
+        check_exact(t, p)
+    else:
+        check_like_sklearn(t, p)
+
+
+def check_exact(t, p, ours=getattr):
+    """The confusion matrix and accuracy from Python integers (exact at any magnitude);
+    ``ours(msk, name)`` gives the metric checked (a broken one in the companion test)."""
+    ti, pi = [int(v) for v in t], [int(v) for v in p]
+    labels = sorted(set(ti) | set(pi))
+    index = {v: i for i, v in enumerate(labels)}
+    expected = np.zeros((len(labels), len(labels)), dtype=np.int64)
+    for a, b in zip(ti, pi):
+        expected[index[a], index[b]] += 1
+    np.testing.assert_array_equal(ours(msk, "confusion_matrix")(t, p), expected)
+    assert ours(msk, "accuracy_score")(t, p) == np.trace(expected) / len(ti)
+
+
+def check_like_sklearn(t, p, ours=getattr):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        expected = skm.confusion_matrix(t, p)
+        for name in ("accuracy_score", "balanced_accuracy_score", "matthews_corrcoef"):
+            assert ours(msk, name)(t, p) == pytest.approx(
+                getattr(skm, name)(t, p), rel=1e-12, nan_ok=True), name
+    np.testing.assert_array_equal(ours(msk, "confusion_matrix")(t, p), expected)
+
+
+def test_the_integer_dtype_property_can_fail():
+    """Both checks of the property above pass the real metrics and catch a broken one:
+    one that casts y_pred to y_true's dtype (256 as uint8 is 0), one that counts on the
+    float64 common type of uint64 and int64 (2**53 + 1 becomes 2**53)."""
+    def casting(module, name):
+        def metric(y_true, y_pred, **kwargs):
+            y_true = np.asarray(y_true)
+            return getattr(module, name)(y_true, np.asarray(y_pred).astype(y_true.dtype),
+                                         **kwargs)
+        return metric
+
+    t, p = np.array([0, 5], dtype=np.uint8), np.array([256, 5])
+    check_like_sklearn(t, p)
+    with pytest.raises(AssertionError):
+        check_like_sklearn(t, p, ours=casting)
+    def rounding(module, name):  # counts on numpy's common type, float64 here
+        def metric(y_true, y_pred, **kwargs):
+            common = np.result_type(y_true, y_pred)
+            return getattr(module, name)(np.asarray(y_true, dtype=common),
+                                         np.asarray(y_pred, dtype=common), **kwargs)
+        return metric
+
+    t, p = np.array([2**53 + 1, 5], dtype=np.uint64), np.array([2**53, 5], dtype=np.int64)
+    assert np.result_type(t, p).kind == "f"  # the property's check_exact branch
+    check_exact(t, p)
+    with pytest.raises(AssertionError):
+        check_exact(t, p, ours=rounding)
+
+
+@pytest.mark.parametrize("name", ["macro_fbeta_score", "accuracy_score", "f1_score",
+                                  "confusion_matrix", "cohen_kappa_score"])
+def test_masked_arrays_are_refused_not_dropped(name):
+    masked = np.ma.array([0, 1, 0, 1, 1], mask=[0, 0, 0, 0, 1])
+    with pytest.raises(ValueError, match="y_true is a masked array"):
+        getattr(msk, name)(masked, [0, 1, 1, 1, 0])
+    with pytest.raises(ValueError, match="y_pred is a masked array"):
+        getattr(msk, name)([0, 1, 1, 1, 0], masked)
+    with pytest.raises(ValueError, match="sample_weight is a masked array"):
+        getattr(msk, name)([0, 1, 1, 1, 0], [0, 1, 1, 1, 0],
+                           sample_weight=np.ma.array(np.ones(5), mask=[1, 0, 0, 0, 0]))
+    unmasked = np.ma.array([0, 1, 0, 1, 1])  # nothing masked: a plain array
+    assert np.all(getattr(msk, name)(unmasked, [0, 1, 1, 1, 0])
+                  == getattr(msk, name)(unmasked.data, [0, 1, 1, 1, 0]))
+
+
+def test_ordered_categoricals_keep_their_declared_order():
+    """Issue "Tried as a new user would": an ordered Categorical is not sorted
+    lexicographically by metrics_sk's own builder and metrics, nor by the ordinal drop-in
+    (weighted kappa); the other drop-ins follow scikit-learn and warn where it shows."""
+    pd = pytest.importorskip("pandas")
+    cats = ["low", "medium", "high"]
+    rng = np.random.default_rng(0)
+    t = rng.integers(0, 3, 300)
+    p = np.clip(t + rng.integers(-1, 2, 300), 0, 2)
+    yt = pd.Categorical(np.array(cats)[t], categories=cats, ordered=True)
+    yp = pd.Series(pd.Categorical(np.array(cats)[p], categories=cats, ordered=True))
+    for weights in ("linear", "quadratic"):
+        # the integer codes are the declared order: scikit-learn's value on them
+        assert msk.cohen_kappa_score(yt, yp, weights=weights) == pytest.approx(
+            skm.cohen_kappa_score(t, p, weights=weights), rel=1e-12)
+    assert msk.get_scorer("weighted_kappa")._score_func(yt, yp, weights="quadratic") == (
+        pytest.approx(skm.cohen_kappa_score(t, p, weights="quadratic"), rel=1e-12))
+    c = Confusion.from_predictions(yt, yp)
+    assert c.labels.tolist() == cats
+    np.testing.assert_array_equal(c.to_dense(), skm.confusion_matrix(t, p))
+    np.testing.assert_array_equal(msk.multiclass_quality_metrics(yt, yp).confusion_matrix,
+                                  skm.confusion_matrix(t, p))
+    with pytest.warns(UserWarning, match="ordered categorical.*declared order"):
+        cm = msk.confusion_matrix(yt, yp)
+    np.testing.assert_array_equal(cm, skm.confusion_matrix(yt, yp))  # scikit-learn's order
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # the order does not show: no warning
+        assert msk.f1_score(yt, yp, average="macro") == skm.f1_score(yt, yp, average="macro")
+        unordered = pd.Categorical(np.array(cats)[t], categories=cats)
+        assert msk.Confusion.from_predictions(unordered, unordered).labels.tolist() == sorted(
+            cats)
+
+
+@pytest.mark.parametrize("name", ["accuracy_score", "f1_score", "matthews_corrcoef",
+                                  "balanced_accuracy_score", "cohen_kappa_score"])
+def test_integer_weights_whose_total_exceeds_int64(name):
+    t, p = [0, 1, 1, 0], [0, 1, 0, 0]
+    # every cell fits int64, the totals do not (a cell beyond int64 wraps around in
+    # confusion_matrix, as scikit-learn's own test_confusion_matrix_dtype requires)
+    for w in (np.array([2**62, 2**62 - 1, 2**62, 2**61]),
+              np.array([2**62 + 1, 2**62 + 1, 1, 2**60])):
+        assert getattr(msk, name)(t, p, sample_weight=w) == pytest.approx(
+            getattr(skm, name)(t, p, sample_weight=w.astype(float)))
+    assert msk.accuracy_score([0, 1, 1], [0, 1, 0], sample_weight=np.full(3, 2**62)) == (
+        pytest.approx(2 / 3))
+
+
+@pytest.mark.parametrize("name", ["macro_fbeta_score", "f1_score", "accuracy_score",
+                                  "one_vs_all_roc_auc_score", "log_loss"])
+def test_float_weights_whose_sum_overflows_are_refused(name):
+    t, p = [0, 1, 1, 0], [0, 1, 0, 0]
+    if name in ("one_vs_all_roc_auc_score", "log_loss"):
+        p = np.array([[0.9, 0.1], [0.2, 0.8], [0.6, 0.4], [0.7, 0.3]])
+    with pytest.raises(ValueError, match="sample_weight sums to infinity"):
+        getattr(msk, name)(t, p, sample_weight=[1e308] * 4)
+
+
+@pytest.mark.parametrize("name", ["macro_recall_score", "macro_fbeta_score", "f1_score"])
+def test_bytes_targets_with_str_labels_are_refused(name):
+    kwargs = {"f1_score": {"average": "macro", "zero_division": 0},
+              "macro_fbeta_score": {"zero_division": 0}}.get(name, {})
+    with pytest.raises(ValueError, match="labels are strings but the targets are bytes"):
+        getattr(msk, name)([b"a", b"b"], [b"a", b"b"], labels=["a", "b"], **kwargs)
+    with pytest.raises((ValueError, TypeError), match="bytes"):  # scikit-learn's TypeError
+        getattr(msk, name)(np.array([b"a", "b"], dtype=object), ["a", "b"], **kwargs)
+    # bytes with bytes labels are counted (scikit-learn refuses bytes labels altogether);
+    # hand-computed: class a has P 1/2, R 1; class b has P 0/0 (-> 0), R 0
+    assert getattr(msk, name)([b"a", b"b"], [b"a", b"a"], labels=[b"a", b"b"], **kwargs) == (
+        pytest.approx({"macro_recall_score": 0.5, "macro_fbeta_score": 1 / 3,  # P 1/4, R 1/2
+                       "f1_score": 1 / 3}[name]))
+
+
+NAN_LIKES = [float("nan"), np.float32("nan"), decimal.Decimal("NaN"), decimal.Decimal("sNaN"),
+             pd.NA, pd.NaT]
+
+
+@pytest.mark.parametrize("nan", NAN_LIKES, ids=repr)
+@pytest.mark.parametrize("name", ["accuracy_score", "macro_fbeta_score", "confusion_matrix"])
+def test_nan_likes_in_object_arrays_are_the_float_nan_error(nan, name):
+    with pytest.raises(ValueError, match="Input y_true contains NaN"):
+        getattr(msk, name)(np.array([nan, 1, 0], dtype=object), [1, 1, 0])
+    with pytest.raises(ValueError, match="Input y_pred contains NaN"):
+        getattr(msk, name)([1, 1, 0], np.array([1, nan, 0], dtype=object))
+    with pytest.raises(ValueError, match="Input y_true contains NaN"):  # the float array
+        getattr(msk, name)(np.array([np.nan, 1, 0]), [1, 1, 0])
+
+
+def test_non_integer_decimals_are_refused_like_floats():
+    with pytest.raises(ValueError):  # scikit-learn's continuous-target error for floats
+        msk.accuracy_score(np.array([1.5, 1.0, 0.0]), [1, 1, 0])
+    with pytest.raises(ValueError, match="y_true holds continuous values"):
+        msk.accuracy_score(np.array([decimal.Decimal("1.5"), 1, 0], dtype=object), [1, 1, 0])
+    with pytest.raises(ValueError, match="y_true contains infinity"):
+        msk.accuracy_score(np.array([decimal.Decimal("Infinity"), 1, 0], dtype=object),
+                           [1, 1, 0])
+    for y in (np.array([1 + 1j, 1, 0], dtype=object), np.array([1 + 1j, 1, 0])):
+        with pytest.raises(ValueError, match="Complex data not supported"):
+            msk.accuracy_score(y, [1, 1, 0])
+        with pytest.raises(ValueError, match="Complex data not supported"):
+            skm.accuracy_score(np.array([1 + 1j, 1, 0]), [1, 1, 0])
+    # integer-valued Decimals are labels, counted as the integers they hold
+    assert msk.accuracy_score(np.array([decimal.Decimal(3), 1, 0], dtype=object),
+                              [3, 1, 1]) == skm.accuracy_score([3, 1, 0], [3, 1, 1])
+
+
+PLAIN_CONTAINERS = {
+    "list": list,
+    "ndarray": np.asarray,
+    "series": pd.Series,
+    "object array": lambda v: np.array(v, dtype=object),
+    "tuple": tuple,
+}
+
+
+COUNT_CASES = [
+    ("accuracy_score", {}), ("balanced_accuracy_score", {}), ("matthews_corrcoef", {}),
+    ("cohen_kappa_score", {}), ("hamming_loss", {}), ("zero_one_loss", {}),
+    ("confusion_matrix", {}),
+    ("f1_score", {"average": "macro", "zero_division": 0}),
+    ("precision_score", {"average": "weighted", "zero_division": 0}),
+    ("recall_score", {"average": "micro", "zero_division": 0}),
+    ("fbeta_score", {"average": None, "beta": 2.0, "zero_division": 0}),
+]
+
+
+def check_containers(t, p, wrap_t, wrap_p, ours=None):
+    """Every count case on the wrapped labels equals scikit-learn on the plain lists
+    (scikit-learn itself refuses object arrays of numbers as 'unknown' targets)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for name, kwargs in COUNT_CASES:
+            metric = getattr(msk, name) if ours is None else ours(name)
+            got = metric(wrap_t(t), wrap_p(p), **kwargs)
+            expected = getattr(skm, name)(list(t), list(p), **kwargs)
+            np.testing.assert_allclose(got, expected, rtol=1e-12, atol=1e-12,
+                                       err_msg=name)
+
+
+@settings(max_examples=80, deadline=None)
+@given(data=st.data())
+def test_any_label_container_counts_as_scikit_learn(data):
+    values = data.draw(st.sampled_from([[0, 1, 2, 7], ["a", "b", "NA", "zz"], [True, False]]))
+    n = data.draw(st.integers(1, 25))
+    t = data.draw(st.lists(st.sampled_from(values), min_size=n, max_size=n))
+    p = data.draw(st.lists(st.sampled_from(values), min_size=n, max_size=n))
+    wrap_t, wrap_p = (PLAIN_CONTAINERS[data.draw(st.sampled_from(sorted(PLAIN_CONTAINERS)))]
+                      for _ in range(2))
+    check_containers(t, p, wrap_t, wrap_p)
+
+
+def test_the_container_property_can_fail():
+    """A metric that loses the pairing of a pandas Series (sorting it) fails the check."""
+    def sorting(name):
+        def metric(y_true, y_pred, **kwargs):
+            if isinstance(y_pred, pd.Series):
+                y_pred = y_pred.sort_values()
+            return getattr(msk, name)(y_true, y_pred, **kwargs)
+        return metric
+
+    t, p = [1, 0, 2, 0], [2, 0, 1, 0]
+    check_containers(t, p, list, pd.Series)
+    with pytest.raises(AssertionError):
+        check_containers(t, p, list, pd.Series, ours=sorting)
+
+
+MASKED_LABELS = np.ma.array([0, 1, 0, 1], mask=[0, 0, 1, 0])
+
+
+PROBA_2 = np.array([0.2, 0.7, 0.6, 0.9])
+
+
+@pytest.mark.parametrize("name, argument", [
+    ("log_loss", "y_proba"), ("hinge_loss", "pred_decision"), ("one_vs_all_log_loss", "y_score"),
+    ("one_vs_all_roc_auc_score", "y_score"), ("one_vs_all_pr_auc_score", "y_score"),
+    ("roc_auc_mu_score", "y_score"),
+])
+def test_masked_score_inputs_are_refused_not_dropped(name, argument):
+    """A masked y_true or y_score of a score metric is refused as for the count metrics,
+    also by the drop-ins (scikit-learn drops the mask of y_score, and fails on a masked
+    y_true with "unhashable type: 'MaskedConstant'")."""
+    metric = getattr(msk, name)
+    scores = np.column_stack((1 - PROBA_2, PROBA_2)) if name != "hinge_loss" else PROBA_2
+    masked_scores = np.ma.array(scores, mask=np.zeros(scores.shape, bool))
+    masked_scores.mask[2] = True
+    with pytest.raises(ValueError, match="y_true is a masked array"):
+        metric(MASKED_LABELS, scores)
+    with pytest.raises(ValueError, match=f"{argument} is a masked array"):
+        metric(MASKED_LABELS.data, masked_scores)
+    # nothing masked: the plain arrays' value
+    assert metric(np.ma.array(MASKED_LABELS.data), np.ma.array(scores)) == metric(
+        MASKED_LABELS.data, scores)
+
+
+@pytest.mark.parametrize("name", ["log_loss", "hinge_loss", "one_vs_all_log_loss",
+                                  "roc_auc_mu_score", "accuracy_score", "macro_fbeta_score"])
+def test_mixed_label_types_are_one_value_error_in_every_family(name):
+    """A y_true mixing strings and numbers is the same ValueError for the score drop-ins
+    as for every other metric (scikit-learn's log_loss and hinge_loss raise TypeError)."""
+    y = np.array(["a", 1, 0, 1], dtype=object)
+    from metrics_sk._registry import METRICS
+
+    second = ([1, 1, 0, 1] if METRICS[name].count else PROBA_2 if name == "hinge_loss"
+              else np.column_stack((1 - PROBA_2, PROBA_2)))
+    with pytest.raises(ValueError, match="Mix of label input types"):
+        getattr(msk, name)(y, second)
+
+
+@pytest.mark.parametrize("name", ["hinge_loss", "log_loss", "accuracy_score",
+                                  "one_vs_all_log_loss"])
+def test_two_dimensional_weights_are_a_value_error_everywhere(name):
+    """scikit-learn's hinge_loss raises TypeError for 2-D weights, its log_loss and
+    every metrics_sk function ValueError: the drop-in checks weights before handing over."""
+    y = [0, 1, 1, 0]
+    second = {"hinge_loss": PROBA_2, "accuracy_score": [0, 1, 0, 0]}.get(
+        name, np.column_stack((1 - PROBA_2, PROBA_2)))
+    with pytest.raises(ValueError, match="1D array or scalar"):
+        getattr(msk, name)(y, second, sample_weight=np.ones((4, 2)))
+
+
+
+def test_the_score_dtype_property_can_fail(monkeypatch):
+    """A log loss that reads the score columns in reverse class order fails the property
+    (hypothesis finds a counterexample among its first draws)."""
+    import dataclasses
+
+    real = METRICS["log_loss"].function
+
+    def reversed_columns(y_true, y_score, **kwargs):
+        return real(y_true, np.asarray(y_score)[:, ::-1], **kwargs)
+
+    monkeypatch.setitem(METRICS, "log_loss",
+                        dataclasses.replace(METRICS["log_loss"], function=reversed_columns))
+    with pytest.raises((AssertionError, ExceptionGroup)) as raised:
+        test_score_metric_over_label_dtypes_containers_and_weights("log_loss")
+    if isinstance(raised.value, ExceptionGroup):  # several distinct failures found
+        assert raised.value.subgroup(AssertionError) is not None

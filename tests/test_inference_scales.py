@@ -340,3 +340,21 @@ def test_stuart_maxwell_with_huge_frequency_weights_is_statsmodels():
                           sample_weight=np.full(200, scale))
         assert_allclose([res.test_statistic, res.pvalue], [ref.statistic, ref.pvalue],
                         rtol=1e-12)
+
+
+def test_the_mirror_property_can_fail(monkeypatch):
+    """A paired bootstrap whose draws depend on which model comes first (its seed mixed
+    with the first model's predictions) is not the mirror: the property catches it."""
+    import sys
+
+    args = {"seed": 1, "n": 30, "k": 3, "weighted": None, "metric": ("accuracy_score", {})}
+    check = test_paired_bootstrap_of_swapped_models_is_the_mirror.hypothesis.inner_test
+    check(**args)
+    real = compare
+
+    def first_model_seeded(name, y, p, q, *, random_state, **kwargs):
+        return real(name, y, p, q, random_state=random_state + int(np.sum(p)), **kwargs)
+
+    monkeypatch.setattr(sys.modules[__name__], "compare", first_model_seeded)
+    with pytest.raises(AssertionError):
+        check(**args)

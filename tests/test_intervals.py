@@ -398,13 +398,13 @@ def test_delong_coverage_long():
 # -- the report --------------------------------------------------------------------------------
 @pytest.mark.parametrize("weighted, labels", [(False, None), (True, [0, 1, 2]), (False, [0, 1])])
 def test_report_analytic_intervals_are_each_metrics_own(weighted, labels):
-    from metrics_sk._report import _analytic_calls
+    from metrics_sk._report import _calls
 
     t, p = _data(300, 4, accuracy=0.7, seed=12)
     w = np.random.default_rng(12).uniform(0.5, 2, 300) if weighted else None
     report = msk.quality_report(t, p, sample_weight=w, labels=labels, confidence_level=0.9,
                                 interval="analytic", beta=2.0)
-    calls = _analytic_calls(2.0, "warn")
+    calls = _calls(2.0, "warn")
     flat = [("per_class", k, None) for k in calls["per_class"]]
     flat += [("overall", k, None) for k in calls["overall"]]
     flat += [("averages", a, k) for a in calls["averages"] for k in calls["averages"][a]]
@@ -432,3 +432,43 @@ def _params(name):
     import inspect
 
     return inspect.signature(getattr(msk, name)).parameters
+
+
+# -- the two properties above can fail ------------------------------------------------------
+def test_the_range_property_can_fail(monkeypatch):
+    """A Wald interval left unclipped (0.9 + 1.96 * 0.095 > 1) fails the range property."""
+    import dataclasses
+    import sys
+
+    pairs = [(0, 0)] * 9 + [(0, 1)]
+    check = test_bounds_always_in_range.hypothesis.inner_test
+    check(pairs, "accuracy_score")
+
+    real = analytic_interval
+
+    def unclipped(name, y_true, y_pred, **kwargs):
+        res = real(name, y_true, y_pred, **kwargs)
+        half = 1.959963984540054 * np.sqrt(res.value * (1 - res.value) / len(y_true))
+        bounds = type(res.confidence_interval)(res.value - half, res.value + half)
+        return dataclasses.replace(res, confidence_interval=bounds)
+
+    monkeypatch.setattr(sys.modules[__name__], "analytic_interval", unclipped)
+    with pytest.raises(AssertionError):
+        check(pairs, "accuracy_score")
+
+
+def test_the_order_property_can_fail(monkeypatch):
+    """An interval that leaves out the last sample depends on the order: the property
+    catches it."""
+    import sys
+
+    pairs = [(0, 0), (1, 1), (2, 1), (3, 3), (0, 0), (1, 2), (2, 2), (3, 0)]
+    call = ("f1_score", {"average": "macro"})
+    check = test_sample_order_and_label_names_do_not_matter.hypothesis.inner_test
+    check(pairs, call)
+    real = analytic_interval
+    monkeypatch.setattr(sys.modules[__name__], "analytic_interval",
+                        lambda name, y_true, y_pred, **kwargs: real(
+                            name, y_true[:-1], y_pred[:-1], **kwargs))
+    with pytest.raises(AssertionError):
+        check(pairs, call)

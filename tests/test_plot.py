@@ -291,3 +291,15 @@ def test_labels_drawn_as_written_not_as_mathtext():
     assert [t.get_text() for t in display.ax_.get_yticklabels()] == ["$x_$", "a"]
     report = msk.quality_report(y, pred, groups={"$g_$": ["$y^", "b", "b", "$y^"]})
     report.plot_groups().canvas.draw()
+
+
+@pytest.mark.parametrize("ax", ["x", 3])
+def test_plot_refuses_an_ax_that_is_not_axes(ax):
+    c = Confusion.from_predictions([0, 1, 1], [0, 1, 0])
+    with pytest.raises(TypeError, match="ax must be a matplotlib Axes"):
+        c.plot(ax=ax)
+    with pytest.raises(TypeError, match="ax must be a matplotlib Axes"):
+        ConfusionDisplay.from_predictions([0, 1, 1], [0, 1, 0], ax=ax)
+    with pytest.raises(TypeError, match="ax must be a matplotlib Axes"):
+        ConfusionDisplay.from_confusion(c, ax=ax)
+

@@ -410,3 +410,42 @@ def test_make_scorer_is_scikit_learns():
                                    beta=2)
              for train, test in StratifiedKFold(3).split(X, y)]
     np.testing.assert_allclose(ours, folds)
+
+
+# --- registration from several threads at once (in a fresh interpreter) ---------------
+
+THREADS_SCRIPT = r"""
+import threading, warnings
+import sklearn.model_selection  # scikit-learn's name copies exist before registering
+import metrics_sk as msk
+from sklearn.metrics import get_scorer_names
+
+barrier = threading.Barrier(6)
+results, caught = [None] * 6, []
+
+def register(i):
+    with warnings.catch_warnings(record=True) as w:
+        warnings.simplefilter("always")
+        barrier.wait()
+        results[i] = msk.register_scorers()
+    caught.extend(str(x.message) for x in w if "already has" in str(x.message))
+
+threads = [threading.Thread(target=register, args=(i,)) for i in range(6)]
+for t in threads:
+    t.start()
+for t in threads:
+    t.join()
+expected = sorted(msk.get_scorer_names())
+assert all(r == expected for r in results), [len(r) for r in results]
+assert not caught, caught[:3]
+assert set(expected) <= set(get_scorer_names())
+print("OK")
+"""
+
+
+
+def test_register_scorers_from_six_threads_at_once():
+    done = subprocess.run([sys.executable, "-c", THREADS_SCRIPT], capture_output=True,
+                          text=True, timeout=240, cwd=ROOT)
+    assert done.returncode == 0 and done.stdout.strip().endswith("OK"), done.stderr[-3000:]
+

@@ -572,3 +572,93 @@ def test_no_exception_driven_fallback(monkeypatch, function, kernel, scores):
     if function is msk.log_loss:
         assert function([[0, 1], [1, 0]], [[0.2, 0.8], [0.7, 0.3]]) == pytest.approx(
             skm.log_loss([[0, 1], [1, 0]], [[0.2, 0.8], [0.7, 0.3]]))
+
+
+# -- moved from test_edges.py: extreme weights in the AUCs, all-zero weights of the losses
+
+Y_AUC = [0, 1, 2, 0, 1, 2]
+
+
+S_AUC = np.eye(3)[[0, 1, 1, 0, 2, 2]] * 0.8 + 0.1
+
+
+W_BIG = np.array([2**62, 2**62, 1, 3, 2**62, 5], dtype=np.int64)
+
+
+@pytest.mark.parametrize("name", ["one_vs_all_roc_auc_score", "roc_auc_mu_score"])
+def test_integer_weights_near_int64_limit_in_auc(name):
+    value = getattr(msk, name)(Y_AUC, S_AUC, sample_weight=W_BIG)
+    assert value == pytest.approx(getattr(msk, name)(Y_AUC, S_AUC,
+                                                     sample_weight=W_BIG.astype(float)))
+    if name == "one_vs_all_roc_auc_score":  # scikit-learn's macro one-vs-rest AUC
+        assert value == pytest.approx(skm.roc_auc_score(
+            Y_AUC, S_AUC / S_AUC.sum(1, keepdims=True), multi_class="ovr",
+            sample_weight=W_BIG.astype(float)))
+    assert 0 <= value <= 1
+
+
+def test_auc_weights_whose_products_overflow():
+    w = np.array([1e200, 1e200, 1.0, 3.0, 1e200, 5.0])
+    value = msk.one_vs_all_roc_auc_score(Y_AUC, S_AUC, sample_weight=w)
+    assert value == pytest.approx(msk.one_vs_all_roc_auc_score(Y_AUC, S_AUC,
+                                                               sample_weight=w / 1e200))
+    # scikit-learn's macro one-vs-rest AUC on the rescaled weights (its products fit)
+    assert value == pytest.approx(skm.roc_auc_score(
+        Y_AUC, S_AUC / S_AUC.sum(1, keepdims=True), multi_class="ovr",
+        sample_weight=w / 1e200))
+
+
+def test_all_zero_weights_of_a_loss_are_a_value_error():
+    """metrics_sk's own losses refuse all-zero weights with scikit-learn's log_loss
+    ValueError (they raised numpy's ZeroDivisionError); the hinge_loss drop-in keeps
+    scikit-learn's ZeroDivisionError."""
+    y, proba = [0, 1, 1], np.array([[0.8, 0.2], [0.3, 0.7], [0.4, 0.6]])
+    message = "Sample weights must contain at least one non-zero number"
+    for call in (lambda w: msk.one_vs_all_log_loss(y, proba, sample_weight=w),
+                 lambda w: msk.log_loss(y, proba, sample_weight=w),
+                 lambda w: msk.log_loss(y, np.log(proba), sample_weight=w, from_logits=True),
+                 lambda w: skm.log_loss(y, proba, sample_weight=w)):
+        with pytest.raises(ValueError, match=message):
+            call([0, 0, 0])
+        assert np.isfinite(call([0, 1, 0]))
+    for f in (msk.hinge_loss, skm.hinge_loss):
+        with pytest.raises(ZeroDivisionError):
+            f(y, proba[:, 1], sample_weight=[0, 0, 0])
+
+
+
+# -- the two properties above can fail ------------------------------------------------------
+_TIED = (np.array([0, 1, 2, 0, 1, 2, 1]),
+         np.array([[0, 1, 0], [0, 1, 0], [1, 1, 1], [0, 0, 0], [1, 0, 1], [0, 0, 1],
+                   [2, 2, 2]], dtype=float))
+
+
+def test_the_auc_invariance_property_can_fail(monkeypatch):
+    """An AUC mu that breaks tied scores by the samples' positions fails the property."""
+    import random
+
+    check = test_auc_invariances.hypothesis.inner_test
+    check(_TIED, random.Random(0))
+    auc_mu = msk.roc_auc_mu_score
+
+    def by_position(y_true, y_score, **kwargs):
+        y_score = np.asarray(y_score, dtype=float)
+        position = np.arange(len(y_score))[:, None] * np.arange(y_score.shape[1])
+        return auc_mu(y_true, y_score + 1e-3 * position, **kwargs)
+
+    monkeypatch.setattr(msk, "roc_auc_mu_score", by_position)
+    with pytest.raises(AssertionError):
+        check(_TIED, random.Random(0))
+
+
+def test_the_repetition_property_can_fail(monkeypatch):
+    """A one-vs-all AUC that drops the weights fails the integer-weight property."""
+    check = test_integer_weights_are_repetitions.hypothesis.inner_test
+    counts = [0, 3, 1, 2, 0, 3, 1] + [0] * 18
+    check(_TIED, counts)
+    auc = msk.one_vs_all_roc_auc_score
+    monkeypatch.setattr(msk, "one_vs_all_roc_auc_score",
+                        lambda y_true, y_score, sample_weight=None, **kwargs: auc(
+                            y_true, y_score, **kwargs))
+    with pytest.raises(AssertionError):
+        check(_TIED, counts)

@@ -231,3 +231,51 @@ def test_many_classes_small_batches_without_labels(metric, from_logits):
     expected = getattr(msk, metric)(y, scores, sample_weight=w, **options)
     assert acc.compute() == pytest.approx(expected, rel=1e-12)
     assert sum(parts[::-1]).compute() == pytest.approx(expected, rel=1e-12)
+
+
+# -- each property above can fail: a deliberately broken accumulator fails its body -------------
+def test_the_confusion_streaming_property_can_fail(monkeypatch):
+    """An update that drops the batch's weights fails the update-and-merge property."""
+    case = (np.array([0, 1, 1, 0]), np.array([0, 1, 0, 0]), np.array([0.5, 2.0, 1.5, 3.0]),
+            [2])
+    check = test_confusion_update_and_merge_equal_one_shot.hypothesis.inner_test
+    check(case, False)
+    check(case, True)
+    update = Confusion.update
+    monkeypatch.setattr(Confusion, "update",
+                        lambda self, y_true, y_pred, sample_weight=None: update(
+                            self, y_true, y_pred))
+    for fixed in (False, True):
+        with pytest.raises(AssertionError):
+            check(case, fixed)
+
+
+def _loss_case():
+    rng = np.random.default_rng(0)
+    y = np.array([10, 20, 30, 10, 20, 30, 10, 20])
+    logits = rng.normal(size=(8, 3))
+    return ("log_loss", {"from_logits": True}, y, logits, rng.random(8) * 2, [3, 5])
+
+
+def test_the_loss_streaming_property_can_fail(monkeypatch):
+    """An update that drops the batch's weights fails the streaming-loss property."""
+    check = test_streaming_loss_update_and_merge_equal_one_shot.hypothesis.inner_test
+    check(_loss_case())
+    update = StreamingLoss.update
+    monkeypatch.setattr(StreamingLoss, "update",
+                        lambda self, y_true, scores, sample_weight=None: update(
+                            self, y_true, scores))
+    with pytest.raises(AssertionError):
+        check(_loss_case())
+
+
+def test_the_last_bit_property_can_fail(monkeypatch):
+    """A stream whose result is one unit in the last place off (another order of the
+    sums) fails the property that one batch is the function to the last bit."""
+    check = test_one_batch_is_the_function_to_the_last_bit.hypothesis.inner_test
+    check(_loss_case(), False, True)
+    compute = StreamingLoss.compute
+    monkeypatch.setattr(StreamingLoss, "compute",
+                        lambda self: np.nextafter(compute(self), np.inf))
+    with pytest.raises(AssertionError):
+        check(_loss_case(), False, True)
