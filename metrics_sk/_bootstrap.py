@@ -44,9 +44,6 @@ _METHODS = ("percentile", "basic", "bca")
 #: Count metrics (``Confusion`` methods) whose formulas evaluate a batch of replicates.
 VECTORIZED = frozenset(name for name, m in METRICS.items() if m.count and m.batch)
 
-#: Every count metric: the ``Confusion`` methods defined in ``_counts``.
-COUNT_METRICS = frozenset(name for name, m in METRICS.items() if m.count)
-
 # Most numbers held by one chunk of replicates (R x max(non-zero cells, classes)).
 _CHUNK_ELEMENTS = 1 << 22
 

@@ -135,12 +135,6 @@ def _calls(beta, zero_division, sections=SECTIONS):
     return out
 
 
-#: The layout of the analytic intervals is the layout of the values.
-def _analytic_calls(beta, zero_division):
-    """The metric call ``(name, kwargs)`` behind each value of :func:`count_values`."""
-    return _calls(beta, zero_division)
-
-
 def _evaluate(confusion, calls):
     """The values of ``calls`` on ``confusion`` (or a batch of confusions), with the
     support of each class and average row."""
