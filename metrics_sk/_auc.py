@@ -51,6 +51,14 @@ def _dot(a, b):
     return float((a * b).sum())
 
 
+def unit_scaled(weights):
+    """``weights`` times the power of two that brings the largest ``|w|`` to [0.5, 1)
+    (zeros stay zeros). Exact, and ratios of sums of products of the weights are
+    unchanged bit for bit, unless a product under- or overflowed: then the scaled ones
+    do not (equal weights of 1e-300, or 5e-324, give the unweighted values)."""
+    return np.ldexp(weights, -math.frexp(float(np.max(np.abs(weights))))[1])
+
+
 def _group_starts(ascending, tie_tolerance=0.0):
     """First index of each group of tied values of an ascending array: a new group
     starts where the gap to the previous value is above 0 (``tie_tolerance`` 0) or at
@@ -527,7 +535,7 @@ def _weighted_pr_auc(is_pos, scores, weights, tie_tolerance):
     n = scores.shape[0]
     order = np.argsort(scores)[::-1]
     ranked = scores[order]
-    w = weights[order]
+    w = unit_scaled(weights)[order]  # (products of subnormal weights would lose digits)
     tp = np.cumsum(np.where(is_pos[order], w, 0.0))
     fp = np.cumsum(np.where(is_pos[order], 0.0, w))
     if tp[-1] == 0:

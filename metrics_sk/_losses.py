@@ -10,6 +10,7 @@ import warnings
 import numpy as np
 import scipy.sparse as sp
 
+from ._auc import unit_scaled
 from ._confusion import _is_sorted, encode
 from ._validation import check_same_length, check_sample_weight, refuse_masked
 
@@ -298,4 +299,6 @@ def average_losses(losses, weights, *, normalize=True):
     """Weighted mean (or with ``normalize=False`` the weighted sum) of per-sample losses."""
     if normalize and weights is not None and not weights.any():  # scikit-learn's error
         raise ValueError("Sample weights must contain at least one non-zero number.")
+    if normalize and weights is not None:  # tiny (1e-300) or huge weights: no product
+        weights = unit_scaled(weights)     # w_i l_i rounded to a subnormal or infinity
     return finish_loss(*loss_sums(losses, weights), normalize=normalize)

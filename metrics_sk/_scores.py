@@ -46,6 +46,7 @@ from ._validation import (
     label_kind,
     python_label_error,
     refuse_masked,
+    refuse_zero_weights,
 )
 
 #: What each public function needs from a fitted estimator: a ``response_method`` for
@@ -664,6 +665,7 @@ def _roc_auc_mu_kernel(matrix, codes, scores, weights):
 
 
 def _roc_auc_mu_inputs(y_true, y_score, *, labels=None, sample_weight=None, cost_matrix=None):
+    refuse_zero_weights(sample_weight)  # every pair undefined: scikit-learn's error
     codes, classes, scores, weights = _prepare(y_true, y_score, labels, sample_weight,
                                                binary_columns="ranking", min_classes=2)
     n_classes = classes.shape[0]
@@ -690,6 +692,7 @@ def _one_vs_all_kernel(kernel, what, classes, average, codes, scores, weights):
 
 def _one_vs_all_inputs(kernel, what, y_true, y_score, *, labels=None, sample_weight=None,
                        average="macro"):
+    refuse_zero_weights(sample_weight)  # every class undefined: roc_auc_score's error
     codes, classes, scores, weights = _prepare(y_true, y_score, labels, sample_weight,
                                                binary_columns="ranking")
     return codes, scores, weights, functools.partial(_one_vs_all_kernel, kernel, what,

@@ -96,3 +96,60 @@ def test_cli_one_score_column_for_three_classes_is_a_usage_error(tmp_path, capsy
     assert exc.value.code == 2
     err = capsys.readouterr().err
     assert "1 --score-cols for 3 classes" in err and "one column only for two classes" in err
+
+
+# -- the edge battery of the score metrics -------------------------------------------------
+import metrics_sk as msk  # noqa: E402
+
+RNG = np.random.default_rng(0)
+Y3 = np.array([0, 1, 2, 0, 1, 2, 0, 1, 2, 1])
+P3 = RNG.dirichlet([1, 1, 1], 10)
+PERFECT = np.eye(3)[Y3]  # per-sample log losses of 2.2e-16: w * loss subnormal at w=1e-300
+AUCS = ["roc_auc_mu_score", "one_vs_all_roc_auc_score", "one_vs_all_pr_auc_score"]
+
+
+@pytest.mark.parametrize("name", AUCS + ["log_loss", "one_vs_all_log_loss"])
+def test_all_zero_weights_are_scikit_learns_value_error(name):
+    """roc_auc_score's error (the AUCs returned NaN)."""
+    with pytest.raises(ValueError) as expected:
+        skm.roc_auc_score(Y3, P3, multi_class="ovr", sample_weight=np.zeros(10))
+    with pytest.raises(ValueError, match=str(expected.value)):
+        getattr(msk, name)(Y3, P3, sample_weight=np.zeros(10))
+
+
+def sklearn_values(y, proba):
+    """Unweighted references of scikit-learn."""
+    return {"log_loss": skm.log_loss(y, proba), "hinge_loss": skm.hinge_loss(y, proba),
+            "one_vs_all_roc_auc_score": skm.roc_auc_score(y, proba, multi_class="ovr")}
+
+
+@pytest.mark.parametrize("weight", [1e300, 1e-300, 5e-324])
+@pytest.mark.parametrize("proba", ["random", "perfect"])
+def test_equal_extreme_weights_give_the_unweighted_values(weight, proba):
+    """Equal weights cancel: w * loss was rounded to a subnormal float (1e-300 with tiny
+    losses, 5e-324 always: log loss 1.5 instead of 1.49)."""
+    scores = P3 if proba == "random" else PERFECT
+    w = np.full(10, weight)
+    for name, value in sklearn_values(Y3, scores).items():
+        got = getattr(msk, name)(Y3, scores, sample_weight=w)
+        assert got == pytest.approx(value, rel=1e-13, abs=1e-300), name
+    for name in AUCS + ["one_vs_all_log_loss"]:  # (no scikit-learn function)
+        got = getattr(msk, name)(Y3, scores, sample_weight=w)
+        assert got == pytest.approx(getattr(msk, name)(Y3, scores), rel=1e-13), name
+    pred = scores.argmax(1)
+    assert quality_report(Y3, pred, y_score=scores, sample_weight=w).scores == pytest.approx(
+        quality_report(Y3, pred, y_score=scores).scores, rel=1e-13)
+
+
+@pytest.mark.parametrize("container", ["list", "numpy", "series", "categorical"])
+def test_the_same_labels_in_any_container_give_the_same_scores(container):
+    names = np.array(["ant", "bee", "cat"])[Y3]
+    y = {"list": names.tolist(), "numpy": names, "series": pd.Series(names),
+         "categorical": pd.Categorical(names)}[container]
+    expected = sklearn_values(Y3, P3)
+    for name, value in expected.items():
+        assert getattr(msk, name)(y, P3) == pytest.approx(value, rel=1e-12), name
+    scores = quality_report(y, names[P3.argmax(1)], y_score=P3).scores
+    assert scores["log_loss"] == pytest.approx(expected["log_loss"], rel=1e-12)
+    assert scores["one_vs_all_roc_auc"] == pytest.approx(
+        expected["one_vs_all_roc_auc_score"], rel=1e-12)
