@@ -51,6 +51,14 @@ def _dot(a, b):
     return float((a * b).sum())
 
 
+def unit_scaled(weights):
+    """``weights`` times the power of two that brings the largest ``|w|`` to [0.5, 1)
+    (zeros stay zeros). Exact, and ratios of sums of products of the weights are
+    unchanged bit for bit, unless a product under- or overflowed: then the scaled ones
+    do not (equal weights of 1e-300, or 5e-324, give the unweighted values)."""
+    return np.ldexp(weights, -math.frexp(float(np.max(np.abs(weights))))[1])
+
+
 def _group_starts(ascending, tie_tolerance=0.0):
     """First index of each group of tied values of an ascending array: a new group
     starts where the gap to the previous value is above 0 (``tie_tolerance`` 0) or at
@@ -202,7 +210,13 @@ def _unweighted_auc(work, values, flags, n_pos, *, empty=np.nan):
 
 
 def _mann_whitney_weighted(pos, neg, pos_weight, neg_weight):
-    """``sum_{p,n} w_p w_n ([s_p > s_n] + [s_p = s_n] / 2)`` by one sort of both sides."""
+    """``sum_{p,n} w_p w_n ([s_p > s_n] + [s_p = s_n] / 2) / (W_pos W_neg)`` by one sort
+    of both sides.
+
+    In [0, 1] whatever the rounding: the denominator is the numerator's own sum with
+    every positive group's factor replaced by the total negative weight ``W_neg`` (the
+    last cumulative sum, at least each ``W-_below + W-_g / 2`` as rounded), and rounding
+    is monotonic; equal to 1 exactly when every positive outscores every negative."""
     values = np.concatenate((pos, neg))
     order = np.argsort(values)
     ranked = values[order]
@@ -211,8 +225,9 @@ def _mann_whitney_weighted(pos, neg, pos_weight, neg_weight):
     starts = _group_starts(ranked)
     w_pos = np.add.reduceat(np.where(is_pos, w, 0.0), starts)  # per group of ties
     w_neg = np.add.reduceat(np.where(is_pos, 0.0, w), starts)
-    neg_below = np.concatenate(([0.0], np.cumsum(w_neg)[:-1]))
-    return _dot(w_pos, neg_below + w_neg / 2)
+    neg_cum = np.cumsum(w_neg)
+    neg_below = np.concatenate(([0.0], neg_cum[:-1]))
+    return _dot(w_pos, neg_below + w_neg / 2) / _dot(w_pos, np.full_like(w_pos, neg_cum[-1]))
 
 
 def mann_whitney(pos, neg, pos_weight=None, neg_weight=None, *, empty=np.nan):
@@ -232,7 +247,7 @@ def mann_whitney(pos, neg, pos_weight=None, neg_weight=None, *, empty=np.nan):
     if neg_weight is None:
         neg_weight = np.ones(neg.shape[0])
     # float64 weights (integer weights near the int64 limit would wrap), each side
-    # normalised to sum 1 (the product of the totals may overflow)
+    # normalised to about 1 (the product of the totals may overflow)
     pos_weight, neg_weight = (np.asarray(w, dtype=np.float64) for w in (pos_weight, neg_weight))
     pos_total, neg_total = pos_weight.sum(), neg_weight.sum()
     if pos_total == 0 or neg_total == 0:
@@ -382,23 +397,29 @@ def auc_mu(codes, dot, pair_sign, weights=None):
 
 def _pr_area(tp, predicted):
     """Trapezoidal area of the precision-recall curve through ``(0, 1)`` and the points
-    of cumulative ``tp`` and ``predicted`` (= tp + fp), from the highest threshold down."""
+    of cumulative ``tp`` and ``predicted`` (= tp + fp), from the highest threshold down.
+
+    The recall steps are the true-positive weight of each point, divided once by their
+    own sum: the area is then at most 1 whatever the rounding (each precision is at most
+    1, rounding is monotonic), and exactly 1 when every precision is 1."""
     precision = np.divide(tp, predicted, out=np.ones_like(tp), where=predicted > 0)
-    recall = np.concatenate(([0.0], tp / tp[-1]))
+    steps = np.diff(tp, prepend=0.0)
     precision = np.concatenate(([1.0], precision))
-    return _dot(np.diff(recall), precision[1:] + precision[:-1]) / 2
+    return _dot(steps, precision[1:] + precision[:-1]) / (2 * float(steps.sum()))
 
 
 def _rank_pr_area(n_pos, first_rank, last_rank, predicted, above):
     """Trapezoidal PR AUC from the groups of tied scores holding positives, ascending:
     the ranks among the positives of each group's first and last positive, the samples
     at or above the group (``predicted``) and above it (``above``). Only these groups
-    move the curve: for each, its point and the point before it."""
+    move the curve: for each, its point and the point before it. The recall steps are
+    counted (exact integers) and divided by ``n_pos`` once, so that the area is at most
+    1, and exactly 1 when every precision is 1."""
     tp, tp_above = (n_pos - first_rank).astype(np.float64), (n_pos - 1 - last_rank).astype(np.float64)
     above = above.astype(np.float64)
     precision = tp / predicted.astype(np.float64)
     precision_above = np.divide(tp_above, above, out=np.ones_like(above), where=above > 0)
-    return _dot(tp / n_pos - tp_above / n_pos, precision + precision_above) / 2
+    return _dot(tp - tp_above, precision + precision_above) / (2.0 * n_pos)
 
 
 _MAGNITUDE = np.int64(0x7FFF_FFFF_FFFF_FFFF)
@@ -514,7 +535,7 @@ def _weighted_pr_auc(is_pos, scores, weights, tie_tolerance):
     n = scores.shape[0]
     order = np.argsort(scores)[::-1]
     ranked = scores[order]
-    w = weights[order]
+    w = unit_scaled(weights)[order]  # (products of subnormal weights would lose digits)
     tp = np.cumsum(np.where(is_pos[order], w, 0.0))
     fp = np.cumsum(np.where(is_pos[order], 0.0, w))
     if tp[-1] == 0:

@@ -39,8 +39,9 @@ examples:
       and p-value, and McNemar's test of equal accuracy
 
 --score-cols: one column per class, in the order of the classes (sorted labels, or
---labels); --score-prefix P: the columns P<class>, matched by name; probabilities,
-or raw scores with --from-logits.
+--labels), or for two classes one column, the score of the greater class (as
+scikit-learn's roc_auc_score takes it); --score-prefix P: the columns P<class>,
+matched by name; probabilities, or raw scores with --from-logits.
 --format csv prints one metric per line: section,row,metric,value.
 PATH is a regular file; a CSV line may hold at most 16 MiB (the header's too).
 
@@ -695,7 +696,8 @@ def build_parser():
     report.add_argument("--true", metavar="COL", help="column of the true labels")
     report.add_argument("--pred", metavar="COL", help="column of the predicted labels")
     report.add_argument("--score-cols", nargs="+", metavar="COL",
-                        help="columns of the class scores, one per class in class order")
+                        help="columns of the class scores, one per class in class order; "
+                             "for two classes one column: the score of the greater class")
     report.add_argument("--score-prefix", metavar="PREFIX",
                         help="the score columns are PREFIX + class name, one per class "
                              "(e.g. p_ for p_cat p_dog p_pig): matched to the classes by "
@@ -829,14 +831,18 @@ def _prefixed_columns(path, prefix):
 
 
 def _score_columns(args, classes, found):
-    """The score columns in class order: ``--score-cols`` as given (one per class), or
-    the ``--score-prefix`` columns matched to the classes by name (PREFIX + class)."""
+    """The score columns in class order: ``--score-cols`` as given (one per class, or
+    one for two classes: the score of the greater class), or the ``--score-prefix``
+    columns matched to the classes by name (PREFIX + class)."""
     shown = ", ".join(map(str, classes[:10].tolist())) + (", ..." if len(classes) > 10
                                                           else "")
     if args.score_cols:
-        if len(args.score_cols) != len(classes):
+        if len(args.score_cols) != len(classes) and not (
+                len(args.score_cols) == 1 and len(classes) == 2):
             raise UsageError(f"{len(args.score_cols)} --score-cols for {len(classes)} classes "
-                             f"({shown}): give one score column per class, in this order")
+                             f"({shown}): give one score column per class, in this order"
+                             + (" (one column only for two classes)"
+                                if len(args.score_cols) == 1 else ""))
         return list(args.score_cols)
     by_class = {c[len(args.score_prefix):]: c for c in found}
     wanted = [str(c) for c in classes.tolist()]
@@ -874,8 +880,9 @@ def _file_report(args):
         y_score = None
         if args.score_cols or args.score_prefix:
             classes = labels if labels is not None else _classes(y_true, y_pred)
-            y_score = np.column_stack([columns[c]
-                                       for c in _score_columns(args, classes, found)])
+            cols = _score_columns(args, classes, found)  # (one: a binary target's 1-D score)
+            y_score = columns[cols[0]] if len(cols) == 1 else np.column_stack(
+                [columns[c] for c in cols])
         weight = _weight_column(columns, args.weight, args.path)
     with Phase(f"counting {n:,} rows and computing the report", enabled=not quiet):
         return quality_report(y_true, y_pred, y_score=y_score, labels=labels,

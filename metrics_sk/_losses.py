@@ -10,7 +10,8 @@ import warnings
 import numpy as np
 import scipy.sparse as sp
 
-from ._confusion import encode
+from ._auc import unit_scaled
+from ._confusion import _is_sorted, encode
 from ._validation import check_same_length, check_sample_weight, refuse_masked
 
 
@@ -130,7 +131,8 @@ def _prepare(y_true, y_score, labels, sample_weight, *, name="y_score", allow_1d
 
     ``binary_columns`` ("probability" or "ranking") accepts the 1-D score of a binary
     target (scikit-learn's convention: the score of the greater class, as binary scorers
-    pass it) and returns two columns, ``[1 - p, p]`` or ``[-s, s]``.
+    pass it) and returns two columns, ``[1 - p, p]`` or ``[-s, s]`` (swapped when
+    ``labels`` puts the greater class first).
     """
     classes, codes, scores, weights = check_samples(
         y_true, y_score, sample_weight, labels=labels, name=name,
@@ -156,7 +158,9 @@ def check_scores(scores, classes, labels, *, name="y_score", allow_1d=False,
     _finite_range(scores, name, probabilities=probabilities)
     if scores.ndim == 1 and binary_columns is not None:
         other = 1 - scores if binary_columns == "probability" else -scores
-        scores = np.column_stack((other, scores))
+        # the score of the greater class, in its column whatever the order of labels=
+        pair = (other, scores) if _is_sorted(classes) else (scores, other)
+        scores = np.column_stack(pair)
     return scores
 
 
@@ -295,4 +299,6 @@ def average_losses(losses, weights, *, normalize=True):
     """Weighted mean (or with ``normalize=False`` the weighted sum) of per-sample losses."""
     if normalize and weights is not None and not weights.any():  # scikit-learn's error
         raise ValueError("Sample weights must contain at least one non-zero number.")
+    if normalize and weights is not None:  # tiny (1e-300) or huge weights: no product
+        weights = unit_scaled(weights)     # w_i l_i rounded to a subnormal or infinity
     return finish_loss(*loss_sums(losses, weights), normalize=normalize)

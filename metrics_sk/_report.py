@@ -205,7 +205,8 @@ def score_values(y_true, y_score, *, labels, sample_weight=None, from_logits=Fal
     averages = {average: {key: _reduce(v, average, support) for key, v in per_class.items()}
                 for average in _SCORE_AVERAGES}
     # log_loss, like scikit-learn's, reads the columns in sorted label order; the report's
-    # columns follow ``labels``, which may be in any order.
+    # columns follow ``labels``, which may be in any order. (A 1-D score, of the greater
+    # class of a binary target, is every function's own: it has no columns to reorder.)
     order = np.argsort(np.asarray(labels), kind="stable")
     sorted_kw = {"labels": np.asarray(labels)[order], "sample_weight": sample_weight}
     scores = {}
@@ -213,7 +214,8 @@ def score_values(y_true, y_score, *, labels, sample_weight=None, from_logits=Fal
         if key.startswith("one_vs_all_") and "average" in fixed:
             scores[key] = averages["macro"][key[len("one_vs_all_"):]]
         elif name == "log_loss":
-            scores[key] = METRICS[name].function(y_true, np.asarray(y_score)[:, order],
+            columns = y_score if np.ndim(y_score) == 1 else np.asarray(y_score)[:, order]
+            scores[key] = METRICS[name].function(y_true, columns,
                                                  from_logits=from_logits, **sorted_kw)
         else:
             extra = {"from_logits": from_logits} if "from_logits" in _takes(name) else {}
@@ -332,14 +334,17 @@ def quality_report(y_true, y_pred, *, y_score=None, labels=None, sample_weight=N
     ----------
     y_true, y_pred : array-like of shape (n_samples,)
         True and predicted labels (any sortable type).
-    y_score : array-like of shape (n_samples, n_classes), default=None
+    y_score : array-like of shape (n_samples, n_classes) or (n_samples,), default=None
         Predicted probabilities (rows sum to 1, e.g. ``predict_proba``), or raw scores
         with ``from_logits=True``: one column per class, in the order of the report's
         classes (the sorted labels of ``y_true`` and ``y_pred``, or ``labels``; pass
         ``labels`` when the model knows classes that occur in neither). A DataFrame
         whose columns are named by the classes is read by name, in any order (every
         score metric reads the same columns); names that are partly classes are a
-        ValueError. Adds the score metrics.
+        ValueError. With two classes, a 1-D array is the score of the greater class
+        (as scikit-learn's ``roc_auc_score`` takes it): its probability, or its
+        log-odds with ``from_logits=True``; with more, a ValueError. Adds the score
+        metrics.
     labels : array-like of shape (n_classes,), default=None
         The classes and their order; by default the sorted labels of ``y_true`` and
         ``y_pred``.

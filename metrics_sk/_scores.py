@@ -47,6 +47,7 @@ from ._validation import (
     label_kind,
     python_label_error,
     refuse_masked,
+    refuse_zero_weights,
 )
 
 _LABELS_DOC = """labels : array-like of shape (n_classes,), default=None
@@ -654,6 +655,7 @@ def _roc_auc_mu_kernel(matrix, codes, scores, weights):
 
 
 def _roc_auc_mu_inputs(y_true, y_score, *, labels=None, sample_weight=None, cost_matrix=None):
+    refuse_zero_weights(sample_weight)  # every pair undefined: scikit-learn's error
     codes, classes, scores, weights = _prepare(y_true, y_score, labels, sample_weight,
                                                binary_columns="ranking", min_classes=2)
     n_classes = classes.shape[0]
@@ -680,6 +682,7 @@ def _one_vs_all_kernel(kernel, what, classes, average, codes, scores, weights):
 
 def _one_vs_all_inputs(kernel, what, y_true, y_score, *, labels=None, sample_weight=None,
                        average="macro"):
+    refuse_zero_weights(sample_weight)  # every class undefined: roc_auc_score's error
     codes, classes, scores, weights = _prepare(y_true, y_score, labels, sample_weight,
                                                binary_columns="ranking")
     return codes, scores, weights, functools.partial(_one_vs_all_kernel, kernel, what,

@@ -5,12 +5,22 @@ The kernels sort once and make linear passes; the references below compare every
 tie groups are checked against nothing but the definitions.
 """
 
+import contextlib
+import io
+from fractions import Fraction
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from metrics_sk import _auc
+from metrics_sk import (
+    _auc,
+    catboost,
+    one_vs_all_pr_auc_score,
+    one_vs_all_roc_auc_score,
+    roc_auc_mu_score,
+)
 
 
 def direct_mann_whitney(pos, neg, pos_w, neg_w):
@@ -320,3 +330,98 @@ def test_the_one_vs_all_property_can_fail(monkeypatch):
     monkeypatch.setattr(_auc, "one_vs_all_pr_auc", average_precision)
     with pytest.raises(AssertionError):
         check(_weighted_problem())
+
+
+# -- the values stay in [0, 1] whatever the rounding ---------------------------------------
+def exact_mann_whitney(pos, neg, pos_w, neg_w):
+    """The pairwise definition in exact rational arithmetic (``Fraction`` of each float)."""
+    pos_w, neg_w = [Fraction(v) for v in pos_w], [Fraction(v) for v in neg_w]
+    wins = sum(wp * wn * (1 if p > q else Fraction(1, 2) if p == q else 0)
+               for p, wp in zip(pos, pos_w) for q, wn in zip(neg, neg_w))
+    return wins / (sum(pos_w) * sum(neg_w))
+
+
+def exact_pr_auc(is_pos, scores, weights):
+    """:func:`direct_pr_auc` in exact rational arithmetic."""
+    w = [Fraction(v) for v in weights]
+    total = sum(v for v, p in zip(w, is_pos) if p)
+    recall, precision = [Fraction(0)], [Fraction(1)]
+    for t in np.unique(scores)[::-1]:
+        tp = sum(v for v, p, s in zip(w, is_pos, scores) if p and s >= t)
+        predicted = sum(v for v, s in zip(w, scores) if s >= t)
+        recall.append(tp / total)
+        precision.append(tp / predicted if predicted > 0 else Fraction(1))
+    return sum((recall[m] - recall[m - 1]) * (precision[m] + precision[m - 1]) / 2
+               for m in range(1, len(recall)))
+
+
+# Found by tests/test_dtypes.py and a search: the weighted pair AUC was the dot product of
+# weights normalised to sum "1", which rounding could leave above 1 (1 + 2**-52 here).
+PERFECT_MU = ([1, 1, 2, 0, 0, 0, 0, 0],
+              [[-0.8, 6.7, 0.0], [0.1, 4.3, -0.1], [-1.3, -1.8, 5.7], [4.1, -1.2, -0.2],
+               [4.5, 2.3, 0.7], [3.6, 0.9, 0.0], [6.3, 0.5, 0.6], [2.3, 1.0, 0.5]],
+              [0.02656421810388565, 0.17113374173641205, 0.9650887250900269,
+               0.7499850392341614, 0.3047238290309906, 0.8117086291313171,
+               0.2696380019187927, 0.946578860282898])  # float32-exact weights (CatBoost's)
+
+
+def test_weighted_auc_mu_of_a_perfect_ranking_is_exactly_one():
+    """Every pair perfectly ranked: 1, as CatBoost and the exact definition say."""
+    y, scores, w = (np.array(v) for v in PERFECT_MU)
+    got = roc_auc_mu_score(y, scores, sample_weight=w)
+    assert got == 1.0
+    assert catboost.eval_metric(y, scores, "AUC:type=Mu", sample_weight=w) == [1.0]
+    cb_utils = pytest.importorskip("catboost.utils")
+    with contextlib.redirect_stdout(io.StringIO()):
+        expected = cb_utils.eval_metric(y.astype(float), scores, "AUC:type=Mu", weight=w,
+                                        thread_count=1)
+    assert got == expected[0]
+    # the one-vs-all ROC AUC of the same (perfect) column ranking
+    assert one_vs_all_roc_auc_score(y, scores, sample_weight=w, average=None).tolist() == [
+        1.0, 1.0, 1.0]
+
+
+def test_weighted_pair_auc_of_a_perfect_ranking_is_exactly_one():
+    pos, neg = np.array([4.0, 3.0, 3.0]), np.array([0.0])
+    pos_w, neg_w = np.array([1.1, 1 / 3, 1.1]), np.array([1.1])
+    assert _auc.mann_whitney(pos, neg, pos_w, neg_w) == 1.0  # was 1 + 2**-52
+
+
+def test_pr_auc_of_a_perfect_precision_is_exactly_one():
+    """20 positives above the negatives: every point has precision 1, the area is 1 (the
+    recall steps 1/20 summed to 1 + 2**-52 before)."""
+    y = [0] * 20 + [1]
+    scores = np.c_[np.arange(21.0, 0.0, -1.0), np.zeros(21)]
+    assert one_vs_all_pr_auc_score(y, scores, average=None)[0] == 1.0
+    assert _auc.pr_auc(np.ones(20, bool), np.arange(20.0)) == 1.0
+    assert _auc.pr_auc(np.ones(20, bool), np.arange(20.0), np.full(20, 0.1)) == 1.0
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_rankings_are_in_unit_interval_and_exact_to_rounding(seed):
+    """Random weights, many perfectly ranked columns (where rounding pushed the values
+    past 1): each value within a few ulps of the exact rational definition, and in
+    [0, 1]."""
+    rng = np.random.default_rng(seed)
+    for _ in range(60):
+        n, k = int(rng.integers(3, 25)), int(rng.integers(2, 4))
+        codes = rng.integers(0, k, n)
+        scores = rng.normal(size=(n, k)).round(1) + 5 * np.eye(k)[codes] * (rng.random() < .7)
+        weights = (None if rng.random() < .3 else
+                   rng.random(n) * 10.0 ** rng.integers(-3, 4))
+        w = np.ones(n) if weights is None else weights
+        values = []
+        for c in range(k):
+            pos = codes == c
+            if pos.any() and (~pos).any():
+                got = _auc.one_vs_all_auc(codes, scores, weights)[c]
+                exact = exact_mann_whitney(scores[pos, c], scores[~pos, c], w[pos], w[~pos])
+                assert abs(got - float(exact)) <= 4e-16, (got, exact)
+                values.append(got)
+            if pos.any():
+                got = _auc.one_vs_all_pr_auc(codes, scores, weights)[c]
+                assert abs(got - float(exact_pr_auc(pos, scores[:, c], w))) <= 4e-16
+                values.append(got)
+        if np.bincount(codes, minlength=k).all():
+            values.append(_auc.auc_mu(codes, *_auc.mu_dot_products(scores), weights))
+        assert all(0.0 <= v <= 1.0 for v in values), values

@@ -662,3 +662,25 @@ def test_the_repetition_property_can_fail(monkeypatch):
                             y_true, y_score, **kwargs))
     with pytest.raises(AssertionError):
         check(_TIED, counts)
+
+
+@pytest.mark.parametrize("labels", [None, [0, 1], [1, 0], ["b", "a"]])
+def test_1d_score_is_the_greater_class_whatever_the_order_of_labels(labels):
+    """A 1-D score of a binary target is the greater class's, as in scikit-learn; with
+    labels=[1, 0] it was read as class 0's (AUCs 1 - AUC, the wrong log loss)."""
+    y = np.array([0, 0, 1, 1, 0, 1, 1, 0])
+    p = np.array([.1, .4, .35, .8, .2, .7, .55, .6])
+    if labels == ["b", "a"]:
+        y = np.array(["a", "b"])[y]
+    auc, loss = skm.roc_auc_score(y, p), skm.log_loss(y, np.c_[1 - p, p])
+    assert msk.one_vs_all_roc_auc_score(y, p, labels=labels) == pytest.approx(auc, rel=1e-12)
+    assert msk.roc_auc_mu_score(y, p, labels=labels) == pytest.approx(auc, rel=1e-12)
+    assert msk.one_vs_all_log_loss(y, p, labels=labels) == pytest.approx(loss, rel=1e-12)
+    logit = np.log(p / (1 - p))
+    assert msk.one_vs_all_log_loss(y, logit, labels=labels, from_logits=True) == \
+        pytest.approx(loss, rel=1e-12)
+    per_class = msk.one_vs_all_pr_auc_score(y, p, labels=labels, average=None)
+    order = [0, 1] if labels is None or labels[0] < labels[1] else [1, 0]
+    two = msk.one_vs_all_pr_auc_score(y, np.c_[1 - p, p][:, order], labels=labels,
+                                      average=None)
+    np.testing.assert_allclose(per_class, two, rtol=1e-12)
