@@ -7,7 +7,9 @@ Two pages are written into ``generated/`` when the build starts:
 * the API reference: one autosummary table per family over ``metrics_sk.__all__``
   (grouped by the private module each object comes from), so a new public name shows up
   without editing the docs; names re-exported from scikit-learn are listed, not documented;
-* the methods of ``Confusion`` by role (construction, accumulation, metrics, plotting).
+* the methods of ``Confusion`` by role (construction, accumulation, metrics, plotting);
+* the layering figure and table of the developer guide (``docs/layers.py``, from the
+  list in ``tests/test_layers.py``).
 
 The examples are sphinx-gallery galleries of ``docs/examples/`` and ``examples/``.
 """
@@ -50,7 +52,7 @@ numpydoc_class_members_toctree = False
 numpydoc_xref_param_type = False
 templates_path = ["_templates"]
 exclude_patterns = ["_build", "_templates", "scorers_table.rst", "examples",
-                    "generated/confusion_methods.rst"]
+                    "generated/confusion_methods.rst", "generated/layers.rst"]
 html_theme = "pydata_sphinx_theme"
 html_title = "metrics_sk"
 html_theme_options = {"navigation_with_keys": False, "show_toc_level": 2}
@@ -225,9 +227,21 @@ class IncludeIfExists(Directive):
         return []
 
 
+def _layers():
+    """``docs/layers.py``, the drawing of the layers (imported by path: ``docs/`` is not a
+    package)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("metrics_sk_docs_layers", DOCS / "layers.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def setup(app):
     GENERATED.mkdir(exist_ok=True)
     (GENERATED / "api.rst").write_text(_api_page())
     (GENERATED / "confusion_methods.rst").write_text(_confusion_methods())
+    _layers().write(GENERATED)
     app.add_directive("include-if-exists", IncludeIfExists)
     return {"parallel_read_safe": True}

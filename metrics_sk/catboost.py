@@ -392,7 +392,7 @@ def eval_metric(y_true, approx, metric, *, sample_weight=None):
     """Compute a CatBoost metric from raw approxes, as ``catboost.utils.eval_metric`` does.
 
     The metric string is parsed as CatBoost parses it, and the value follows CatBoost's
-    own conventions for zero divisions and absent classes (SEMANTICS.md sections 1-2).
+    own conventions for zero divisions and absent classes (docs/design.rst, CatBoost).
 
     Parameters
     ----------

@@ -114,7 +114,7 @@ WITH_LABELS = _taking("labels")
 WITH_BETA = _taking("beta")
 WITH_ZERO_DIVISION = _taking("zero_division")
 WITH_SAMPLE_WEIGHT = _taking("sample_weight")
-#: Lower is better (names *_loss, *_rate, *_error; DESIGN.md).
+#: Lower is better (names *_loss, *_rate, *_error; docs/design.rst, Principles).
 LOSSES = {name for name, m in METRICS.items() if not m.greater_is_better}
 
 # -- properties of entries -----------------------------------------------------------------------
@@ -503,7 +503,7 @@ def test_bad_sample_weight_raises(name, bad, message):
         assert_like_sklearn(name, y_true, second, sample_weight=w)
         return
     # NaN / inf weights are refused everywhere, also where scikit-learn's hinge_loss and
-    # log_loss would silently return NaN (DESIGN.md: no silent wrong number).
+    # log_loss would silently return NaN (docs/design.rst: no silent wrong number).
     if bad == -1.0 and function_name(name) in DROPINS:  # a drop-in with its own options
         assert np.isfinite(call(name, y_true, second, sample_weight=w)).all()
         return

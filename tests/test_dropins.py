@@ -302,7 +302,7 @@ def test_dropin_signatures_match_sklearn():
 
 # Documented differences: where scikit-learn returns a number for a meaningless ``labels``
 # (another type than the targets: 0 with warnings; empty: NaN; a duplicate: the class
-# counted twice), metrics_sk raises a ValueError naming ``labels`` (DESIGN.md: no silent
+# counted twice), metrics_sk raises a ValueError naming ``labels`` (docs/design.rst: no silent
 # wrong number).
 LABELS_DIFFERENCES = {
     "labels of another type": (["a", "b", "a"], [1, 2], "labels are numbers"),

@@ -1,6 +1,6 @@
 """The package's modules import only downward: no cycles, no upward edges.
 
-``LAYERS`` is the architecture of DESIGN.md as data, lowest first: validation and
+``LAYERS`` is the architecture of docs/design.rst as data, lowest first: validation and
 parameters; Dask plumbing; formulas and kernels; the builder; the public functions;
 streaming and CatBoost; bootstrap, comparison and slices; report, plot, scorers, CLI.
 A module may import modules of its own or a lower layer, never a higher one. Imports

@@ -1,6 +1,6 @@
 """oneDAL's quality metrics against a transliteration of oneDAL's own kernels.
 
-The reference below is written from the seed documents and SEMANTICS.md section 3, one
+The reference below is written from oneDAL's kernels as docs/design.rst describes them, one
 sample at a time as oneDAL's kernels count (``idx = label > 0 ? 0 : 1`` for binary,
 ``C[truth][pred]`` for multi-class), with IEEE 0/0 = NaN as in oneDAL; it shares no code
 with metrics_sk. metrics_sk is compared with ``zero_division=np.nan`` (oneDAL's NaN) and

@@ -476,7 +476,7 @@ def test_valid_inputs_never_reach_sklearn(monkeypatch):
     (msk.log_loss, [0.3, 0.8, 0.6]),
 ])
 def test_drop_in_losses_refuse_non_finite_weights(metric, score, bad):
-    # scikit-learn returns NaN here; DESIGN.md: no silent wrong number.
+    # scikit-learn returns NaN here; docs/design.rst: no silent wrong number.
     with pytest.raises(ValueError, match="sample_weight contains"):
         metric([0, 1, 1], score, sample_weight=[1.0, bad, 1.0])
 
