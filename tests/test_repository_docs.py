@@ -109,7 +109,7 @@ def test_the_developer_guide_names_what_exists():
 
 def test_the_name_check_can_fail():
     text = ("``_counts.f1_score`` ``_params.Checker`` ``_whole()`` ``_is_batch`` "
-            "``_registry._entries()`` ``c._cells`` ``y_true`` "
+            "``_facts._entries()`` ``c._cells`` ``y_true`` "
             "``_formulas`` ``_counts.no_such_metric`` ``_no_member(x)``")
     assert stale_names(text) == ["_formulas", "_counts.no_such_metric", "_no_member(x)"]
 
