@@ -1270,13 +1270,16 @@ class ConfusionBatch:
     that class). With ``own_labels`` (the groups of a grouped confusion) that is all;
     otherwise (replicates of ``confusion``: bootstrap resamples, moved confusions) a label
     that ``confusion`` itself holds without samples (one of ``Confusion.from_matrix``)
-    counts as it counts on ``confusion``. Under a fixed ``labels=``, or when every
+    counts as it counts on ``confusion``; ``held`` (shape ``(R, K)``) gives instead the
+    labels the origin of each confusion holds without weight (replicates of the groups of
+    a grouped confusion: each group's own). Under a fixed ``labels=``, or when every
     confusion has every label, ``present`` is None.
     """
 
     _is_batch = True
 
-    def __init__(self, confusion, rows, cols, counts, *, own_labels=False, seen=None):
+    def __init__(self, confusion, rows, cols, counts, *, own_labels=False, seen=None,
+                 held=None):
         k, size = confusion.n_classes, confusion._labels.shape[0]
         self._rows, self._cols, self._counts = rows, cols, counts
         self.labels = confusion.labels
@@ -1301,7 +1304,9 @@ class ConfusionBatch:
             seen = (counts != 0 if seen is None else seen).astype(np.float64)
             has = (_counts._class_sums(rows, seen, size + 1)[:, :size]
                    + _counts._class_sums(cols, seen, size + 1)[:, :size]) != 0
-            if not own_labels:  # a label ``confusion`` holds without samples counts there
+            if held is not None:  # labels each origin holds without weight count there
+                has |= held
+            elif not own_labels:  # a label ``confusion`` holds without samples counts there
                 has |= (confusion.support == 0) & (confusion.predicted == 0)
             self.present = None if has.all() else has
 

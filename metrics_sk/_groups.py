@@ -369,13 +369,17 @@ class _GroupsMoved(_Moved):
 
 
 def _group_batch(grouped, counts, group_of):
-    """Confusions on the cells of ``grouped`` with ``counts``, each over the labels of its
-    group ``group_of`` (a moved or resampled confusion of that group)."""
+    """Confusions on the cells of ``grouped`` with ``counts`` (a moved or resampled
+    confusion of the group ``group_of``), each over the labels it has, as the group's own
+    replicates: a resample that misses a class of its group is evaluated without it (as
+    scikit-learn on those samples); a label its group holds without weight counts as it
+    counts on the group."""
     batch = grouped._batch
-    out = ConfusionBatch(grouped.overall, batch._rows, batch._cols, counts)
+    held = (batch.support == 0) & (batch.predicted == 0)
     if batch.present is not None:
-        out.present = batch.present[group_of]
-    return out
+        held &= batch.present
+    return ConfusionBatch(grouped.overall, batch._rows, batch._cols, counts,
+                          held=held[group_of])
 
 
 def _bootstrap_groups(grouped, statistic, which, n_resamples, confidence_level, rng):
