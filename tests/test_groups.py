@@ -784,3 +784,41 @@ def test_group_resamples_missing_a_class_are_evaluated_as_scikit_learn():
         got = np.column_stack((reps.f1_score(average="macro", zero_division=0.0),
                                reps.balanced_accuracy_score()))
     np.testing.assert_allclose(got, expected, rtol=1e-12)
+
+
+@pytest.mark.parametrize("scale", [1e160, 1e-170, 1e300, 1e-300])
+def test_group_analytic_intervals_are_scale_free(scale):
+    # equal weights at any scale give the unweighted per-group intervals (metric_frame and
+    # the report's group rows), as analytic_interval gives them for one confusion
+    rng = np.random.default_rng(0)
+    n = 300
+    y = rng.integers(0, 3, n)
+    p = np.where(rng.random(n) < 0.7, y, rng.integers(0, 3, n))
+    g = rng.choice(list("abc"), n)
+    metrics = {"acc": "accuracy_score", "mcc": "matthews_corrcoef",
+               "kappa": "cohen_kappa_score", "bacc": "balanced_accuracy_score"}
+    w = np.full(n, scale)
+
+    def bounds(frame):
+        ci = frame.confidence_interval
+        return np.vstack((ci.low.to_numpy(float), ci.high.to_numpy(float)))
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        plain = msk.metric_frame(y, p, metrics=metrics, groups=g, confidence_level=0.95)
+        weighted = msk.metric_frame(y, p, metrics=metrics, groups=g, confidence_level=0.95,
+                                    sample_weight=w)
+    assert np.isfinite(bounds(plain)).all()
+    np.testing.assert_allclose(bounds(weighted), bounds(plain), rtol=1e-12)
+
+    def group_rows(report):
+        t = report.to_frame("tidy")
+        return t[(t.section == "group") & (t.metric != "support")][["low", "high"]].to_numpy(
+            float)
+
+    plain = group_rows(msk.quality_report(y, p, groups=g, confidence_level=0.95,
+                                          interval="analytic"))
+    weighted = group_rows(msk.quality_report(y, p, groups=g, confidence_level=0.95,
+                                             interval="analytic", sample_weight=w))
+    assert plain.shape[0] == 9 and np.isfinite(plain).all()
+    np.testing.assert_allclose(weighted, plain, rtol=1e-12)
