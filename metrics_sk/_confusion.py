@@ -1285,6 +1285,7 @@ class ConfusionBatch:
         self.labels = confusion.labels
         self.n_classes = k
         self._index = confusion._index
+        self._labels, self._fixed = confusion._labels, confusion._fixed  # (every label)
         support = _counts._class_sums(rows, counts, size + 1)[:, :size]
         predicted = _counts._class_sums(cols, counts, size + 1)[:, :size]
         self.total = counts.sum(-1)

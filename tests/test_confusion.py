@@ -574,3 +574,29 @@ def test_labels_repro_of_the_issue():
     assert c.matthews_corrcoef() == pytest.approx(skm.matthews_corrcoef(t, p))
     assert round(c.matthews_corrcoef(), 3) == 0.261
     assert c.cohen_kappa_score() == pytest.approx(skm.cohen_kappa_score(t, p))
+
+
+@pytest.mark.parametrize("y, pred", [([0, 1, 2, 2, 1, 0], [0, 1, 1, 2, 0, 0]),
+                                     ([0, 1, 1, 0, 1], [0, 1, 0, 0, 1])])
+@pytest.mark.parametrize("labels", [None, [0, 1], [0, 1, 2], [1], [2, 0]])
+@pytest.mark.parametrize("pos_label", [1, 0, 2])
+@pytest.mark.parametrize("name", ["f1_score", "precision_score", "recall_score"])
+def test_average_binary_looks_at_the_labels_of_the_data(y, pred, labels, pos_label, name):
+    # average="binary" is checked on the data's labels (every label counted), not on the
+    # ones labels= chose: as scikit-learn's and our functions
+    import metrics_sk
+
+    def outcome(f):
+        try:
+            return f(labels=labels, pos_label=pos_label)
+        except ValueError as exc:
+            return str(exc)
+
+    c = Confusion.from_predictions(y, pred, labels=labels)
+    expected = outcome(lambda **kw: getattr(skm, name)(y, pred, **kw))
+    for got in (outcome(getattr(c, name)),
+                outcome(lambda **kw: getattr(metrics_sk, name)(y, pred, **kw))):
+        if isinstance(expected, str):
+            assert isinstance(got, str) and got.split(".")[0] == expected.split(".")[0]
+        else:
+            assert got == pytest.approx(expected, rel=1e-15)
