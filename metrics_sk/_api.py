@@ -38,8 +38,12 @@ def build_confusion(y_true, y_pred, sample_weight=None, *, sklearn_compatible=Fa
             raise ValueError("Sample weights must contain at least one non-zero number.")
         if not (weights > 0).all():
             # scikit-learn checks labels= against the labels in y_true, whatever their
-            # weight: which labels occur in y_true, from the one encoder
-            true_labels = _confusion.count(y_true, y_true, allow_column=True)[0]
+            # weight: which labels occur in y_true, from the one encoder met with y_pred
+            # as above (y_true alone may encode otherwise: uint64 beyond int64 met with
+            # an object y_pred is counted as objects, alone it is refused)
+            counted, cells = _confusion.count(y_true, y_pred, allow_column=True)
+            rows = np.asarray(cells.sum(axis=1)).ravel()[:counted.shape[0]]
+            true_labels = counted[rows != 0]
             c._true_present = np.zeros(labels.shape[0], dtype=bool)
             c._true_present[_confusion.positions(labels, true_labels)] = True
     return c
