@@ -600,3 +600,28 @@ def test_average_binary_looks_at_the_labels_of_the_data(y, pred, labels, pos_lab
             assert isinstance(got, str) and got.split(".")[0] == expected.split(".")[0]
         else:
             assert got == pytest.approx(expected, rel=1e-15)
+
+
+def test_integer_weights_summing_beyond_int64_are_refused_not_wrapped():
+    # [2**62] * 3 in one cell wrapped to a total of -4.6e18; the drop-in confusion_matrix
+    # keeps scikit-learn's int64 result (its test_confusion_matrix_dtype pins the wrap)
+    import metrics_sk
+
+    y = [0, 1, 1, 1]
+    w = np.array([1, 2**62, 2**62, 2**62], dtype=np.int64)
+    for make in (lambda: Confusion.from_predictions(y, y, sample_weight=w),
+                 lambda: metrics_sk.accuracy_score(y, y, sample_weight=w, normalize=False),
+                 lambda: metrics_sk.f1_score(y, y, sample_weight=w),
+                 lambda: metrics_sk.matthews_corrcoef(y, y, sample_weight=w)):
+        with pytest.raises(ValueError, match="sample_weight"):
+            make()
+    assert_array_equal(metrics_sk.confusion_matrix(y, y, sample_weight=w),
+                       skm.confusion_matrix(y, y, sample_weight=w))
+    # cells at the limit are exact (the margins and total beyond 2**53 are float64)
+    fits = np.array([2**62, 2**62, 2**62 - 1, 2**62], dtype=np.int64)
+    c = Confusion.from_predictions(y, [0, 1, 1, 0], sample_weight=fits)
+    assert c.matrix.toarray().tolist() == [[2**62, 0], [2**62, 2**63 - 1]]
+    assert c.accuracy_score() == pytest.approx(
+        skm.accuracy_score(y, [0, 1, 1, 0], sample_weight=fits.astype(float)), rel=1e-15)
+    with pytest.raises(ValueError, match="sample_weight"):  # one more in that cell
+        Confusion.from_predictions(y, [0, 1, 1, 0], sample_weight=fits + [0, 1, 0, 0])
