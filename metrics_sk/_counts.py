@@ -1035,9 +1035,11 @@ def cohen_kappa_score(c, *, labels=None, weights=None, replace_undefined_by=np.n
     else:
         observed = _dot(diff * diff, vals)
     with np.errstate(divide="ignore", invalid="ignore"):  # only a batch can have n == 0 here
-        share = 1 / np.asarray(n)[..., None]  # proportions: no overflow, no cancellation
-        expected = _pair_weight_sum(row_sums * share, col_sums * share, weights, idx)
-        observed = observed * share[..., 0]
+        # proportions, divided by the total (1 / n overflows for subnormal totals): no
+        # overflow, no cancellation
+        total = np.asarray(n)[..., None]
+        expected = _pair_weight_sum(row_sums / total, col_sums / total, weights, idx)
+        observed = observed / total[..., 0]
     if np.all(expected == 0):
         warnings.warn(
             "`y1`, `y2` and `labels` have only one label in common. "

@@ -625,3 +625,15 @@ def test_integer_weights_summing_beyond_int64_are_refused_not_wrapped():
         skm.accuracy_score(y, [0, 1, 1, 0], sample_weight=fits.astype(float)), rel=1e-15)
     with pytest.raises(ValueError, match="sample_weight"):  # one more in that cell
         Confusion.from_predictions(y, [0, 1, 1, 0], sample_weight=fits + [0, 1, 0, 0])
+
+
+@pytest.mark.parametrize("scale", [1e-300, 5e-324])
+def test_kappa_and_mcc_with_tiny_equal_weights(scale):
+    # subnormal equal weights: 1 / total overflowed to inf and kappa was NaN
+    y = [0, 1, 1, 0, 1, 0, 1, 1, 2, 2]
+    pred = [0, 1, 0, 0, 1, 1, 1, 1, 2, 0]
+    c = Confusion.from_predictions(y, pred, sample_weight=np.full(len(y), scale))
+    for weights in (None, "linear", "quadratic"):
+        assert c.cohen_kappa_score(weights=weights) == pytest.approx(
+            skm.cohen_kappa_score(y, pred, weights=weights), rel=1e-12)
+    assert c.matthews_corrcoef() == pytest.approx(skm.matthews_corrcoef(y, pred), rel=1e-12)
