@@ -252,7 +252,9 @@ def test_integer_weights_whose_total_exceeds_int64(name):
 
 
 def test_integer_weight_cells_stay_exact_while_they_fit():
-    w = np.array([2**62 + 1, 2**62 + 1, 1, 2**62 + 1])
+    # (cell (0, 0) sums 2**62 + 1 and 2**61 + 1: it fits; two 2**62 + 1 there wrapped
+    # around, now refused)
+    w = np.array([2**62 + 1, 2**62 + 1, 1, 2**61 + 1])
     c = Confusion.from_predictions([0, 1, 1, 0], [0, 1, 0, 0], sample_weight=w)
     assert c.to_dense()[1, 1] == 2**62 + 1 and c.to_dense()[1, 0] == 1
 
