@@ -19,16 +19,20 @@ from ._params import Checker, constraints_for
 from ._validation import declared_order, is_dask_collection
 
 
-def build_confusion(y_true, y_pred, sample_weight=None, *, sklearn_compatible=False):
+def build_confusion(y_true, y_pred, sample_weight=None, *, sklearn_compatible=False,
+                    wrap=False):
     """The one entry from raw inputs to a :class:`Confusion` for the public functions.
 
     ``sklearn_compatible`` accepts what scikit-learn accepts (column vectors, negative
     weights); metrics_sk's own functions refuse them. Dask collections are counted on
-    their workers by ``_confusion.count`` (see ``metrics_sk._dask``).
+    their workers by ``_confusion.count`` (see ``metrics_sk._dask``). ``wrap``: integer
+    weights summing beyond int64 wrap around (scikit-learn's ``confusion_matrix``) instead
+    of being refused.
     """
     labels, cells = _confusion.count(
         y_true, y_pred, sample_weight=sample_weight,
-        allow_negative_weights=sklearn_compatible, allow_column=sklearn_compatible)
+        allow_negative_weights=sklearn_compatible, allow_column=sklearn_compatible,
+        wrap=wrap)
     c = _confusion.Confusion._of(labels, cells, fixed=None, weighted=sample_weight is not None,
                                  counted=sample_weight is None)
     if sklearn_compatible and sample_weight is not None and not is_dask_collection(
@@ -38,8 +42,12 @@ def build_confusion(y_true, y_pred, sample_weight=None, *, sklearn_compatible=Fa
             raise ValueError("Sample weights must contain at least one non-zero number.")
         if not (weights > 0).all():
             # scikit-learn checks labels= against the labels in y_true, whatever their
-            # weight: which labels occur in y_true, from the one encoder
-            true_labels = _confusion.count(y_true, y_true, allow_column=True)[0]
+            # weight: which labels occur in y_true, from the one encoder met with y_pred
+            # as above (y_true alone may encode otherwise: uint64 beyond int64 met with
+            # an object y_pred is counted as objects, alone it is refused)
+            counted, cells = _confusion.count(y_true, y_pred, allow_column=True)
+            rows = np.asarray(cells.sum(axis=1)).ravel()[:counted.shape[0]]
+            true_labels = counted[rows != 0]
             c._true_present = np.zeros(labels.shape[0], dtype=bool)
             c._true_present[_confusion.positions(labels, true_labels)] = True
     return c

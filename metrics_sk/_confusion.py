@@ -527,11 +527,12 @@ def compact(keys):
 _SLICE_BITS = 22
 
 
-def _exact_integer_cells(y_true, y_pred, labels, weights, **kwargs):
+def _exact_integer_cells(y_true, y_pred, labels, weights, signed=True, **kwargs):
     """Cells of integer ``weights`` whose sums float64 cannot hold exactly: the weights
     are summed in 22-bit slices (each exact in float64) and recombined in 64-bit
-    integers, which wrap on overflow as scikit-learn's int64 ``confusion_matrix`` does."""
-    bits = weights.astype(np.int64).view(np.uint64)
+    integers, which wrap on overflow as scikit-learn's int64 ``confusion_matrix`` does
+    (``signed``: int64 cells, else uint64)."""
+    bits = weights if not signed else weights.astype(np.int64).view(np.uint64)
     mask = np.uint64((1 << _SLICE_BITS) - 1)
     total = None
     for shift in range(0, 64, _SLICE_BITS):
@@ -539,11 +540,26 @@ def _exact_integer_cells(y_true, y_pred, labels, weights, **kwargs):
         cells = count(y_true, y_pred, labels=labels, sample_weight=part, **kwargs)[1]
         cells = cells.astype(np.uint64) * np.uint64(1 << shift)
         total = cells if total is None else total + cells
-    return total.astype(np.int64)
+    return total.astype(np.int64) if signed else total
+
+
+def _cells_fit_int64(y_true, y_pred, labels, weights, **kwargs):
+    """Whether every cell's sum of the magnitudes of the integer ``weights`` is at most
+    2**63 - 1 (then no int64 cell wraps around): their float64 sums decide, unless one is
+    within their rounding error (n eps) of 2**63; then the exact sums (22-bit slices, recombined in uint64,
+    exact below 2**64) do."""
+    magnitude = np.abs(weights.astype(np.int64)).view(np.uint64)  # (|-2**63| = 2**63)
+    rounded = count(y_true, y_pred, labels=labels, sample_weight=magnitude.astype(np.float64),
+                    **kwargs)[1]
+    largest = float(rounded.max())
+    if abs(largest - 2.0**63) > 2.0**63 * max(1e-9, 2.3e-16 * weights.shape[0]):
+        return largest < 2.0**63
+    exact = _exact_integer_cells(y_true, y_pred, labels, magnitude, signed=False, **kwargs)
+    return int(exact.max()) <= 2**63 - 1
 
 
 def count(y_true, y_pred, *, labels=None, sample_weight=None, allow_negative_weights=False,
-          allow_column=False, known=None, fixed=False):
+          allow_column=False, known=None, fixed=False, wrap=False):
     """Validate inputs and return ``(labels, cells)``: the sorted (or given) labels and the
     ``(K + 1) x (K + 1)`` counts (CSR, or dense when small) with the trailing other slot.
 
@@ -555,6 +571,10 @@ def count(y_true, y_pred, *, labels=None, sample_weight=None, allow_negative_wei
     counts add to the confusion's in place), and over its own labels when it brings a new
     one. ``fixed``: the confusion's labels were chosen with ``labels=`` (then a batch of
     another label kind is refused here).
+
+    Integer weights are summed exactly in int64; when some sum would exceed 2**63 - 1
+    they are refused (a ValueError naming ``sample_weight``), or with ``wrap`` (the
+    drop-in ``confusion_matrix`` only) wrap around as scikit-learn's int64 sums do.
 
     Dask collections are counted where they live, one partition at a time, and merged in
     a tree (``metrics_sk._dask``); only the merged counts come back."""
@@ -609,7 +629,13 @@ def count(y_true, y_pred, *, labels=None, sample_weight=None, allow_negative_wei
         if labels is not None:  # the chosen labels first, the others after
             values, cells = _with_reported(labels, values, cells)
     if int_weights is not None:
-        if float(np.abs(weights).max(initial=0)) * weights.shape[0] >= 2.0**53:
+        largest = float(np.abs(weights).max(initial=0)) * weights.shape[0]
+        if largest >= 2.0**62 and not wrap and not _cells_fit_int64(
+                y_true, y_pred, values, int_weights, allow_column=allow_column):
+            raise ValueError("sample_weight: these integer weights sum beyond 2**63 - 1 "
+                             "in a cell, which int64 counts cannot hold (they would wrap "
+                             "around); pass them as floats (sums rounded to float64).")
+        if largest >= 2.0**53:
             cells = _exact_integer_cells(y_true, y_pred, values, int_weights,
                                          allow_negative_weights=allow_negative_weights,
                                          allow_column=allow_column)
@@ -1270,18 +1296,22 @@ class ConfusionBatch:
     that class). With ``own_labels`` (the groups of a grouped confusion) that is all;
     otherwise (replicates of ``confusion``: bootstrap resamples, moved confusions) a label
     that ``confusion`` itself holds without samples (one of ``Confusion.from_matrix``)
-    counts as it counts on ``confusion``. Under a fixed ``labels=``, or when every
+    counts as it counts on ``confusion``; ``held`` (shape ``(R, K)``) gives instead the
+    labels the origin of each confusion holds without weight (replicates of the groups of
+    a grouped confusion: each group's own). Under a fixed ``labels=``, or when every
     confusion has every label, ``present`` is None.
     """
 
     _is_batch = True
 
-    def __init__(self, confusion, rows, cols, counts, *, own_labels=False, seen=None):
+    def __init__(self, confusion, rows, cols, counts, *, own_labels=False, seen=None,
+                 held=None):
         k, size = confusion.n_classes, confusion._labels.shape[0]
         self._rows, self._cols, self._counts = rows, cols, counts
         self.labels = confusion.labels
         self.n_classes = k
         self._index = confusion._index
+        self._labels, self._fixed = confusion._labels, confusion._fixed  # (every label)
         support = _counts._class_sums(rows, counts, size + 1)[:, :size]
         predicted = _counts._class_sums(cols, counts, size + 1)[:, :size]
         self.total = counts.sum(-1)
@@ -1301,7 +1331,9 @@ class ConfusionBatch:
             seen = (counts != 0 if seen is None else seen).astype(np.float64)
             has = (_counts._class_sums(rows, seen, size + 1)[:, :size]
                    + _counts._class_sums(cols, seen, size + 1)[:, :size]) != 0
-            if not own_labels:  # a label ``confusion`` holds without samples counts there
+            if held is not None:  # labels each origin holds without weight count there
+                has |= held
+            elif not own_labels:  # a label ``confusion`` holds without samples counts there
                 has |= (confusion.support == 0) & (confusion.predicted == 0)
             self.present = None if has.all() else has
 

@@ -204,15 +204,33 @@ class _PosLabel(list):
     whose scores follow ``zero_division`` as in scikit-learn."""
 
 
+def _data_labels(c):
+    """``(labels, has)``: every label ``c`` counted and which of them are labels of the
+    data (scikit-learn's ``unique_labels(y_true, y_pred)``): all of them, except labels
+    chosen with ``labels=`` that no sample has (``labels=`` never removes samples, so a
+    label met outside it is one; see ``metrics_sk/_confusion.py``)."""
+    labels = getattr(c, "_labels", c.labels)
+    has = np.ones(labels.shape[0], dtype=bool)
+    fixed = getattr(c, "_fixed", None)
+    if fixed:
+        _, support, predicted, _ = _whole(c)
+        chosen = (support[..., :fixed] != 0) | (predicted[..., :fixed] != 0)
+        has[:fixed] = chosen.any(0) if chosen.ndim > 1 else chosen
+    return labels, has
+
+
 def _set_wise_labels(c, average, labels, pos_label, options=_AVERAGES):
     """scikit-learn's ``_check_set_wise_labels`` on a confusion: the target is binary when
-    it has at most two labels (``average`` is checked at the boundary:
-    ``metrics_sk._params``; ``options`` are the averages named in its error)."""
-    present = c.labels
+    the data has at most two labels, whatever ``labels=`` chose (``average`` is checked at
+    the boundary: ``metrics_sk._params``; ``options`` are the averages named in its
+    error)."""
+    counted, has = _data_labels(c)
+    present = counted[has]
     y_type = "binary" if present.shape[0] <= 2 else "multiclass"
     if average == "binary":
         if y_type == "binary":
-            if present.shape[0] >= 2 and _position(c, pos_label) < 0:
+            where = _position(c, pos_label)
+            if present.shape[0] >= 2 and (where < 0 or not has[where]):
                 raise ValueError(
                     f"pos_label={pos_label} is not a valid label. It "
                     f"should be one of {present}"
@@ -1017,9 +1035,11 @@ def cohen_kappa_score(c, *, labels=None, weights=None, replace_undefined_by=np.n
     else:
         observed = _dot(diff * diff, vals)
     with np.errstate(divide="ignore", invalid="ignore"):  # only a batch can have n == 0 here
-        share = 1 / np.asarray(n)[..., None]  # proportions: no overflow, no cancellation
-        expected = _pair_weight_sum(row_sums * share, col_sums * share, weights, idx)
-        observed = observed * share[..., 0]
+        # proportions, divided by the total (1 / n overflows for subnormal totals): no
+        # overflow, no cancellation
+        total = np.asarray(n)[..., None]
+        expected = _pair_weight_sum(row_sums / total, col_sums / total, weights, idx)
+        observed = observed / total[..., 0]
     if np.all(expected == 0):
         warnings.warn(
             "`y1`, `y2` and `labels` have only one label in common. "

@@ -24,7 +24,9 @@ def confusion_matrix(y_true, y_pred, *, labels=None, sample_weight=None, normali
     if _is_multilabel(y_true) or _is_multilabel(y_pred):
         return skm.confusion_matrix(y_true, y_pred, labels=labels, sample_weight=sample_weight,
                                     normalize=normalize)
-    c = build_confusion(y_true, y_pred, sample_weight, sklearn_compatible=True)
+    # (integer weights summing beyond int64 wrap around, as scikit-learn's, which its
+    # test_confusion_matrix_dtype pins; every other metric refuses them)
+    c = build_confusion(y_true, y_pred, sample_weight, sklearn_compatible=True, wrap=True)
     if labels is None:
         c = _declared_order(c, "confusion_matrix", y_true, y_pred, per_class=True)
     return _counts.confusion_matrix(c, labels=labels, normalize=normalize)

@@ -17,10 +17,11 @@ from ._confusion import Confusion, ConfusionBatch
 from ._dropins import recall_score
 from ._onedal import specificity_score
 from ._params import INFERENCE, Checker
-from ._intervals import _ALLOWED, _Moved, _family, _z, delta_bounds, proportion_bounds
+from ._intervals import (
+    _ALLOWED, _Moved, _family, _scaled, _z, delta_bounds, proportion_bounds,
+)
 from ._registry import resolve
 from ._sklearn_compat import StrOptions
-from ._validation import is_dask_collection
 
 _METHODS = ("between_groups", "to_overall")
 _check_method = Checker("MetricFrame", {"method": [StrOptions(set(_METHODS))]})
@@ -300,18 +301,15 @@ def metric_frame(y_true, y_pred, *, metrics, groups, sample_weight=None,
     frame = MetricFrame(grouped, asked, single)
     if confidence_level is None:
         return frame
-    squares = grouped
-    if sample_weight is not None:
-        w = sample_weight if is_dask_collection(sample_weight) else np.asarray(
-            sample_weight, dtype=np.float64)
-        squares = Confusion.from_predictions(y_true, y_pred, groups=groups, sample_weight=w * w,
-                                             labels=grouped.overall.labels)
+    scaled = squares = grouped
+    if sample_weight is not None:  # both in the unit of the largest weight (scale-free)
+        scaled, squares = _scaled(grouped, (y_true, y_pred, sample_weight, groups))
     rng = _rng(random_state)
     values = frame._frame()
     intervals = {}
     for column, (name, kwargs) in asked.items():
         value = values[column].to_numpy(dtype=np.float64)
-        low, high, used = over_parts(grouped, squares, value, functools.partial(
+        low, high, used = over_parts(scaled, squares, value, functools.partial(
             _group_intervals, name=name, kwargs=kwargs, confidence_level=confidence_level,
             method=method, n_resamples=n_resamples, rng=rng))
         _warn_fallback(name, used, method, n_resamples)
@@ -369,13 +367,17 @@ class _GroupsMoved(_Moved):
 
 
 def _group_batch(grouped, counts, group_of):
-    """Confusions on the cells of ``grouped`` with ``counts``, each over the labels of its
-    group ``group_of`` (a moved or resampled confusion of that group)."""
+    """Confusions on the cells of ``grouped`` with ``counts`` (a moved or resampled
+    confusion of the group ``group_of``), each over the labels it has, as the group's own
+    replicates: a resample that misses a class of its group is evaluated without it (as
+    scikit-learn on those samples); a label its group holds without weight counts as it
+    counts on the group."""
     batch = grouped._batch
-    out = ConfusionBatch(grouped.overall, batch._rows, batch._cols, counts)
+    held = (batch.support == 0) & (batch.predicted == 0)
     if batch.present is not None:
-        out.present = batch.present[group_of]
-    return out
+        held &= batch.present
+    return ConfusionBatch(grouped.overall, batch._rows, batch._cols, counts,
+                          held=held[group_of])
 
 
 def _bootstrap_groups(grouped, statistic, which, n_resamples, confidence_level, rng):

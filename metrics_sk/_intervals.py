@@ -338,11 +338,12 @@ def _scaled(c, samples):
     then no square overflows or underflows, and the delta method's step (at least 1, see
     :class:`_Moved`) is no larger than a weight; every count metric is scale-free, and
     equal weights give exactly the counts. Weights whose largest is in [1, 2**400] (counts,
-    frequency and class weights) are used as they are, as the grouped intervals of
-    ``_groups`` use them. ``samples``: the samples' cells
+    frequency and class weights) are used as they are. ``samples``: the samples' cells
     (:class:`SampleCells`, no new encoding) or ``(y_true, y_pred, sample_weight)`` (e.g.
     Dask collections, counted where they live; ``c' = c / s`` with ``s`` a power of two,
-    exact); None (counts): ``(c, c)``."""
+    exact), or ``(y_true, y_pred, sample_weight, groups)`` with ``c`` their
+    :class:`GroupedConfusion` (the per-group intervals of ``_groups`` and ``_report``:
+    both counted again, grouped, in the unit ``s``); None (counts): ``(c, c)``."""
     if samples is None:
         return c, c
     if isinstance(samples, SampleCells):
@@ -352,10 +353,20 @@ def _scaled(c, samples):
             return c, samples.confusion(np.square(w))
         w = w / scale
         return samples.confusion(w), samples.confusion(np.square(w))
-    y_true, y_pred, sample_weight = samples
+    y_true, y_pred, sample_weight, *groups = samples
     w = sample_weight if is_dask_collection(sample_weight) else np.asarray(
         sample_weight, dtype=np.float64)
-    scale = _unit(w.max())
+    largest = w.max()
+    scale = _unit(largest.compute() if is_dask_collection(largest) else largest)
+    if groups:  # counted again in that unit: equal weights give exactly the counts
+        overall = c.overall
+        squares = Confusion.from_predictions(y_true, y_pred, labels=overall.labels,
+                                             groups=groups[0], sample_weight=(w / scale) ** 2)
+        if scale != 1.0:
+            c = Confusion.from_predictions(
+                y_true, y_pred, groups=groups[0], sample_weight=w / scale,
+                labels=None if overall._fixed is None else overall.labels)
+        return c, squares
     scale = power_of_two(scale) if scale != 1.0 else 1.0
     squares = Confusion.from_predictions(y_true, y_pred, labels=c.labels,
                                          sample_weight=(w / scale) ** 2)

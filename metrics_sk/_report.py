@@ -825,17 +825,16 @@ def _group_values(grouped, beta, zero_division, confidence_level, interval, n_re
         return out, {}, None
     note = None
     squares = None
-    if weighted:  # the analytic intervals of weight sums need the squared weights
-        y_true, y_pred, sample_weight, groups = weighted
-        squares = Confusion.from_predictions(
-            y_true, y_pred, labels=grouped.overall.labels, groups=groups,
-            sample_weight=np.asarray(sample_weight, dtype=np.float64) ** 2)
+    from ._bootstrap import _rng, confidence_intervals
+    from ._intervals import _scaled, confusion_interval
+
+    if weighted:  # the analytic intervals of weight sums need the squared weights, both
+        # in the unit of the largest weight (scale-free)
+        grouped, squares = _scaled(grouped, weighted)
         if interval == "bootstrap":
             interval = "analytic"
             note = ("groups: analytic intervals (a weighted bootstrap of each group needs "
                     "its samples).")
-    from ._bootstrap import _rng, confidence_intervals
-    from ._intervals import confusion_interval
 
     rng = _rng(random_state)
     bounds = {key: (np.empty(len(order)), np.empty(len(order))) for key in calls}

@@ -620,7 +620,9 @@ def test_huge_dense_confusion_matrix_is_refused_naming_the_size():
 
 
 def test_integer_weight_cells_stay_exact_while_they_fit():
-    w = np.array([2**62 + 1, 2**62 + 1, 1, 2**62 + 1])
+    # (cell (0, 0) sums 2**62 + 1 and 2**61 + 1: it fits; two 2**62 + 1 there wrapped
+    # around, now refused)
+    w = np.array([2**62 + 1, 2**62 + 1, 1, 2**61 + 1])
     c = Confusion.from_predictions([0, 1, 1, 0], [0, 1, 0, 0], sample_weight=w)
     assert c.to_dense()[1, 1] == 2**62 + 1 and c.to_dense()[1, 0] == 1
 
@@ -745,3 +747,66 @@ def test_the_chunked_properties_can_fail(monkeypatch):
     for check in properties:
         with pytest.raises(AssertionError):
             check(case)
+
+
+@pytest.mark.parametrize("y, pred", [([0, 1, 2, 2, 1, 0], [0, 1, 1, 2, 0, 0]),
+                                     ([0, 1, 1, 0, 1], [0, 1, 0, 0, 1])])
+@pytest.mark.parametrize("labels", [None, [0, 1], [0, 1, 2], [1], [2, 0]])
+@pytest.mark.parametrize("pos_label", [1, 0, 2])
+@pytest.mark.parametrize("name", ["f1_score", "precision_score", "recall_score"])
+def test_average_binary_looks_at_the_labels_of_the_data(y, pred, labels, pos_label, name):
+    # average="binary" is checked on the data's labels (every label counted), not on the
+    # ones labels= chose: as scikit-learn's and our functions
+    import metrics_sk
+
+    def outcome(f):
+        try:
+            return f(labels=labels, pos_label=pos_label)
+        except ValueError as exc:
+            return str(exc)
+
+    c = Confusion.from_predictions(y, pred, labels=labels)
+    expected = outcome(lambda **kw: getattr(skm, name)(y, pred, **kw))
+    for got in (outcome(getattr(c, name)),
+                outcome(lambda **kw: getattr(metrics_sk, name)(y, pred, **kw))):
+        if isinstance(expected, str):
+            assert isinstance(got, str) and got.split(".")[0] == expected.split(".")[0]
+        else:
+            assert got == pytest.approx(expected, rel=1e-15)
+
+
+def test_integer_weights_summing_beyond_int64_are_refused_not_wrapped():
+    # [2**62] * 3 in one cell wrapped to a total of -4.6e18; the drop-in confusion_matrix
+    # keeps scikit-learn's int64 result (its test_confusion_matrix_dtype pins the wrap)
+    import metrics_sk
+
+    y = [0, 1, 1, 1]
+    w = np.array([1, 2**62, 2**62, 2**62], dtype=np.int64)
+    for make in (lambda: Confusion.from_predictions(y, y, sample_weight=w),
+                 lambda: metrics_sk.accuracy_score(y, y, sample_weight=w, normalize=False),
+                 lambda: metrics_sk.f1_score(y, y, sample_weight=w),
+                 lambda: metrics_sk.matthews_corrcoef(y, y, sample_weight=w)):
+        with pytest.raises(ValueError, match="sample_weight"):
+            make()
+    assert_array_equal(metrics_sk.confusion_matrix(y, y, sample_weight=w),
+                       skm.confusion_matrix(y, y, sample_weight=w))
+    # cells at the limit are exact (the margins and total beyond 2**53 are float64)
+    fits = np.array([2**62, 2**62, 2**62 - 1, 2**62], dtype=np.int64)
+    c = Confusion.from_predictions(y, [0, 1, 1, 0], sample_weight=fits)
+    assert c.matrix.toarray().tolist() == [[2**62, 0], [2**62, 2**63 - 1]]
+    assert c.accuracy_score() == pytest.approx(
+        skm.accuracy_score(y, [0, 1, 1, 0], sample_weight=fits.astype(float)), rel=1e-15)
+    with pytest.raises(ValueError, match="sample_weight"):  # one more in that cell
+        Confusion.from_predictions(y, [0, 1, 1, 0], sample_weight=fits + [0, 1, 0, 0])
+
+
+@pytest.mark.parametrize("scale", [1e-300, 5e-324])
+def test_kappa_and_mcc_with_tiny_equal_weights(scale):
+    # subnormal equal weights: 1 / total overflowed to inf and kappa was NaN
+    y = [0, 1, 1, 0, 1, 0, 1, 1, 2, 2]
+    pred = [0, 1, 0, 0, 1, 1, 1, 1, 2, 0]
+    c = Confusion.from_predictions(y, pred, sample_weight=np.full(len(y), scale))
+    for weights in (None, "linear", "quadratic"):
+        assert c.cohen_kappa_score(weights=weights) == pytest.approx(
+            skm.cohen_kappa_score(y, pred, weights=weights), rel=1e-12)
+    assert c.matthews_corrcoef() == pytest.approx(skm.matthews_corrcoef(y, pred), rel=1e-12)

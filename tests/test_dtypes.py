@@ -1238,3 +1238,26 @@ def test_the_score_dtype_property_can_fail(monkeypatch):
         test_score_metric_over_label_dtypes_containers_and_weights("log_loss")
     if isinstance(raised.value, ExceptionGroup):  # several distinct failures found
         assert raised.value.subgroup(AssertionError) is not None
+
+
+@pytest.mark.parametrize("container", ["ndarray", "series", "categorical series"])
+@pytest.mark.parametrize("name, kwargs", [("matthews_corrcoef", {}), ("accuracy_score", {}),
+                                          ("f1_score", {"average": "macro"}),
+                                          ("f1_score", {"average": "macro",
+                                                        "labels": [5, 0]})])
+def test_uint64_beyond_int64_met_with_objects_and_zero_weights(container, name, kwargs):
+    # uint64 labels >= 2**63 met with an object array are counted exactly as objects, also
+    # with zero weights (where the labels of y_true were encoded alone, and refused)
+    values = [2**64 - 2, 0, 2**64 - 2, 5, 0, 2**64 - 2, 5, 0, 0, 2**64 - 2, 5]
+    pred = [2**64 - 2, 0, 5, 5, 0, 2**64 - 2, 0, 0, 5, 2**64 - 2, 5]
+    t = CONTAINERS[container](np.array(values, dtype=np.uint64))
+    p = np.array(pred, dtype=object)
+    w = np.array([0, 1, 2, 1, 0, 3, 1, 1, 2, 1, 1], dtype=np.float64)
+    rank = {0: 0, 5: 1, 2**64 - 2: 2}  # the labels' order, in int64
+    ref_kwargs = dict(kwargs)
+    if "labels" in kwargs:
+        ref_kwargs["labels"] = [rank[v] for v in kwargs["labels"]]
+    expected = getattr(skm, name)([rank[v] for v in values], [rank[v] for v in pred],
+                                  sample_weight=w, **ref_kwargs)
+    got = getattr(msk, name)(t, p, sample_weight=w, **kwargs)
+    assert got == pytest.approx(expected, rel=1e-12)

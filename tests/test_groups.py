@@ -745,3 +745,80 @@ def test_labels_keep_every_sample_of_each_group():
             sklearn.metrics.cohen_kappa_score(t[rows], p[rows]))
         assert g.recall_score(average="macro")[name] == pytest.approx(
             sklearn.metrics.recall_score(t[rows], p[rows], labels=[2, 0], average="macro"))
+
+
+def test_group_resamples_missing_a_class_are_evaluated_as_scikit_learn():
+    # a replicate of a group that misses one of its classes is evaluated over the classes
+    # it has, as scikit-learn on the resampled samples of that group
+    from metrics_sk._groups import _group_batch
+
+    rng = np.random.default_rng(3)
+    # (group "d" lacks class 2: the groups do not all have every class)
+    y = np.array([0, 0, 1, 1, 2, 0, 1, 0, 1, 1, 2, 2, 0, 1, 2, 0, 1, 1, 0, 1])
+    p = np.array([0, 1, 1, 0, 2, 0, 1, 1, 1, 0, 2, 1, 0, 2, 2, 0, 1, 0, 0, 1])
+    g = np.array(list("aaaaabbbbbbccccddddd"))
+    grouped = Confusion.from_predictions(y, p, groups=g)
+    batch = grouped._batch
+    labels = list(grouped.overall.labels)
+    cell = {(int(r), int(c)): j for j, (r, c) in enumerate(zip(batch._rows, batch._cols))}
+    counts, group_of, expected = [], [], []
+    for i, key in enumerate(grouped.keys[0]):
+        rows = np.flatnonzero(g == key)
+        for _ in range(40):
+            idx = rng.choice(rows, rows.size)
+            row = np.zeros(batch._rows.shape[0], dtype=np.int64)
+            for t, q in zip(y[idx], p[idx]):
+                row[cell[labels.index(t), labels.index(q)]] += 1
+            counts.append(row)
+            group_of.append(i)
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                expected.append([sklearn.metrics.f1_score(y[idx], p[idx], average="macro",
+                                                          zero_division=0.0),
+                                 sklearn.metrics.balanced_accuracy_score(y[idx], p[idx])])
+    reps = _group_batch(grouped, np.array(counts), np.array(group_of))
+    expected = np.array(expected)
+    assert (expected[:, 0] != expected[0, 0]).any()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        got = np.column_stack((reps.f1_score(average="macro", zero_division=0.0),
+                               reps.balanced_accuracy_score()))
+    np.testing.assert_allclose(got, expected, rtol=1e-12)
+
+
+@pytest.mark.parametrize("scale", [1e160, 1e-170, 1e300, 1e-300])
+def test_group_analytic_intervals_are_scale_free(scale):
+    # equal weights at any scale give the unweighted per-group intervals (metric_frame and
+    # the report's group rows), as analytic_interval gives them for one confusion
+    rng = np.random.default_rng(0)
+    n = 300
+    y = rng.integers(0, 3, n)
+    p = np.where(rng.random(n) < 0.7, y, rng.integers(0, 3, n))
+    g = rng.choice(list("abc"), n)
+    metrics = {"acc": "accuracy_score", "mcc": "matthews_corrcoef",
+               "kappa": "cohen_kappa_score", "bacc": "balanced_accuracy_score"}
+    w = np.full(n, scale)
+
+    def bounds(frame):
+        ci = frame.confidence_interval
+        return np.vstack((ci.low.to_numpy(float), ci.high.to_numpy(float)))
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        plain = msk.metric_frame(y, p, metrics=metrics, groups=g, confidence_level=0.95)
+        weighted = msk.metric_frame(y, p, metrics=metrics, groups=g, confidence_level=0.95,
+                                    sample_weight=w)
+    assert np.isfinite(bounds(plain)).all()
+    np.testing.assert_allclose(bounds(weighted), bounds(plain), rtol=1e-12)
+
+    def group_rows(report):
+        t = report.to_frame("tidy")
+        return t[(t.section == "group") & (t.metric != "support")][["low", "high"]].to_numpy(
+            float)
+
+    plain = group_rows(msk.quality_report(y, p, groups=g, confidence_level=0.95,
+                                          interval="analytic"))
+    weighted = group_rows(msk.quality_report(y, p, groups=g, confidence_level=0.95,
+                                             interval="analytic", sample_weight=w))
+    assert plain.shape[0] == 9 and np.isfinite(plain).all()
+    np.testing.assert_allclose(weighted, plain, rtol=1e-12)
