@@ -126,9 +126,10 @@ API_SECTIONS = (
     ("Score metrics (log loss, hinge, AUC)", ("metrics_sk._scores",)),
     ("Scorers", ("metrics_sk._scorers",)),
     ("Beyond one array: streaming, Dask, bootstrap",
-     ("metrics_sk._streaming", "metrics_sk._dask", "metrics_sk._bootstrap")),
+     ("metrics_sk._streaming", "metrics_sk._dask", "metrics_sk._inference.bootstrap")),
     ("How sure, and is A better than B? Analytic intervals and paired comparison",
-     ("metrics_sk._intervals", "metrics_sk._compare")),
+     ("metrics_sk._inference.intervals", "metrics_sk._inference.compare",
+      "metrics_sk._inference.groups")),
 )
 
 

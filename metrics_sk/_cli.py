@@ -763,7 +763,7 @@ def compared_metrics():
 
 def _compare_command(args):
     """The comparison of ``metrics-sk compare`` as ``(text or JSON, warnings)``."""
-    from ._compare import compare
+    from ._inference.compare import compare
 
     if len(args.pred) != 2:
         raise UsageError(f"compare needs --pred twice (model A, model B), got "

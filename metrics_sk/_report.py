@@ -497,7 +497,7 @@ def quality_report(y_true, y_pred, *, y_score=None, labels=None, sample_weight=N
     if confidence_level is not None and interval == "analytic":
         intervals = _analytic_intervals(confusion, calls, confidence_level, samples)
     elif confidence_level is not None:
-        from ._bootstrap import confidence_intervals
+        from ._inference.bootstrap import confidence_intervals
 
         resample = {} if samples is None else dict(zip(("y_true", "y_pred",
                                                         "sample_weight"), samples))
@@ -574,7 +574,7 @@ def _score_intervals(intervals, interval, score_args, confidence_level, n_resamp
     they were made (or that some have none)."""
     y_true, y_score, labels, sample_weight, from_logits = score_args
     if interval == "analytic":
-        from ._intervals import analytic_interval
+        from ._inference.intervals import analytic_interval
 
         kw = {"labels": labels, "sample_weight": sample_weight,
               "confidence_level": confidence_level}
@@ -588,7 +588,8 @@ def _score_intervals(intervals, interval, score_args, confidence_level, n_resamp
         return (f"score metrics: no interval: their bootstrap resamples the samples, "
                 f"{n_resamples} x {n} evaluations here (interval='analytic' gives ROC AUC "
                 "DeLong's interval; bootstrap(metric, y_true, y_score) one metric's).")
-    from ._bootstrap import _flatten, _index_bootstrap, _results, _rng
+    from ._inference.bootstrap import index_bootstrap as _index_bootstrap, results_of as _results
+    from ._inference.resampling import flatten as _flatten, make_rng as _rng
 
     def statistic(t, s, sample_weight=None):
         return score_values(t, s, labels=labels, sample_weight=sample_weight,
@@ -748,7 +749,7 @@ class _SortedScores:
     def distributions(self, statistic, n_resamples, rng, n_leaves, progress):
         """The leaves of ``statistic`` on ``n_resamples`` replicates: ``(R, ...)`` arrays
         (chunks of at most a tenth of them, for ``progress``)."""
-        from ._bootstrap import _CHUNK_ELEMENTS, _leaves
+        from ._inference.resampling import CHUNK_ELEMENTS as _CHUNK_ELEMENTS, leaves_of as _leaves
 
         n = self.n
         step = max(1, min(_CHUNK_ELEMENTS // max(n, 1), -(-n_resamples // 10)))
@@ -777,7 +778,7 @@ class _SortedScores:
 
 def _analytic_intervals(confusion, calls, confidence_level, samples):
     """Analytic intervals of the count values, in the layout of ``calls``."""
-    from ._intervals import confusion_intervals
+    from ._inference.intervals import confusion_intervals
 
     leaves = [(section, key) for section in ("per_class", "overall") if section in calls
               for key in calls[section]]
@@ -825,8 +826,9 @@ def _group_values(grouped, beta, zero_division, confidence_level, interval, n_re
         return out, {}, None
     note = None
     squares = None
-    from ._bootstrap import _rng, confidence_intervals
-    from ._intervals import _scaled, confusion_interval
+    from ._inference.bootstrap import confidence_intervals
+    from ._inference.resampling import make_rng as _rng
+    from ._inference.intervals import confusion_interval, rescaled as _scaled
 
     if weighted:  # the analytic intervals of weight sums need the squared weights, both
         # in the unit of the largest weight (scale-free)
@@ -869,7 +871,7 @@ def _analytic_group_rows(grouped, squares, calls, columns, order, confidence_lev
     undefined (a value of 0 or 1, a standard error of 0), left to each group's own
     :func:`~metrics_sk.analytic_interval` and its cell-bootstrap fallback, and the number
     of intervals left empty instead (``squares``: weight sums, which cannot be resampled)."""
-    from ._groups import analytic_group_bounds, over_parts
+    from ._inference.groups import analytic_group_bounds, over_parts
 
     undefined = np.zeros(len(order), dtype=bool)
     empty = 0

@@ -285,7 +285,7 @@ def test_repr_and_weighted_header(data):
 
 def test_bootstrap_intervals_plug_in(data):
     """The extension point: intervals of count_values from the bootstrap module."""
-    from metrics_sk._bootstrap import confidence_intervals
+    from metrics_sk._inference.bootstrap import confidence_intervals
     from metrics_sk._report import count_values
 
     y, pred, _, _, _ = data
@@ -301,7 +301,7 @@ def test_bootstrap_intervals_plug_in(data):
 
 @pytest.mark.parametrize("weighted", [False, True])
 def test_quality_report_confidence_level_adds_bootstrap_intervals(weighted):
-    from metrics_sk._bootstrap import confidence_intervals
+    from metrics_sk._inference.bootstrap import confidence_intervals
     from metrics_sk._report import count_values
 
     rng = np.random.default_rng(7)
@@ -843,7 +843,8 @@ def test_report_score_bootstrap_sorted_once_equals_the_per_sample_bootstrap():
     # The report's score intervals from replicates as integer weights on rankings sorted
     # once equal the per-sample bootstrap of the score functions (same draws), including
     # replicates that miss the rare class (evaluated on their rows) and tied scores.
-    from metrics_sk._bootstrap import _flatten, _index_bootstrap, _rng
+    from metrics_sk._inference.bootstrap import index_bootstrap
+    from metrics_sk._inference.resampling import flatten, make_rng
     from metrics_sk._report import score_values
 
     rng = np.random.default_rng(5)
@@ -861,9 +862,9 @@ def test_report_score_bootstrap_sorted_once_equals_the_per_sample_bootstrap():
             return score_values(t, s, labels=labels, sample_weight=sample_weight)
 
         leaves = []
-        rebuild = _flatten(statistic(y, proba), leaves)
-        results = _index_bootstrap(statistic, y, proba, None, {}, 200, 0.9, "percentile",
-                                   _rng(3))
+        rebuild = flatten(statistic(y, proba), leaves)
+        results = index_bootstrap(statistic, y, proba, None, {}, 200, 0.9, "percentile",
+                                  make_rng(3))
     draws = np.random.default_rng(3)  # the replicates' draws
     missing = sum(not (y[draws.integers(0, n, n)] == 3).any() for _ in range(200))
     assert 5 < missing < 195
