@@ -153,7 +153,7 @@ def report_interval_rows(rng, size, repeat, n_resamples=1000):
 
     from metrics_sk._inference.bootstrap import index_bootstrap
     from metrics_sk._inference.resampling import make_rng
-    from metrics_sk._report import score_values
+    from metrics_sk._display.report_layout import score_values
 
     n, k = size
     y = rng.integers(0, k, n)

@@ -7,8 +7,8 @@ confusion-matrix builder (:class:`Confusion`).
 
 from ._confusion import Confusion
 from ._counts import BinaryQualityMetrics, MulticlassQualityMetrics
-from ._plot import ConfusionDisplay
-from ._report import QualityReport, quality_report
+from ._display.plot import ConfusionDisplay
+from ._display.report import QualityReport, quality_report
 from ._dropins import (
     accuracy_score,
     balanced_accuracy_score,

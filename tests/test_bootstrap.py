@@ -261,7 +261,7 @@ def test_confidence_intervals_nested_statistic_and_fallback():
 
 
 def test_confidence_intervals_of_the_report_layout():
-    from metrics_sk._report import count_values
+    from metrics_sk._display.report_layout import count_values
 
     t, p = _data(300, 3, seed=17)
     c = Confusion.from_predictions(t, p)
