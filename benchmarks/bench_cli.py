@@ -5,11 +5,11 @@ weighted), side by side in one process, best of several repeats:
 
 * **API**: ``pd.read_csv`` / ``pd.read_parquet`` of the three columns, then
   ``quality_report(y_true, y_pred, sample_weight=w)`` and ``str()`` of it;
-* **CLI**: ``metrics_sk._cli.main(["report", FILE, "--true", ..., "--pred", ...,
+* **CLI**: ``metrics_sk._display.cli.main(["report", FILE, "--true", ..., "--pred", ...,
   "--weight", ...])`` in-process (reading, checking, the report, the text);
 
 and the ratio CLI / API (the issue's target: at most 1.5). The start-up of the command
-(a fresh ``python -m metrics_sk._cli --version``, i.e. the imports) is measured apart,
+(a fresh ``python -m metrics_sk._display.cli --version``, i.e. the imports) is measured apart,
 against a fresh ``python -c "import pandas, metrics_sk"``.
 
     python benchmarks/bench_cli.py           # 2,000,000 rows, 500 classes
@@ -40,7 +40,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)  # this checkout's metrics_sk, as in the start-up runs below
 import metrics_sk as msk  # noqa: E402
 from bench_scores import best_of  # noqa: E402  (the same timer, same folder)
-from metrics_sk import _cli  # noqa: E402
+from metrics_sk._display import cli as _cli  # noqa: E402
 
 
 def make_files(directory, n, k, seed=0):
@@ -103,7 +103,7 @@ def group_intervals(n, k, n_groups, repeat):
     """The report's per-group analytic intervals: one batch against group by group."""
     import warnings
 
-    from metrics_sk import _report
+    from metrics_sk._display import report_intervals as _report
 
     rng = np.random.default_rng(0)
     y = rng.integers(0, k, n)
@@ -165,9 +165,9 @@ def main():
             print(f"| {fmt} | {labels} | {theirs:.2f} | {ours:.2f} | {ours / theirs:.2f} | "
                   f"<= 1.5 |")
         runs = 1 if args.quick else args.repeat
-        command = startup(["-m", "metrics_sk._cli", "--version"], runs)
+        command = startup(["-m", "metrics_sk._display.cli", "--version"], runs)
         imports = startup(["-c", "import pandas, metrics_sk"], runs)
-        print(f"\nstart-up: `python -m metrics_sk._cli --version` {command:.2f} s, "
+        print(f"\nstart-up: `python -m metrics_sk._display.cli --version` {command:.2f} s, "
               f"`python -c 'import pandas, metrics_sk'` {imports:.2f} s "
               f"(ratio {command / imports:.2f})")
 

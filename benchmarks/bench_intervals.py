@@ -42,7 +42,7 @@ import sklearn.metrics as skm
 # this checkout's metrics_sk on the path ahead of an installed one
 from bench_scores import best_of  # isort: skip
 import metrics_sk as msk  # noqa: E402
-from metrics_sk._intervals import confusion_intervals  # noqa: E402
+from metrics_sk._inference.intervals import confusion_intervals  # noqa: E402
 
 
 def naive_delong(y, s):
@@ -151,8 +151,9 @@ def report_interval_rows(rng, size, repeat, n_resamples=1000):
     """quality_report's default intervals vs. the per-sample score bootstrap and analytic."""
     import warnings
 
-    from metrics_sk._bootstrap import _index_bootstrap, _rng
-    from metrics_sk._report import score_values
+    from metrics_sk._inference.bootstrap import index_bootstrap
+    from metrics_sk._inference.resampling import make_rng
+    from metrics_sk._display.report_layout import score_values
 
     n, k = size
     y = rng.integers(0, k, n)
@@ -168,9 +169,9 @@ def report_interval_rows(rng, size, repeat, n_resamples=1000):
         t_analytic, _ = best_of(lambda: msk.quality_report(
             y, pred, y_score=proba, confidence_level=0.95, interval="analytic"), repeat)
         few = 20  # the per-sample bootstrap of the score metrics (the path before)
-        t_few, _ = best_of(lambda: _index_bootstrap(
+        t_few, _ = best_of(lambda: index_bootstrap(
             lambda t, s, sample_weight=None: score_values(t, s, labels=labels), y, proba,
-            None, {}, few, 0.95, "percentile", _rng(0)), 1)
+            None, {}, few, 0.95, "percentile", make_rng(0)), 1)
     t_before = t_few / few * n_resamples
     name = f"quality_report intervals, {n} x {k} classes, {n_resamples} replicates"
     return [(name, t_default, "score bootstrap per sample (extrap.)", t_before,

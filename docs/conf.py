@@ -120,15 +120,16 @@ intersphinx_mapping = {project: (url, _write_inventory(project, pattern, modules
 # -- API reference ---------------------------------------------------------------------------
 API_SECTIONS = (
     ("Confusion matrix, report and heatmap",
-     ("metrics_sk._confusion", "metrics_sk._report", "metrics_sk._plot")),
+     ("metrics_sk._confusion", "metrics_sk._display.report", "metrics_sk._display.plot")),
     ("oneDAL quality metrics", ("metrics_sk._onedal", "metrics_sk._counts")),
     ("scikit-learn drop-ins", ("metrics_sk._dropins",)),
     ("Score metrics (log loss, hinge, AUC)", ("metrics_sk._scores",)),
     ("Scorers", ("metrics_sk._scorers",)),
     ("Beyond one array: streaming, Dask, bootstrap",
-     ("metrics_sk._streaming", "metrics_sk._dask", "metrics_sk._bootstrap")),
+     ("metrics_sk._streaming", "metrics_sk._dask", "metrics_sk._inference.bootstrap")),
     ("How sure, and is A better than B? Analytic intervals and paired comparison",
-     ("metrics_sk._intervals", "metrics_sk._compare")),
+     ("metrics_sk._inference.intervals", "metrics_sk._inference.compare",
+      "metrics_sk._inference.groups")),
 )
 
 

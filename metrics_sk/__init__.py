@@ -7,8 +7,8 @@ confusion-matrix builder (:class:`Confusion`).
 
 from ._confusion import Confusion
 from ._counts import BinaryQualityMetrics, MulticlassQualityMetrics
-from ._plot import ConfusionDisplay
-from ._report import QualityReport, quality_report
+from ._display.plot import ConfusionDisplay
+from ._display.report import QualityReport, quality_report
 from ._dropins import (
     accuracy_score,
     balanced_accuracy_score,
@@ -52,17 +52,17 @@ from ._scores import (
     roc_auc_mu_score,
 )
 from . import catboost as catboost  # the submodule metrics_sk.catboost, re-exported
-from ._bootstrap import BootstrapResult, bootstrap, confidence_intervals
+from ._inference.bootstrap import BootstrapResult, bootstrap, confidence_intervals
 from ._streaming import StreamingLoss
 from ._confusion import GroupedConfusion
-from ._groups import (
+from ._inference.groups import (
     MetricFrame,
     demographic_parity_difference,
     equalized_odds_difference,
     metric_frame,
 )
-from ._intervals import IntervalResult, analytic_interval
-from ._compare import ComparisonResult, compare, corrected_resampled_ttest
+from ._inference.intervals import IntervalResult, analytic_interval
+from ._inference.compare import ComparisonResult, compare, corrected_resampled_ttest
 
 __version__ = "0.1.0"
 

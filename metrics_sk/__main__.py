@@ -1,8 +1,8 @@
-"""``python -m metrics_sk``: the ``metrics-sk`` command (:func:`metrics_sk._cli.main`)."""
+"""``python -m metrics_sk``: the ``metrics-sk`` command (:func:`metrics_sk._display.cli.main`)."""
 
 import sys
 
-from ._cli import main
+from ._display.cli import main
 
 if __name__ == "__main__":  # pragma: no cover - run as a module
     sys.exit(main())

@@ -1090,7 +1090,7 @@ class Confusion:
         array([[2, 1],
                [1, 1]])
         """
-        from ._plot import plot  # the one upward import: plotting needs matplotlib
+        from ._display.plot import plot  # the one upward import: plotting needs matplotlib
 
         return plot(self, ax, **kwargs)
 

@@ -10,13 +10,13 @@ import scipy.stats as st
 import metrics_sk as msk
 from metrics_sk._registry import METRICS
 from metrics_sk import Confusion
-from metrics_sk._bootstrap import (
+from metrics_sk._inference.bootstrap import (
     VECTORIZED,
-    _CellSampler,
-    _sampler_from_samples,
     bootstrap,
     confidence_intervals,
+    sampler_from_samples,
 )
+from metrics_sk._inference.resampling import CellSampler
 
 
 def _data(n, k, accuracy=0.7, seed=0, kind=int):
@@ -86,7 +86,7 @@ def test_batch_equals_one_confusion_at_a_time(name, kwargs, fixed):
     # is NaN in the batch.
     t, p = _data(40, 5, accuracy=0.5, seed=3)
     c = Confusion.from_predictions(t, p, labels=fixed)
-    sampler = _CellSampler(c)
+    sampler = CellSampler(c)
     counts = np.random.default_rng(1).multinomial(6, np.full(sampler.size, 1 / sampler.size),
                                                   size=25)
     method = getattr(Confusion, name)
@@ -149,8 +149,8 @@ def test_weighted_bootstrap_agrees_with_naive_weighted_bootstrap():
 def test_jackknife_of_cells_equals_leave_one_out_of_samples():
     t, p = _data(60, 3, seed=8)
     w = np.random.default_rng(9).integers(1, 4, 60).astype(float)
-    for sampler, weights in ((_CellSampler(Confusion.from_predictions(t, p)), None),
-                             (_sampler_from_samples(Confusion.from_predictions(t, p), t, p, w),
+    for sampler, weights in ((CellSampler(Confusion.from_predictions(t, p)), None),
+                             (sampler_from_samples(Confusion.from_predictions(t, p), t, p, w),
                               w)):
         counts, mult = sampler.jackknife()
         ours = np.repeat(sampler.replicates(counts).matthews_corrcoef(), mult)
@@ -261,7 +261,7 @@ def test_confidence_intervals_nested_statistic_and_fallback():
 
 
 def test_confidence_intervals_of_the_report_layout():
-    from metrics_sk._report import count_values
+    from metrics_sk._display.report_layout import count_values
 
     t, p = _data(300, 3, seed=17)
     c = Confusion.from_predictions(t, p)
@@ -340,7 +340,7 @@ def test_doc_formula_one_replicate_is_a_multinomial_draw():
     # The cells of every replicate sum to n and only non-zero cells are resampled.
     t, p = _data(1000, 5, seed=20)
     c = Confusion.from_predictions(t, p)
-    sampler = _CellSampler(c)
+    sampler = CellSampler(c)
     counts = next(sampler.chunks(50, np.random.default_rng(0)))
     assert counts.shape == (50, c.matrix.nnz)
     assert np.all(counts.sum(1) == 1000)
@@ -517,7 +517,7 @@ def test_replicate_missing_a_class_is_evaluated_as_scikit_learn_on_the_resample(
 
     t, p = _missing_class_data()
     c = Confusion.from_predictions(t, p)
-    sampler = _CellSampler(c)
+    sampler = CellSampler(c)
     counts = np.concatenate(list(sampler.chunks(300, np.random.default_rng(3))))
     labels = c.labels
     assert 10 < np.sum(counts[:, sampler.rows == 2].sum(1) == 0) < 290  # some miss class 2
@@ -608,9 +608,9 @@ def test_continuous_weights_cell_sums_by_moments_agree_with_the_sample_bootstrap
     w = rng.uniform(0.1, 3, n)
     skewed = (t == 1) & (p == 1)
     w[skewed] = rng.lognormal(0, 2, skewed.sum())  # a large but skewed cell: exact
-    sampler = _sampler_from_samples(Confusion.from_predictions(t, p), t, p, w)
+    sampler = sampler_from_samples(Confusion.from_predictions(t, p), t, p, w)
     exact = set(sampler.exact_cells.tolist())
-    big = sampler.cell_n >= _CellSampler.NORMAL_MIN_SAMPLES
+    big = sampler.cell_n >= CellSampler.NORMAL_MIN_SAMPLES
     skewed_cell = int(np.flatnonzero((sampler.rows == 1) & (sampler.cols == 1))[0])
     assert skewed_cell in exact and big[skewed_cell]
     assert (~big).any() and big.sum() > 5

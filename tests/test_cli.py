@@ -15,7 +15,8 @@ import numpy as np
 import pytest
 
 import metrics_sk as msk
-from metrics_sk import _cli
+from metrics_sk._display import cli as _cli
+from metrics_sk._display import files as _files
 
 ROOT = Path(__file__).resolve().parents[1]
 pd = pytest.importorskip("pandas")
@@ -24,7 +25,7 @@ pd = pytest.importorskip("pandas")
 def start(*args, cwd):
     """``metrics-sk ARGS`` in a new process (the package from this checkout)."""
     env = dict(os.environ, PYTHONPATH=str(ROOT), MPLBACKEND="Agg")
-    return subprocess.Popen([sys.executable, "-m", "metrics_sk._cli", *map(str, args)],
+    return subprocess.Popen([sys.executable, "-m", "metrics_sk._display.cli", *map(str, args)],
                             cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True)
 
@@ -45,7 +46,7 @@ def main(*args, cwd, capsys, monkeypatch):
 
 
 def test_entry_point_smoke(tmp_path, frame):
-    """The one subprocess test: ``python -m metrics_sk._cli`` runs and exits 0 / 1."""
+    """The one subprocess test: ``python -m metrics_sk._display.cli`` runs and exits 0 / 1."""
     frame.to_csv(tmp_path / "preds.csv", index=False)
     done = run("report", "preds.csv", "--true", "y", "--pred", "y_hat", "--format", "json",
                cwd=tmp_path)
@@ -196,14 +197,14 @@ def test_formats_in_process(tmp_path, capsys, frame, fmt):
 
 def test_progress_lines():
     stream = io.StringIO()
-    meter = _cli.Progress("big.csv", 4_000_000, delay=0.0, stream=stream)
+    meter = _files.Progress("big.csv", 4_000_000, delay=0.0, stream=stream)
     meter.update(1_000_000)
     meter.finish(123)
     lines = stream.getvalue().splitlines()
     assert lines[0].startswith("reading big.csv: 1.0 MB of 4.0 MB (25%)")
     assert lines[-1].startswith("read 123 rows of big.csv in ")
     quiet = io.StringIO()
-    meter = _cli.Progress("big.csv", 10, delay=0.0, stream=quiet, enabled=False)
+    meter = _files.Progress("big.csv", 10, delay=0.0, stream=quiet, enabled=False)
     meter.update(5)
     meter.finish(5)
     assert quiet.getvalue() == ""
@@ -266,9 +267,9 @@ def test_text_labels_are_taken_as_read_and_classes_hashed():
     """All-text columns pass through without a per-row str() copy; the classes of text
     labels (needed for score columns only) equal numpy's sorted union."""
     text = np.array(["b", "a", "c", "a"], dtype=object)
-    assert _cli._label_column(text, "y", "f.csv", 2) is text
+    assert _files._label_column(text, "y", "f.csv", 2) is text
     mixed = np.array(["b", 1, "a"], dtype=object)
-    assert _cli._label_column(mixed, "y", "f.csv", 2).tolist() == ["b", "1", "a"]
+    assert _files._label_column(mixed, "y", "f.csv", 2).tolist() == ["b", "1", "a"]
     other = np.array(["d", "a", "a", "e"], dtype=object)
     assert _cli._classes(text, other).tolist() == np.union1d(text, other).tolist()
     assert _cli._classes(np.array([3, 1]), np.array([2, 1])).tolist() == [1, 2, 3]
@@ -276,16 +277,16 @@ def test_text_labels_are_taken_as_read_and_classes_hashed():
 
 def test_phase_progress_only_past_the_delay():
     stream = io.StringIO()
-    with _cli.Phase("counting 5 rows", delay=0.01, stream=stream):
+    with _files.Phase("counting 5 rows", delay=0.01, stream=stream):
         time.sleep(0.3)
     lines = stream.getvalue().splitlines()
     assert lines[0] == "counting 5 rows..."
     assert re.fullmatch(r"counting 5 rows: done in \d+\.\d s", lines[1]), lines
     quick = io.StringIO()
-    with _cli.Phase("counting", delay=60, stream=quick):
+    with _files.Phase("counting", delay=60, stream=quick):
         pass
     off = io.StringIO()
-    with _cli.Phase("counting", delay=0.0, stream=off, enabled=False):
+    with _files.Phase("counting", delay=0.0, stream=off, enabled=False):
         time.sleep(0.05)
     assert quick.getvalue() == off.getvalue() == ""
 
@@ -542,7 +543,8 @@ def test_fifo_directory_and_device_refused_without_blocking(tmp_path):
     (tmp_path / "folder.csv").mkdir()
     code = f"""
 import contextlib, io, json, resource
-from metrics_sk import _cli
+from metrics_sk._display import cli as _cli
+from metrics_sk._display import files as _files
 grow = 512 * 2 ** 20
 used = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
 soft, hard = resource.getrlimit(resource.RLIMIT_DATA)
@@ -568,7 +570,7 @@ print(json.dumps(out))
 def test_line_longer_than_the_limit_refused(tmp_path, capsys, monkeypatch):
     """A regular file without line breaks: refused at MAX_LINE_BYTES (here lowered),
     header and data lines alike; lines within the limit are read."""
-    monkeypatch.setattr(_cli, "MAX_LINE_BYTES", 1000)
+    monkeypatch.setattr(_files, "MAX_LINE_BYTES", 1000)
     (tmp_path / "long_data.csv").write_text("y,y_hat\n1,1\n" + "1" * 5000 + ",1\n")
     (tmp_path / "long_header.csv").write_text("y,y_hat," + "x" * 5000 + "\n1,1,1\n")
     (tmp_path / "fine.csv").write_text("y,y_hat\n" + "1,1\n2,2\n" * 400)
@@ -587,7 +589,7 @@ def test_line_longer_than_the_limit_refused(tmp_path, capsys, monkeypatch):
 def test_line_endings_lf_crlf_cr(tmp_path, capsys, monkeypatch, ending):
     """The header is read by the command, the rest by pandas: any line ending, also a
     lone CR, and the limit counts each line (here 20 bytes; 6 lines of 4)."""
-    monkeypatch.setattr(_cli, "MAX_LINE_BYTES", 20)
+    monkeypatch.setattr(_files, "MAX_LINE_BYTES", 20)
     (tmp_path / "e.csv").write_bytes(ending.join(["y,p", "1,1", "2,1", "2,2", "3,3",
                                                   "3,1"]).encode() + ending.encode())
     done = main("report", "e.csv", "--true", "y", "--pred", "p", "--format", "json",
@@ -714,10 +716,10 @@ def test_cli_text_labels_take_memory_in_proportion_to_the_text(tmp_path):
     rows = ["y,p"] + [f"c{i % 3},c{i % 2}" for i in range(999)] + ["x" * 20_000 + ",c0"]
     path = tmp_path / "long.csv"
     path.write_text("\n".join(rows) + "\n")
-    columns, _, offset = _cli.read_columns(str(path), ["y", "p"], [], progress=False)
+    columns, _, offset = _files.read_columns(str(path), ["y", "p"], [], progress=False)
 
     def labels():
-        t, p = _cli._as_labels(columns, ["y", "p"], str(path), offset)
+        t, p = _files._as_labels(columns, ["y", "p"], str(path), offset)
         assert t[-1] == "x" * 20_000 and p[0] == "c0"
 
     tracemalloc.start()

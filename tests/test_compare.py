@@ -258,7 +258,7 @@ def test_dask_inputs_are_counted_per_partition():
 # -- the command line ------------------------------------------------------------------------------
 def test_cli_compare(tmp_path, capsys):
     pd = pytest.importorskip("pandas")
-    from metrics_sk._cli import main
+    from metrics_sk._display.cli import main
 
     y, a, b = _models(400, k=3, seed=14)
     names = np.array(["cat", "dog", "pig"])

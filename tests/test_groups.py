@@ -750,7 +750,7 @@ def test_labels_keep_every_sample_of_each_group():
 def test_group_resamples_missing_a_class_are_evaluated_as_scikit_learn():
     # a replicate of a group that misses one of its classes is evaluated over the classes
     # it has, as scikit-learn on the resampled samples of that group
-    from metrics_sk._groups import _group_batch
+    from metrics_sk._inference.groups import _group_batch
 
     rng = np.random.default_rng(3)
     # (group "d" lacks class 2: the groups do not all have every class)

@@ -398,7 +398,7 @@ def test_delong_coverage_long():
 # -- the report --------------------------------------------------------------------------------
 @pytest.mark.parametrize("weighted, labels", [(False, None), (True, [0, 1, 2]), (False, [0, 1])])
 def test_report_analytic_intervals_are_each_metrics_own(weighted, labels):
-    from metrics_sk._report import _calls
+    from metrics_sk._display.report_layout import _calls
 
     t, p = _data(300, 4, accuracy=0.7, seed=12)
     w = np.random.default_rng(12).uniform(0.5, 2, 300) if weighted else None

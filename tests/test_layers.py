@@ -1,11 +1,19 @@
-"""The package's modules import only downward: no cycles, no upward edges.
+"""The package's modules import only downward: no cycles, no upward edges, and no private
+name across subpackage lines.
 
 ``LAYERS`` is the architecture of docs/design.rst as data, lowest first: validation and
 parameters; Dask plumbing; formulas and kernels; the builder; the public functions;
-streaming and CatBoost; bootstrap, comparison and slices; report, plot, scorers, CLI.
+streaming and CatBoost; the inference subpackage (its resampling core, then bootstrap,
+analytic intervals, comparison and groups); the display subpackage (report tables, their
+formats, the report, plot, scorers, the command's file reading and commands). A module
+is named by its path in the package without ``.py``: ``_counts``, ``_inference/bootstrap``.
 A module may import modules of its own or a lower layer, never a higher one. Imports
 inside functions count as well: deferring an import hides a cycle, it does not remove
 it. The one allowed upward edge is ``Confusion.plot`` importing the plotting module.
+
+A subpackage (``_inference``, ``_display``) uses only public (non-underscore) names of
+the modules outside it, and the modules outside it only its public names;
+``PRIVATE_ACROSS`` lists the exceptions left to the core split.
 """
 
 import ast
@@ -26,13 +34,35 @@ LAYERS = [
     ["_dropins", "_onedal", "_scores"],
     ["catboost"],
     ["_registry"],
-    ["_bootstrap", "_intervals", "_compare", "_groups"],
-    ["_report", "_plot", "_scorers"],
-    ["_cli"],
+    ["_inference/__init__", "_display/__init__", "_inference/resampling"],
+    ["_inference/bootstrap"],
+    ["_inference/intervals"],
+    ["_inference/compare", "_inference/groups"],
+    ["_display/report_layout", "_display/plot", "_display/files", "_scorers"],
+    ["_display/report_intervals", "_display/report_table"],
+    ["_display/report_format"],
+    ["_display/report"],
+    ["_display/cli"],
     ["__init__"],
     ["__main__"],
 ]
-ALLOWED_UPWARD = {("_confusion", "_plot")}
+ALLOWED_UPWARD = {("_confusion", "_display/plot")}
+
+#: Private names imported across subpackage lines, as ``(importer, module, name)``: helpers
+#: of ``_counts`` and ``_losses`` that the subpackages still use. ``_counts`` is being split
+#: by family elsewhere (its helpers get public names there); ``_losses`` goes with it.
+PRIVATE_ACROSS = {
+    ("_display/plot", "_counts", "_position"),
+    ("_display/report", "_counts", "_as_float"),
+    ("_display/report_intervals", "_counts", "_as_float"),
+    ("_display/report_intervals", "_counts", "_reduce"),
+    ("_display/report_intervals", "_losses", "_named_columns"),
+    ("_display/report_layout", "_counts", "_as_float"),
+    ("_display/report_layout", "_counts", "_reduce"),
+    ("_inference/compare", "_losses", "_prepare"),
+    ("_inference/compare", "_losses", "_score_array"),
+    ("_inference/intervals", "_losses", "_prepare"),
+}
 
 
 def _layer(module):
@@ -42,23 +72,71 @@ def _layer(module):
     raise AssertionError(f"metrics_sk.{module} is in no layer of tests/test_layers.py")
 
 
-def imports_of(path):
-    """The metrics_sk modules ``path`` imports (anywhere in the file)."""
-    found = set()
+def module_names(package=PACKAGE):
+    """``{name: path}`` of the package's modules, ``pkg/mod`` in a subpackage."""
+    return {path.relative_to(package).with_suffix("").as_posix(): path
+            for path in sorted(package.rglob("*.py"))}
+
+
+def _resolve(importer, level, module, package=PACKAGE):
+    """The module name (``pkg/mod``) that ``from <level dots><module> import`` reaches from
+    the module ``importer``; None outside the package."""
+    parts = importer.split("/")[:-1]  # the importer's package, as a path
+    if level == 0:
+        dotted = (module or "").split(".")
+        if dotted[0] != "metrics_sk":
+            return None
+        return "/".join(dotted[1:]) or "__init__"
+    base = parts[:len(parts) - (level - 1)] if level > 1 else parts
+    target = base + (module.split(".") if module else [])
+    return "/".join(target) if target else "__init__"
+
+
+def _is_module(name, package=PACKAGE):
+    return (package / f"{name}.py").exists() or (package / name / "__init__.py").exists()
+
+
+def import_edges(importer, path, package=PACKAGE):
+    """``[(module, imported name or None)]`` of the package's modules ``path`` imports
+    (anywhere in the file); a module imported by name (``from . import _auc``) is an edge
+    to it, with no name."""
+    found = []
     for node in ast.walk(ast.parse(path.read_text())):
-        if isinstance(node, ast.ImportFrom) and node.level == 1:
-            if node.module:
-                found.add(node.module.split(".")[0])
-            else:  # from . import _x, _y
-                found.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("metrics_sk"):
-            parts = node.module.split(".")
-            found.update([parts[1]] if len(parts) > 1 else [a.name for a in node.names])
-    return found - {"__version__"}
+        if not isinstance(node, ast.ImportFrom):
+            continue
+        target = _resolve(importer, node.level, node.module)
+        if target is None:
+            continue
+        for alias in node.names:
+            sub = target + "/" + alias.name if target != "__init__" else alias.name
+            if _is_module(sub, package):
+                found.append((sub, None))
+            else:
+                found.append((target if _is_module(target, package) else
+                              target + "/__init__", alias.name))
+    return [(m, n) for m, n in found if n != "__version__"]
+
+
+def imports_of(path, importer=None):
+    """The metrics_sk modules ``path`` imports (anywhere in the file)."""
+    if importer is None:
+        importer = path.relative_to(PACKAGE).with_suffix("").as_posix()
+    return {module for module, _ in import_edges(importer, path)}
 
 
 def graph():
-    return {path.stem: imports_of(path) for path in sorted(PACKAGE.glob("*.py"))}
+    return {name: imports_of(path, name) for name, path in module_names().items()}
+
+
+def _subpackage(module):
+    return module.rsplit("/", 1)[0] if "/" in module else ""
+
+
+def private_across(edges):
+    """``(importer, module, name)`` of the private names imported across subpackage lines."""
+    return sorted((a, m, n) for a, targets in edges.items() for m, n in targets
+                  if n is not None and n.startswith("_") and not n.startswith("__")
+                  and _subpackage(a) != _subpackage(m))
 
 
 def upward_edges(edges, layer=_layer):
@@ -94,9 +172,31 @@ def test_no_cycle():
             visit(node, [])
 
 
+def test_no_private_name_across_subpackages():
+    edges = {name: import_edges(name, path) for name, path in module_names().items()}
+    assert [e for e in private_across(edges) if e not in PRIVATE_ACROSS] == []
+    assert [e for e in PRIVATE_ACROSS if e not in private_across(edges)] == []  # kept short
+
+
+def test_subpackage_imports_resolve(tmp_path):
+    """Relative imports from a subpackage reach the right modules."""
+    (tmp_path / "_sub").mkdir()
+    for name in ("_a.py", "_sub/__init__.py", "_sub/b.py", "_sub/c.py"):
+        (tmp_path / name).write_text("")
+    path = tmp_path / "_sub" / "c.py"
+    path.write_text("from .._a import _x, y\nfrom . import b\nfrom .b import z\n"
+                    "from metrics_sk._a import w\nfrom .. import _a\n")
+    assert import_edges("_sub/c", path, tmp_path) == [
+        ("_a", "_x"), ("_a", "y"), ("_sub/b", None), ("_sub/b", "z"), ("_a", "w"),
+        ("_a", None)]
+    assert private_across({"_sub/c": import_edges("_sub/c", path, tmp_path)}) == [
+        ("_sub/c", "_a", "_x")]
+    assert private_across({"_sub/c": [("_sub/b", "_y")]}) == []  # inside the subpackage
+
+
 def test_the_check_can_fail():
     """An upward edge and a module outside the layers are caught."""
-    assert upward_edges({"_counts": {"_report"}}) == [("_counts", "_report")]
+    assert upward_edges({"_counts": {"_display/report"}}) == [("_counts", "_display/report")]
     with pytest.raises(AssertionError, match="no layer"):
         _layer("_not_a_module")
 
@@ -106,8 +206,8 @@ def test_the_check_can_fail():
 ENCODERS = {
     "_confusion": "the label encoder (encode, compact) and the builder",
     "_auc": "ranking kernels: searchsorted over sorted scores",
-    "_plot": "the first place of each class in a ranking of cells",
-    "_cli": "the digits demo: the classes of predict_proba's columns (not label encoding "
+    "_display/plot": "the first place of each class in a ranking of cells",
+    "_display/cli": "the digits demo: the classes of predict_proba's columns (not label encoding "
             "of user data)",
 }
 
@@ -127,7 +227,7 @@ def encoding_calls(path):
 def test_one_label_encoder():
     """No module encodes labels on its own: they all go through ``_confusion.encode`` (or
     its key compactor ``compact``)."""
-    found = {path.stem: encoding_calls(path) for path in sorted(PACKAGE.glob("*.py"))}
+    found = {name: encoding_calls(path) for name, path in module_names().items()}
     assert {m: lines for m, lines in found.items() if lines and m not in ENCODERS} == {}
 
 

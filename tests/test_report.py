@@ -285,8 +285,8 @@ def test_repr_and_weighted_header(data):
 
 def test_bootstrap_intervals_plug_in(data):
     """The extension point: intervals of count_values from the bootstrap module."""
-    from metrics_sk._bootstrap import confidence_intervals
-    from metrics_sk._report import count_values
+    from metrics_sk._inference.bootstrap import confidence_intervals
+    from metrics_sk._display.report_layout import count_values
 
     y, pred, _, _, _ = data
     r = quality_report(y, pred)
@@ -301,8 +301,8 @@ def test_bootstrap_intervals_plug_in(data):
 
 @pytest.mark.parametrize("weighted", [False, True])
 def test_quality_report_confidence_level_adds_bootstrap_intervals(weighted):
-    from metrics_sk._bootstrap import confidence_intervals
-    from metrics_sk._report import count_values
+    from metrics_sk._inference.bootstrap import confidence_intervals
+    from metrics_sk._display.report_layout import count_values
 
     rng = np.random.default_rng(7)
     y = rng.integers(0, 4, 2000)
@@ -360,8 +360,8 @@ def _expected(section, row, metric, y, pred, proba, w, beta, groups=None):
     """The metric function the report's layout names for a cell of its table, called on
     the raw data (the group's rows for a group cell)."""
     from metrics_sk._registry import METRICS
-    from metrics_sk._report import (_CLASS_COLUMNS, _GROUP_COLUMNS, _ONEDAL, _OVERALL,
-                                    _SCORE_COLUMNS, _SCORES, _call)
+    from metrics_sk._display.report_layout import (_CLASS_COLUMNS, _GROUP_COLUMNS, _ONEDAL,
+                                                   _OVERALL, _SCORE_COLUMNS, _SCORES, _call)
 
     kw = {"sample_weight": w}
     if section == "group":
@@ -649,7 +649,7 @@ def test_plot_groups_renders(tmp_path, data):
 def test_cli_group_flag(tmp_path, capsys, data):
     pd = pytest.importorskip("pandas")
     pytest.importorskip("matplotlib")
-    from metrics_sk import _cli
+    from metrics_sk._display import cli as _cli
 
     y, pred, _, _, _ = data
     region = np.array(["north", "south", "east"])[np.arange(y.size) % 3]
@@ -843,8 +843,9 @@ def test_report_score_bootstrap_sorted_once_equals_the_per_sample_bootstrap():
     # The report's score intervals from replicates as integer weights on rankings sorted
     # once equal the per-sample bootstrap of the score functions (same draws), including
     # replicates that miss the rare class (evaluated on their rows) and tied scores.
-    from metrics_sk._bootstrap import _flatten, _index_bootstrap, _rng
-    from metrics_sk._report import score_values
+    from metrics_sk._inference.bootstrap import index_bootstrap
+    from metrics_sk._inference.resampling import flatten, make_rng
+    from metrics_sk._display.report_layout import score_values
 
     rng = np.random.default_rng(5)
     n, k = 150, 4
@@ -861,9 +862,9 @@ def test_report_score_bootstrap_sorted_once_equals_the_per_sample_bootstrap():
             return score_values(t, s, labels=labels, sample_weight=sample_weight)
 
         leaves = []
-        rebuild = _flatten(statistic(y, proba), leaves)
-        results = _index_bootstrap(statistic, y, proba, None, {}, 200, 0.9, "percentile",
-                                   _rng(3))
+        rebuild = flatten(statistic(y, proba), leaves)
+        results = index_bootstrap(statistic, y, proba, None, {}, 200, 0.9, "percentile",
+                                  make_rng(3))
     draws = np.random.default_rng(3)  # the replicates' draws
     missing = sum(not (y[draws.integers(0, n, n)] == 3).any() for _ in range(200))
     assert 5 < missing < 195
@@ -876,7 +877,7 @@ def test_report_score_bootstrap_sorted_once_equals_the_per_sample_bootstrap():
 
 
 def test_slow_score_bootstrap_says_so_on_stderr(data, monkeypatch, capsys):
-    from metrics_sk import _report
+    from metrics_sk._display import report_intervals as _report
 
     y, pred, proba, _, w = data
     monkeypatch.setattr(_report._Progress, "SECONDS", 0.0)  # any duration is "slow"

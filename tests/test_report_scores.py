@@ -9,7 +9,8 @@ import numpy as np
 import pytest
 import sklearn.metrics as skm
 
-from metrics_sk import _cli, quality_report
+from metrics_sk import quality_report
+from metrics_sk._display import cli as _cli
 
 pd = pytest.importorskip("pandas")
 

@@ -8,6 +8,7 @@ figure is drawn from the list ``tests/test_layers.py`` enforces.
 
 import importlib
 import importlib.util
+import inspect
 import re
 from pathlib import Path
 
@@ -94,6 +95,11 @@ def stale_names(text):
             stale.append(literal)
             continue
         for attribute in attributes:
+            if not hasattr(obj, attribute) and inspect.ismodule(obj):
+                try:  # a module of a subpackage (``_display.cli``), imported or not
+                    importlib.import_module(f"{obj.__name__}.{attribute}")
+                except ImportError:
+                    pass
             if not hasattr(obj, attribute):
                 stale.append(literal)
                 break
@@ -112,6 +118,13 @@ def test_the_name_check_can_fail():
             "``_facts._entries()`` ``c._cells`` ``y_true`` "
             "``_formulas`` ``_counts.no_such_metric`` ``_no_member(x)``")
     assert stale_names(text) == ["_formulas", "_counts.no_such_metric", "_no_member(x)"]
+
+
+def test_the_name_check_reads_subpackages():
+    """A module of a subpackage exists whether or not it has been imported yet."""
+    assert stale_names("``_display.cli.main`` ``_inference.resampling.quantile`` "
+                       "``_inference.no_module`` ``_display.cli.no_name``") == [
+        "_inference.no_module", "_display.cli.no_name"]
 
 
 def test_the_developer_guide_is_in_the_documentation():

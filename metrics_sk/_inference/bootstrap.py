@@ -14,38 +14,47 @@ resampling the samples), and a cell's weight the sum of count x weight over its 
 with class or frequency weights it costs the number of pairs. With continuous weights
 (about one pair per sample) the cell counts are drawn exactly and each cell's sum of
 resampled weights exactly in small or skewed cells, by its moments (normal) in large
-ones (see ``_CellSampler``). Any other metric
+ones (see ``CellSampler``). Any other metric
 (score metrics such as log loss, or any callable with the scikit-learn signature) falls
 back to evaluating it on resampled indices.
 """
 
 import functools
 import warnings
-from collections import namedtuple
 from dataclasses import dataclass
 
 import numpy as np
-import scipy.sparse as sp
 from scipy.special import ndtr, ndtri
 
 
-from ._confusion import Confusion, ConfusionBatch as _Replicates, compact, count_samples
-from ._params import INFERENCE, Checker
-from ._registry import METRICS, SCORER_NAMES, resolve
-from ._scores import encoded_inputs
-from ._counts import check_total
-from ._validation import check_same_length, is_dask_collection, refuse_masked, refuse_zero_weights
+from .._confusion import Confusion, count_samples
+from .._params import INFERENCE, Checker
+from .._registry import METRICS, SCORER_NAMES, resolve
+from .._scores import encoded_inputs
+from .._validation import check_same_length, refuse_masked, refuse_zero_weights
+from .resampling import (
+    CHUNK_ELEMENTS,
+    CellSampler,
+    ConfidenceInterval,
+    EncodedRows,
+    evaluate_replicates,
+    flatten,
+    leaves_of,
+    make_rng,
+    percentile_interval,
+    quantile,
+    refuse_dask,
+    replicate_distribution,
+    as_scalar,
+    warn_nan_replicates,
+)
 
-ConfidenceInterval = namedtuple("ConfidenceInterval", ["low", "high"])
-ConfidenceInterval.__doc__ = "Lower and upper bound of a confidence interval (as in scipy)."
 
 _METHODS = ("percentile", "basic", "bca")
 
 #: Count metrics (``Confusion`` methods) whose formulas evaluate a batch of replicates.
 VECTORIZED = frozenset(name for name, m in METRICS.items() if m.count and m.batch)
 
-# Most numbers held by one chunk of replicates (R x max(non-zero cells, classes)).
-_CHUNK_ELEMENTS = 1 << 22
 
 
 @dataclass(repr=False)
@@ -128,301 +137,12 @@ class BootstrapResult:
                 f"standard_error={short(self.standard_error)})")
 
 
-# -- a batch of replicate confusions --------------------------------------------------------
-# -- nested results: a number, an array, or dicts / tuples / lists of them -----------------
-def _flatten(value, leaves):
-    """Collect the numeric leaves of ``value``; return a function that rebuilds the layout
-    from a list of per-leaf results."""
-    if isinstance(value, dict):
-        parts = {key: _flatten(v, leaves) for key, v in value.items()}
-        return lambda out: {key: part(out) for key, part in parts.items()}
-    if isinstance(value, (tuple, list)):
-        parts = [_flatten(v, leaves) for v in value]
-        return lambda out: type(value)(part(out) for part in parts)
-    if value is None:
-        return lambda out: None
-    arr = np.asarray(value)
-    if arr.dtype.kind not in "biuf":
-        raise ValueError(
-            f"metric must return a number, an array of numbers, or dicts / tuples of them; "
-            f"got {type(value).__name__}.")
-    position = len(leaves)
-    leaves.append(arr)
-    return lambda out: out[position]
-
-
-def _leaves(value):
-    leaves = []
-    _flatten(value, leaves)
-    return leaves
-
-
-# -- drawing replicates ----------------------------------------------------------------------
-def _rng(random_state):
-    """A numpy Generator from a checked ``random_state``."""
-    if isinstance(random_state, np.random.RandomState):
-        return np.random.default_rng(random_state.randint(np.iinfo(np.int64).max))
-    return np.random.default_rng(random_state)
-
-
-def nonzero_cells(confusion):
-    """``(rows, cols, values)`` of the non-zero cells of ``confusion``, its *other* slot
-    (row or column ``K``, see :mod:`metrics_sk._confusion`) included: the cells that
-    :class:`_Replicates` takes."""
-    cells = confusion._cells
-    coo = cells.tocoo() if sp.issparse(cells) else sp.coo_array(cells)  # sparse or dense
-    keep = coo.data > 0
-    return coo.row[keep], coo.col[keep], coo.data[keep]
-
-
-class _CellSampler:
-    """Draws replicate confusions of one :class:`Confusion` as counts in its non-zero cells.
-
-    Without per-sample data the cells are resampled: ``Mult(n, cells / n)``, over the
-    non-zero cells of ``confusion`` or over given ``cells`` with integer ``counts`` (any
-    table, e.g. the joint table of two models' predictions, ``confusion`` None). With
-    ``cell_of`` (the cell of each sample) and ``weights``, the samples are grouped by
-    (cell, weight) *pairs*: the samples of one pair are interchangeable, so a resample of
-    the ``n`` samples is, exactly in law, a draw of the pair counts ``Mult(n, pairs / n)``,
-    and a cell's weight is the sum over its pairs of count x weight. With few pairs (class
-    or frequency weights) that is one small multinomial per replicate. With about as many
-    pairs as samples (continuous weights) the cell counts are drawn exactly,
-    ``M ~ Mult(n, n_c / n)`` (``n_c`` samples in cell ``c``), and then the sum of the
-    ``M_c`` weights a resample draws with replacement from the cell's weights: exactly
-    (``M_c`` uniform draws among them) in a small or skewed cell, and by its moments,
-    ``Normal(M_c mean_c, M_c var_c)`` (the cell's mean and population variance of
-    weights), in a cell of at least :attr:`NORMAL_MIN_SAMPLES` samples whose weight sum
-    has a skewness ``|g_c| / sqrt(n_c)`` and an excess kurtosis ``|k_c| / n_c`` at most
-    :attr:`NORMAL_MAX_SHAPE` (``g_c``, ``k_c``: those of the cell's weights), where the
-    central limit theorem holds to that order (tests/test_bootstrap.py compares it with
-    the per-sample bootstrap by a two-sample KS test).
-    """
-
-    #: Use the multinomial over pairs when there are at most n / this many pairs.
-    PAIRS_PER_SAMPLE = 16
-    #: A cell's weight sum is drawn from its moments when the cell has at least this many
-    #: samples and the sum's skewness and excess kurtosis are at most NORMAL_MAX_SHAPE.
-    NORMAL_MIN_SAMPLES = 200
-    NORMAL_MAX_SHAPE = 0.05
-
-    def __init__(self, confusion, cell_of=None, weights=None, cells=None, counts=None):
-        self.confusion = confusion
-        self.cell_of, self.weights = cell_of, weights
-        if cell_of is None and counts is None:
-            *cells, counts = nonzero_cells(confusion)
-            if confusion._weighted or (counts.dtype.kind == "f" and not np.all(
-                    counts == np.round(counts))):
-                raise ValueError(
-                    "confusion holds sample-weight sums, not counts: resampling its cells "
-                    "needs the samples; pass y_true, y_pred and sample_weight.")
-            total = float(np.sum(counts, dtype=np.float64))
-            if total >= 2.0**62:  # numpy's multinomial draws take an int64 count
-                raise ValueError(
-                    f"confusion holds {total:.4g} samples, too many to resample (at most "
-                    "2**62); use an analytic interval (metrics_sk.analytic_interval).")
-            counts = counts.astype(np.int64)
-        if cell_of is None:
-            check_total(counts.sum())  # nothing to resample
-            self.data = counts
-            self.n = int(counts.sum())
-        else:
-            self.n = cell_of.shape[0]
-            # At least one pair per distinct weight: many distinct weights (already among
-            # the first n / 8), many pairs, not counted (continuous weights).
-            bits = weights.view(np.int64)
-            head = compact(bits[:self.n // 8 + 1])[0].shape[0]
-            if head * self.PAIRS_PER_SAMPLE <= self.n:
-                # the distinct weights, numbered by their bits (finite: one pattern each)
-                values, code = compact(bits)
-                if values.shape[0] * self.PAIRS_PER_SAMPLE <= self.n:
-                    self._pairs(values, code)
-        self.rows, self.cols = cells
-        self.size = self.rows.shape[0]
-        pairs = 0 if cell_of is None else getattr(self, "pair_count", cell_of).shape[0]
-        self.continuous = cell_of is not None and pairs * self.PAIRS_PER_SAMPLE > self.n
-        if self.continuous:
-            pairs = self._cell_moments()  # numbers drawn per replicate
-        self.width = max(self.size, 0 if confusion is None else confusion.n_classes, pairs,
-                         1)  # numbers per replicate
-
-    def _pairs(self, values=None, code=None):
-        """The (cell, weight) pairs: ``pair_count``, ``pair_cell``, ``pair_weight``."""
-        if values is None:
-            values, code = compact(self.weights.view(np.int64))
-        values = values.view(np.float64)
-        keys, pair_of = compact(self.cell_of * values.shape[0] + code)
-        self.pair_count = np.bincount(pair_of, minlength=keys.shape[0])
-        self.pair_cell, self.pair_weight = np.divmod(keys, values.shape[0])
-        self.pair_weight = values[self.pair_weight]
-
-    def _cell_moments(self):
-        """Each cell's number of samples, mean and variance of weights, and which cells
-        are drawn exactly (their weights kept, sorted by cell); returns their samples."""
-        cell_of, w = self.cell_of, self.weights
-        n_c = np.bincount(cell_of, minlength=self.size)
-        safe = np.maximum(n_c, 1)
-        mean = np.bincount(cell_of, weights=w, minlength=self.size) / safe
-        dev = w - mean[cell_of]
-        power = dev * dev
-        m2 = np.bincount(cell_of, weights=power, minlength=self.size) / safe
-        m4 = np.bincount(cell_of, weights=power * power, minlength=self.size) / safe
-        power *= dev
-        m3 = np.bincount(cell_of, weights=power, minlength=self.size) / safe
-        with np.errstate(divide="ignore", invalid="ignore"):
-            skew = np.abs(m3) / m2**1.5 / np.sqrt(safe)
-            kurt = np.abs(m4 / m2**2 - 3) / safe
-        normal = (m2 == 0) | ((n_c >= self.NORMAL_MIN_SAMPLES)
-                              & (skew <= self.NORMAL_MAX_SHAPE)
-                              & (kurt <= self.NORMAL_MAX_SHAPE))
-        self.cell_n, self.cell_mean, self.cell_var = n_c, mean, m2
-        self.exact_cells = np.flatnonzero(~normal)
-        # the weights of the exactly drawn cells, by cell
-        exact_n = np.where(normal, 0, n_c)
-        self.cell_start = np.concatenate(([0], np.cumsum(exact_n)[:-1]))
-        kept = np.flatnonzero(~normal[cell_of]) if normal.any() else np.arange(self.n)
-        self.sorted_weights = w[kept[np.argsort(cell_of[kept], kind="stable")]]
-        return int(exact_n.sum())
-
-    def _weighted(self, r, rng):
-        """``(r, cells)`` weight sums of ``r`` resamples of the samples."""
-        if not self.continuous:
-            pairs = self.pair_count.shape[0]
-            counts = rng.multinomial(self.n, self.pair_count / self.n, size=r)
-            to_cells = sp.csr_array((self.pair_weight, (np.arange(pairs), self.pair_cell)),
-                                    shape=(pairs, self.size))
-            return np.asarray((to_cells.T @ counts.T).T, dtype=np.float64)
-        counts = rng.multinomial(self.n, self.cell_n / self.n, size=r)
-        out = counts * self.cell_mean + np.sqrt(counts * self.cell_var) * rng.standard_normal(
-            counts.shape)
-        replicate = np.arange(r)
-        for c in self.exact_cells:
-            m = counts[:, c]
-            drawn = self.sorted_weights[self.cell_start[c] + rng.integers(
-                0, self.cell_n[c], int(m.sum()))]
-            out[:, c] = np.bincount(np.repeat(replicate, m), weights=drawn, minlength=r)
-        return out
-
-    def chunks(self, n_resamples, rng):
-        """Yield count arrays of shape ``(r, non-zero cells)``, ``n_resamples`` rows in all."""
-        step = max(1, _CHUNK_ELEMENTS // self.width)
-        for start in range(0, n_resamples, step):
-            r = min(step, n_resamples - start)
-            if self.cell_of is None:
-                yield rng.multinomial(self.n, self.data / self.n, size=r)
-            else:
-                yield self._weighted(r, rng)
-
-    def jackknife(self):
-        """Leave-one-out confusions ``(counts (m, cells), multiplicity (m,))``: removing
-        any one sample of the same cell (and weight) gives the same confusion."""
-        if self.cell_of is None:
-            base, (cells, mult) = self.data, (np.arange(self.size), self.data)
-            drop = np.ones(self.size)
-        else:
-            base = np.bincount(self.cell_of, weights=self.weights, minlength=self.size)
-            if not hasattr(self, "pair_count"):
-                self._pairs()
-            cells, drop, mult = self.pair_cell, self.pair_weight, self.pair_count
-        out = np.repeat(base[None, :].astype(np.float64), cells.shape[0], axis=0)
-        out[np.arange(cells.shape[0]), cells] -= drop
-        return out, mult
-
-    def replicates(self, counts):
-        return _Replicates(self.confusion, self.rows, self.cols, counts)
-
-    def confusion_of(self, counts):
-        """One replicate as a real :class:`Confusion` (for metrics that do not vectorize)."""
-        c = self.confusion
-        size = c._labels.shape[0] + 1  # every label counted (see Confusion._whole)
-        cells = sp.csr_array((counts, (self.rows, self.cols)), shape=(size, size))
-        cells.eliminate_zeros()
-        return Confusion._of(c._labels, cells, fixed=c._fixed, weighted=c._weighted)
-
-
-def _evaluate(sampler, statistic, counts, shapes, vectorized):
-    """The statistic's leaves on each replicate of ``counts``: a list of ``(r, *shape)``
-    arrays. ``vectorized``: True (one batch call), False (one call per replicate) or None
-    (try the batch, check it against single confusions, else fall back)."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # ill-defined replicates are expected
-        if vectorized is not False:
-            try:
-                replicates = sampler.replicates(counts)
-                batch = _leaves(statistic(replicates))
-                ok = len(batch) == len(shapes) and all(
-                    b.shape == (counts.shape[0],) + s for b, s in zip(batch, shapes))
-            except Exception:
-                if vectorized:
-                    raise
-                ok = False
-            if ok and vectorized is None:
-                # (checked on replicates with every label: one that misses a class is
-                # evaluated over the classes it has, which confusion_of does not give)
-                present = replicates.present
-                full = np.arange(counts.shape[0]) if present is None else np.flatnonzero(
-                    present.all(-1))
-                for i in full[:2]:
-                    single = _leaves(statistic(sampler.confusion_of(counts[i])))
-                    ok = ok and all(np.allclose(b[i], s, equal_nan=True)
-                                    for b, s in zip(batch, single))
-            if ok:
-                return batch, True
-        per = [_leaves(statistic(sampler.confusion_of(row))) for row in counts]
-    return [np.stack([p[j] for p in per]) for j in range(len(shapes))], False
-
-
-def _distribution(sampler, statistic, n_resamples, rng, shapes, vectorized):
-    parts = []
-    for counts in sampler.chunks(n_resamples, rng):
-        leaves, vectorized = _evaluate(sampler, statistic, counts, shapes, vectorized)
-        parts.append(leaves)
-    return [np.concatenate([p[j] for p in parts]) for j in range(len(shapes))], vectorized
-
-
 # -- intervals ---------------------------------------------------------------------------------
-def _quantile(dist, q):
-    """Linear-interpolated quantiles (numpy's default) of ``dist`` ``(R, *shape)`` at
-    levels ``q`` (a scalar or one level per element), over the replicates that are not
-    NaN (NaN where all are)."""
-    ordered = np.sort(dist, axis=0)  # NaN sort last: the first r of each column are numbers
-    r = dist.shape[0] - np.isnan(dist).sum(0)
-    nan = r == 0
-    pos = np.asarray(q, dtype=np.float64) * np.maximum(r - 1, 0)
-    finite = np.isfinite(pos)
-    pos = np.where(finite, pos, 0.0)
-    lo = np.floor(pos).astype(np.int64)
-    hi = np.minimum(lo + 1, np.maximum(r - 1, 0))
-    frac = pos - lo
-    a = np.take_along_axis(ordered, lo[None], axis=0)[0]
-    b = np.take_along_axis(ordered, hi[None], axis=0)[0]
-    return np.where(nan | ~finite, np.nan, a + (b - a) * frac)
-
-
-def _warn_nan_replicates(dist):
-    """Say how many replicates are NaN (the metric undefined on them): the intervals are
-    those of the other replicates (:func:`_quantile`), or NaN when all are."""
-    nan = np.isnan(dist).sum(0)
-    worst = int(np.max(nan, initial=0))
-    if worst == 0:
-        return
-    r = dist.shape[0]
-    if worst == r:
-        warnings.warn(f"The metric is NaN (undefined) on all {r} bootstrap replicates"
-                      f"{'' if dist.ndim == 1 else ' for some elements'}: the interval is "
-                      "NaN there.", RuntimeWarning, stacklevel=6)
-    else:
-        where = "" if dist.ndim == 1 else " (for the element with the most)"
-        warnings.warn(f"The metric is NaN (undefined) on {worst} of the {r} bootstrap "
-                      f"replicates ({worst / r:.1%}){where}: they are dropped, the interval "
-                      "and standard error are those of the other replicates.",
-                      RuntimeWarning, stacklevel=6)
-
-
-def _interval(dist, estimate, jack, jack_weight, confidence_level, method):
+def interval_of(dist, estimate, jack, jack_weight, confidence_level, method):
     """Interval of one leaf: ``dist`` (R, *shape), ``estimate`` (*shape); ``jack``
     (m, *shape) leave-one-out values with multiplicities ``jack_weight`` for BCa. NaN
     replicates are dropped (with a warning that gives their share)."""
-    _warn_nan_replicates(dist)
+    warn_nan_replicates(dist)
     alpha = (1 - confidence_level) / 2
     if method == "bca":
         with np.errstate(divide="ignore", invalid="ignore"):
@@ -438,32 +158,27 @@ def _interval(dist, estimate, jack, jack_weight, confidence_level, method):
             warnings.warn("The BCa interval is undefined for some values (a degenerate "
                           "bootstrap or jackknife distribution); it is NaN there. "
                           "method='percentile' may help.", RuntimeWarning, stacklevel=4)
-        low, high = (_quantile(dist, level) for level in levels)
+        low, high = (quantile(dist, level) for level in levels)
     else:
-        low, high = _quantile(dist, alpha), _quantile(dist, 1 - alpha)
+        low, high = percentile_interval(dist, confidence_level)
         if method == "basic":
             low, high = 2 * estimate - high, 2 * estimate - low
     return low, high
 
 
-def _scalar(x):
-    x = np.asarray(x)
-    return float(x) if x.ndim == 0 else x
-
-
-def _results(estimates, dists, jacks, jack_weight, confidence_level, method):
+def results_of(estimates, dists, jacks, jack_weight, confidence_level, method):
     out = []
     for j, (est, dist) in enumerate(zip(estimates, dists)):
         est = est.astype(np.float64)
         dist = dist.astype(np.float64)
-        low, high = _interval(dist, est, None if jacks is None else jacks[j], jack_weight,
+        low, high = interval_of(dist, est, None if jacks is None else jacks[j], jack_weight,
                               confidence_level, method)
         with warnings.catch_warnings():
-            warnings.simplefilter("ignore")  # (all NaN: said by _interval)
+            warnings.simplefilter("ignore")  # (all NaN: said by interval_of)
             se = (np.nanstd(dist, axis=0, ddof=1) if dist.shape[0] > 1
                   else np.full(est.shape, np.nan))
-        out.append(BootstrapResult(ConfidenceInterval(_scalar(low), _scalar(high)),
-                                   np.moveaxis(dist, 0, -1), _scalar(se), _scalar(est),
+        out.append(BootstrapResult(ConfidenceInterval(as_scalar(low), as_scalar(high)),
+                                   np.moveaxis(dist, 0, -1), as_scalar(se), as_scalar(est),
                                    method))
     return out
 
@@ -472,28 +187,28 @@ _CHECK_BOOTSTRAP = Checker("bootstrap", INFERENCE["bootstrap"])
 _CHECK_INTERVALS = Checker("confidence_intervals", INFERENCE["confidence_intervals"])
 
 
-def _count_intervals(sampler, statistic, n_resamples, confidence_level, method, rng,
+def count_intervals(sampler, statistic, n_resamples, confidence_level, method, rng,
                      vectorized):
     """Bootstrap the leaves of ``statistic`` over replicates of ``sampler``; returns the
     estimate's layout rebuilder and one :class:`BootstrapResult` per leaf."""
     leaves = []
-    rebuild = _flatten(statistic(sampler.confusion), leaves)
+    rebuild = flatten(statistic(sampler.confusion), leaves)
     shapes = [leaf.shape for leaf in leaves]
-    dists, vectorized = _distribution(sampler, statistic, n_resamples, rng, shapes, vectorized)
+    dists, vectorized = replicate_distribution(sampler, statistic, n_resamples, rng, shapes, vectorized)
     jacks = jack_weight = None
     if method == "bca":
         counts, jack_weight = sampler.jackknife()
         parts = []
-        step = max(1, _CHUNK_ELEMENTS // sampler.width)
+        step = max(1, CHUNK_ELEMENTS // sampler.width)
         for start in range(0, counts.shape[0], step):
-            part, vectorized = _evaluate(sampler, statistic, counts[start:start + step],
+            part, vectorized = evaluate_replicates(sampler, statistic, counts[start:start + step],
                                          shapes, vectorized)
             parts.append(part)
         jacks = [np.concatenate([p[j] for p in parts]) for j in range(len(shapes))]
-    return rebuild, _results(leaves, dists, jacks, jack_weight, confidence_level, method)
+    return rebuild, results_of(leaves, dists, jacks, jack_weight, confidence_level, method)
 
 
-def _sampler_from_samples(confusion, y_true, y_pred, sample_weight):
+def sampler_from_samples(confusion, y_true, y_pred, sample_weight):
     """A weighted sampler: the cell of each sample among ``confusion``'s labels (a label
     outside them in the other slot), from the one encoding of the samples."""
     return weighted_sampler(count_samples(y_true, y_pred, labels=confusion.labels,
@@ -506,7 +221,7 @@ def weighted_sampler(samples, confusion=None):
     confusion = samples.confusion() if confusion is None else confusion
     n = samples.cell_of.shape[0]
     weights = np.ones(n) if samples.weights is None else samples.weights
-    return _CellSampler(confusion, samples.cell_of,
+    return CellSampler(confusion, samples.cell_of,
                         np.ascontiguousarray(weights, dtype=np.float64),
                         cells=(samples.rows, samples.cols))
 
@@ -598,11 +313,11 @@ def confidence_intervals(confusion, statistic, *, y_true=None, y_pred=None, samp
         if y_true is None or y_pred is None:
             raise ValueError("sample_weight needs y_true and y_pred: weighted replicates "
                              "resample the samples.")
-        sampler = _sampler_from_samples(confusion, y_true, y_pred, sample_weight)
+        sampler = sampler_from_samples(confusion, y_true, y_pred, sample_weight)
     else:
-        sampler = _CellSampler(confusion)
-    rebuild, results = _count_intervals(sampler, statistic, n_resamples, confidence_level,
-                                        method.lower(), _rng(random_state), vectorized)
+        sampler = CellSampler(confusion)
+    rebuild, results = count_intervals(sampler, statistic, n_resamples, confidence_level,
+                                        method.lower(), make_rng(random_state), vectorized)
     return rebuild([r.confidence_interval for r in results])
 
 
@@ -624,7 +339,7 @@ def _named_statistic(statistic):
             raise ValueError(f"statistic {name!r} is a score metric: confidence_intervals "
                              "resamples a confusion; use bootstrap(metric, y_true, y_score).")
         kwargs = SCORER_NAMES[name][1] if name in SCORER_NAMES and name not in METRICS else {}
-        calls[name] = functools.partial(_call_method, getattr(Confusion, found.name), kwargs)
+        calls[name] = functools.partial(call_method, getattr(Confusion, found.name), kwargs)
     vectorized = all(resolve(n).name in VECTORIZED for n in names)
     if isinstance(statistic, str):
         return calls[statistic], vectorized
@@ -635,7 +350,7 @@ def _call_each(calls, confusion):
     return {name: call(confusion) for name, call in calls.items()}
 
 
-def _resolve(metric):
+def resolve_metric(metric):
     """``(name of a count metric or None, function)`` for a metric name (a function's or a
     scorer's) or a callable."""
     if isinstance(metric, str):
@@ -744,24 +459,24 @@ def bootstrap(metric, y_true, y_pred, *, n_resamples=1000, confidence_level=0.95
                       "sample_weight": sample_weight})
     refuse_zero_weights(sample_weight)
     method = method.lower()
-    name, func = _resolve(metric)
-    rng = _rng(random_state)
+    name, func = resolve_metric(metric)
+    rng = make_rng(random_state)
     if name is not None:
-        from ._api import build_confusion
+        from .._api import build_confusion
 
         method_of = getattr(Confusion, name)
-        statistic = functools.partial(_call_method, method_of, kwargs)
+        statistic = functools.partial(call_method, method_of, kwargs)
         if sample_weight is None:
-            sampler = _CellSampler(build_confusion(y_true, y_pred))
+            sampler = CellSampler(build_confusion(y_true, y_pred))
         else:  # the builder's one encoding gives the confusion and each sample's cell
-            _refuse_dask(y_true, y_pred, sample_weight)
+            refuse_dask(y_true, y_pred, sample_weight)
             sampler = weighted_sampler(count_samples(y_true, y_pred,
                                                      sample_weight=sample_weight))
         vectorized = name in VECTORIZED
-        _, results = _count_intervals(sampler, statistic, n_resamples, confidence_level,
+        _, results = count_intervals(sampler, statistic, n_resamples, confidence_level,
                                       method, rng, vectorized)
     else:
-        results = _index_bootstrap(func, y_true, y_pred, sample_weight, kwargs, n_resamples,
+        results = index_bootstrap(func, y_true, y_pred, sample_weight, kwargs, n_resamples,
                                    confidence_level, method, rng)
     if len(results) != 1:
         raise ValueError(f"metric returns {len(results)} values; bootstrap needs one number "
@@ -769,48 +484,14 @@ def bootstrap(metric, y_true, y_pred, *, n_resamples=1000, confidence_level=0.95
     return results[0]
 
 
-def _call_method(method, kwargs, confusion):
+def call_method(method, kwargs, confusion):
     return method(confusion, **kwargs)
 
 
-def _refuse_dask(*arrays):
-    if any(is_dask_collection(a) for a in arrays):
-        raise ValueError("bootstrap resamples samples here (sample weights or a score "
-                         "metric), which needs in-memory arrays; compute the Dask "
-                         "collections first.")
-
-
-class _EncodedRows:
-    """A score metric on resampled rows of its encoded inputs (from
-    :func:`metrics_sk._scores.encoded_inputs`): the labels are encoded once, not once per
-    replicate. :meth:`rows` is the explicit condition under which the value equals the
-    function on the resampled raw samples (:meth:`rows`): encoding the replicate again
-    would give the same codes and the same scikit-learn / metrics_sk decision."""
-
-    def __init__(self, codes, scores, weights, kernel):
-        self.codes, self.scores, self.weights, self.kernel = codes, scores, weights, kernel
-        self.present = np.bincount(codes) > 0
-
-    def rows(self, idx):
-        """``(codes, scores, weights)`` of the rows ``idx`` when the replicate holds exactly
-        the classes of the samples and weights that are not all zero, with a finite sum
-        (the function on its raw samples then encodes and decides as on all of them);
-        None otherwise."""
-        codes = self.codes.take(idx)
-        if not np.array_equal(np.bincount(codes, minlength=self.present.shape[0]) > 0,
-                              self.present):
-            return None
-        weights = None if self.weights is None else self.weights.take(idx)
-        if weights is not None and not (weights.any() and (
-                weights.dtype.kind != "f" or np.isfinite(np.abs(weights).sum()))):
-            return None
-        return codes, self.scores.take(idx, axis=0), weights
-
-
-def _index_bootstrap(func, y_true, y_pred, sample_weight, kwargs, n_resamples,
+def index_bootstrap(func, y_true, y_pred, sample_weight, kwargs, n_resamples,
                      confidence_level, method, rng):
     """The per-sample bootstrap: ``func`` on resampled indices."""
-    _refuse_dask(y_true, y_pred, sample_weight)
+    refuse_dask(y_true, y_pred, sample_weight)
     for name, given in (("y_true", y_true), ("y_pred", y_pred), ("sample_weight",
                                                                 sample_weight)):
         refuse_masked(given, name)  # np.asarray below would drop the mask
@@ -823,18 +504,18 @@ def _index_bootstrap(func, y_true, y_pred, sample_weight, kwargs, n_resamples,
                             f"{type(given).__name__} {given!r:.60}.")
     check_same_length(("y_true", t), ("y_pred", p), ("sample_weight", w))
     n = t.shape[0]
-    estimates = _leaves(func(t, p, **({} if w is None else {"sample_weight": w}), **kwargs))
+    estimates = leaves_of(func(t, p, **({} if w is None else {"sample_weight": w}), **kwargs))
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         encoded = encoded_inputs(func, t, p, w, kwargs)
-        resample = None if encoded is None else _EncodedRows(*encoded)
+        resample = None if encoded is None else EncodedRows(*encoded)
 
         def at(idx):
             rows = None if resample is None else resample.rows(idx)
             if rows is not None:
-                return _leaves(resample.kernel(*rows))
+                return leaves_of(resample.kernel(*rows))
             extra = {} if w is None else {"sample_weight": w[idx]}
-            return _leaves(func(t[idx], p[idx], **extra, **kwargs))
+            return leaves_of(func(t[idx], p[idx], **extra, **kwargs))
 
         per = [at(rng.integers(0, n, n)) for _ in range(n_resamples)]
         dists = [np.stack([r[j] for r in per]) for j in range(len(estimates))]
@@ -847,4 +528,4 @@ def _index_bootstrap(func, y_true, y_pred, sample_weight, kwargs, n_resamples,
                 rows.append(at(np.flatnonzero(keep)))
                 keep[i] = True
             jacks = [np.stack([r[j] for r in rows]) for j in range(len(estimates))]
-    return _results(estimates, dists, jacks, np.ones(n), confidence_level, method)
+    return results_of(estimates, dists, jacks, np.ones(n), confidence_level, method)

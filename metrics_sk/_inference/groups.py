@@ -12,16 +12,17 @@ import warnings
 
 import numpy as np
 
-from ._bootstrap import _CHUNK_ELEMENTS, ConfidenceInterval, _rng
-from ._confusion import Confusion, ConfusionBatch
-from ._dropins import recall_score
-from ._onedal import specificity_score
-from ._params import INFERENCE, Checker
-from ._intervals import (
-    _ALLOWED, _Moved, _family, _scaled, _z, delta_bounds, proportion_bounds,
+from .._confusion import Confusion, ConfusionBatch
+from .._dropins import recall_score
+from .._facts import INTERVAL_METHODS
+from .._onedal import specificity_score
+from .._params import INFERENCE, Checker
+from .._registry import resolve
+from .._sklearn_compat import StrOptions
+from .resampling import CHUNK_ELEMENTS, ConfidenceInterval, make_rng, percentile_interval
+from .intervals import (
+    Moved, delta_bounds, interval_family, proportion_bounds, rescaled, z_score,
 )
-from ._registry import resolve
-from ._sklearn_compat import StrOptions
 
 _METHODS = ("between_groups", "to_overall")
 _check_method = Checker("MetricFrame", {"method": [StrOptions(set(_METHODS))]})
@@ -41,7 +42,7 @@ def _as_metric(metric):
             f"scorer name, a function or a functools.partial of one); got {metric!r}. "
             "Score metrics need the scores of each group: call them per group.")
     if isinstance(metric, str) and metric != found.name:  # a scorer name: its arguments
-        from ._registry import SCORER_NAMES
+        from .._registry import SCORER_NAMES
 
         kwargs = {**SCORER_NAMES[metric][1], **kwargs}
     return found.name, kwargs
@@ -303,8 +304,8 @@ def metric_frame(y_true, y_pred, *, metrics, groups, sample_weight=None,
         return frame
     scaled = squares = grouped
     if sample_weight is not None:  # both in the unit of the largest weight (scale-free)
-        scaled, squares = _scaled(grouped, (y_true, y_pred, sample_weight, groups))
-    rng = _rng(random_state)
+        scaled, squares = rescaled(grouped, (y_true, y_pred, sample_weight, groups))
+    rng = make_rng(random_state)
     values = frame._frame()
     intervals = {}
     for column, (name, kwargs) in asked.items():
@@ -330,7 +331,7 @@ def _warn_fallback(name, used, method, n_resamples):
                   f"{what}.", RuntimeWarning, stacklevel=3)
 
 
-class _GroupsMoved(_Moved):
+class _GroupsMoved(Moved):
     """The delta method's batch for every group at once: each group's confusion moved up
     and down along each of its non-zero cells (``_intervals._Moved`` of one confusion);
     the standard error is summed per group."""
@@ -349,7 +350,7 @@ class _GroupsMoved(_Moved):
         rows, cols = batch._rows[self.cell_of], batch._cols[self.cell_of]
         self.step = 1e-5 * np.maximum(np.minimum(support[self.group_of, rows],
                                                  predicted[self.group_of, cols]), 1.0)
-        self.chunk = max(1, _CHUNK_ELEMENTS // (2 * max(counts.shape[1], 1)))
+        self.chunk = max(1, CHUNK_ELEMENTS // (2 * max(counts.shape[1], 1)))
         self._kept = None
 
     def _batches(self):
@@ -385,9 +386,8 @@ def _bootstrap_groups(grouped, statistic, which, n_resamples, confidence_level, 
     are ``Mult(n_g, C_g / n_g)`` draws, all drawn and evaluated in batches of groups."""
     counts = grouped._batch._counts[which].astype(np.int64)
     n, m = counts.sum(1), counts.shape[1]
-    alpha = (1 - confidence_level) / 2
     low, high = np.full(which.size, np.nan), np.full(which.size, np.nan)
-    step = max(1, _CHUNK_ELEMENTS // (n_resamples * max(m, grouped.overall.n_classes, 1)))
+    step = max(1, CHUNK_ELEMENTS // (n_resamples * max(m, grouped.overall.n_classes, 1)))
     for start in range(0, which.size, step):
         part = slice(start, start + step)
         c, size = counts[part], n[part]
@@ -396,7 +396,7 @@ def _bootstrap_groups(grouped, statistic, which, n_resamples, confidence_level, 
         with warnings.catch_warnings(), np.errstate(all="ignore"):
             warnings.simplefilter("ignore")  # replicates where the metric is undefined
             f = np.asarray(statistic(reps), dtype=np.float64).reshape(n_resamples, -1)
-            low[part], high[part] = np.nanquantile(f, [alpha, 1 - alpha], axis=0)
+            low[part], high[part] = percentile_interval(f, confidence_level)
     return low, high
 
 
@@ -418,7 +418,7 @@ def analytic_group_bounds(grouped, squares, values, *, name, kwargs, confidence_
         return getattr(batch, name)(**kwargs)
 
     n_groups = grouped.n_groups
-    chosen = _ALLOWED.get(_family(name, grouped.overall, kwargs), ("delta",))[0]
+    chosen = INTERVAL_METHODS.get(interval_family(name, grouped.overall, kwargs), ("delta",))[0]
     with warnings.catch_warnings(), np.errstate(all="ignore"):
         warnings.simplefilter("ignore")  # the values have said what is ill-defined
         if chosen in ("wilson", "clopper_pearson"):
@@ -426,7 +426,7 @@ def analytic_group_bounds(grouped, squares, values, *, name, kwargs, confidence_
                                                 kwargs, chosen, confidence_level)
             return low, high, np.full(n_groups, chosen, dtype=object)
         se = _GroupsMoved(grouped, squares).standard_error(statistic)
-        low, high = delta_bounds(name, chosen, values, se, _z(confidence_level))
+        low, high = delta_bounds(name, chosen, values, se, z_score(confidence_level))
     todo = ~(np.isfinite(low) & np.isfinite(high) & (se > 0))
     return low, high, np.where(todo, "bootstrap", chosen).astype(object)
 

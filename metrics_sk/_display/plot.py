@@ -7,9 +7,9 @@ cut out of the sparse matrix, so a 10**5-class confusion plots as fast as a 30-c
 
 import numpy as np
 
-from ._counts import _position
-from ._params import PLOT, Checker
-from ._validation import classifier_predictions
+from .._counts import _position
+from .._params import PLOT, Checker
+from .._validation import classifier_predictions
 
 
 def _import_pyplot():
@@ -254,7 +254,7 @@ class ConfusionDisplay:
         array([[1, 0],
                [1, 1]])
         """
-        from ._confusion import Confusion
+        from .._confusion import Confusion
 
         confusion = Confusion.from_predictions(y_true, y_pred, labels=labels,
                                                sample_weight=sample_weight)

@@ -6,7 +6,7 @@ counted once (O(n)), and then
 
 * the paired bootstrap draws each replicate as multinomial counts of those cells, folds
   them into the replicate confusions of A and of B (a sparse sum), and evaluates the
-  metric on both as batches (the machinery of :mod:`metrics_sk._bootstrap`);
+  metric on both as batches (the machinery of :mod:`metrics_sk._inference.resampling`);
 * McNemar's test reads the two discordant cells (A right and B wrong, and the reverse);
 * the Stuart-Maxwell test reads the table of (prediction of A, prediction of B).
 
@@ -22,32 +22,30 @@ import scipy.sparse as sp
 from scipy import stats
 from scipy.special import ndtr, ndtri
 
-from ._bootstrap import (
-    VECTORIZED,
-    ConfidenceInterval,
-    _CellSampler,
-    _call_method,
-    _EncodedRows,
-    _evaluate,
-    _leaves,
-    _quantile,
-    _refuse_dask,
-    _resolve,
-    _rng,
-    _scalar,
-    _warn_nan_replicates,
-)
-from ._confusion import Confusion, compact, encode
-from ._intervals import _group_variance, auc_options, delong_components, power_of_two
-from ._losses import _prepare, _score_array, check_scores
-from ._params import INFERENCE, Checker
-from ._scores import encoded_inputs, one_vs_all_roc_auc_score
-from ._validation import (
+from .._confusion import Confusion, compact, encode
+from .._losses import _prepare, _score_array, check_scores
+from .._params import INFERENCE, Checker
+from .._scores import encoded_inputs, one_vs_all_roc_auc_score
+from .._validation import (
     check_same_length,
     check_sample_weight,
     is_dask_collection,
     refuse_masked,
     refuse_zero_weights,
+)
+from .bootstrap import VECTORIZED, call_method, resolve_metric
+from .intervals import auc_options, delong_components, group_variance, power_of_two
+from .resampling import (
+    CellSampler,
+    ConfidenceInterval,
+    EncodedRows,
+    as_scalar,
+    evaluate_replicates,
+    leaves_of,
+    make_rng,
+    quantile,
+    refuse_dask,
+    warn_nan_replicates,
 )
 
 _CHECK = Checker("compare", INFERENCE["compare"])
@@ -153,8 +151,8 @@ class _JointTable:
         """The joint cells' sampler: multinomial counts, or resampled weighted samples."""
         cells = (np.arange(self.counts.size),) * 2
         if self.weights is None:
-            return _CellSampler(None, cells=cells, counts=self.counts)
-        return _CellSampler(None, cell_of=self.cell_of, weights=self.weights, cells=cells)
+            return CellSampler(None, cells=cells, counts=self.counts)
+        return CellSampler(None, cell_of=self.cell_of, weights=self.weights, cells=cells)
 
     def model(self, pred):
         """``(sampler, fold)`` of one model: a sampler over its own confusion (its labels
@@ -168,7 +166,7 @@ class _JointTable:
         confusion = Confusion.from_matrix(sp.csr_array((sums, (rows, cols)), shape=(k, k)),
                                           labels=self.values[present])
         folding = sp.csr_array((np.ones(j), (np.arange(j), fold)), shape=(j, cells.size))
-        return _CellSampler(confusion, cells=(rows, cols), counts=sums), folding
+        return CellSampler(confusion, cells=(rows, cols), counts=sums), folding
 
     def discordant(self):
         """Weight of (A right, B wrong) and of (A wrong, B right)."""
@@ -185,7 +183,7 @@ def _dask_table(y_true, y_pred_a, y_pred_b):
     """The joint table of Dask inputs: one table per partition, merged on the workers."""
     import dask
 
-    from ._dask import partitions, reduce_partitions
+    from .._dask import partitions, reduce_partitions
 
     parts = partitions((("y_true", y_true), ("y_pred_a", y_pred_a), ("y_pred_b", y_pred_b)))
     count_one = dask.delayed(_partition_table, pure=False)
@@ -198,7 +196,7 @@ def _dask_table(y_true, y_pred_a, y_pred_b):
 
 def _paired_bootstrap(table, statistic, vectorized, n_resamples, confidence_level, rng):
     models = [table.model(table.a), table.model(table.b)]
-    estimates = [_leaves(statistic(sampler.confusion)) for sampler, _ in models]
+    estimates = [leaves_of(statistic(sampler.confusion)) for sampler, _ in models]
     if any(len(e) != 1 for e in estimates):
         raise ValueError("metric must return one number or one array to be compared.")
     shapes = [estimates[0][0].shape]
@@ -206,7 +204,7 @@ def _paired_bootstrap(table, statistic, vectorized, n_resamples, confidence_leve
     for counts in table.sampler().chunks(n_resamples, rng):
         pair = []
         for sampler, folding in models:
-            leaves, vectorized = _evaluate(sampler, statistic, counts @ folding, shapes,
+            leaves, vectorized = evaluate_replicates(sampler, statistic, counts @ folding, shapes,
                                            vectorized)
             pair.append(leaves[0])
         parts.append(pair[0] - pair[1])
@@ -220,22 +218,22 @@ def _percentile_test(dist, confidence_level):
     p-value ``2 min(P*(d <= 0), P*(d >= 0))``; the upper bound is minus the lower one of
     ``-dist``, so that the models swapped (``dist`` negated) give exactly the negated
     interval and the same p-value."""
-    _warn_nan_replicates(dist)
+    warn_nan_replicates(dist)
     alpha = (1 - confidence_level) / 2
-    low, high = _quantile(dist, alpha), -_quantile(-dist, alpha)
+    low, high = quantile(dist, alpha), -quantile(-dist, alpha)
     with np.errstate(invalid="ignore"):
         defined = (~np.isnan(dist)).sum(0)  # over the replicates the interval keeps
         pvalue = np.minimum(1.0, 2 * np.minimum((dist <= 0).sum(0), (dist >= 0).sum(0))
                             / defined)
-    return ConfidenceInterval(_scalar(low), _scalar(high)), _scalar(pvalue)
+    return ConfidenceInterval(as_scalar(low), as_scalar(high)), as_scalar(pvalue)
 
 
 def _paired_score_bootstrap(func, y_true, y_pred_a, y_pred_b, sample_weight, kwargs,
                             n_resamples, confidence_level, rng):
     """The paired bootstrap of a score metric: the same resampled sample indices for both
-    models, each model's inputs encoded once (``_bootstrap._EncodedRows``, as
+    models, each model's inputs encoded once (``resampling.EncodedRows``, as
     :func:`bootstrap` does), the function on the raw rows where a replicate needs it."""
-    _refuse_dask(y_true, y_pred_a, y_pred_b, sample_weight)
+    refuse_dask(y_true, y_pred_a, y_pred_b, sample_weight)
     for name, given in (("y_true", y_true), ("y_pred_a", y_pred_a), ("y_pred_b", y_pred_b),
                         ("sample_weight", sample_weight)):
         refuse_masked(given, name)  # np.asarray below would drop the mask
@@ -246,20 +244,20 @@ def _paired_score_bootstrap(func, y_true, y_pred_a, y_pred_b, sample_weight, kwa
     def weights(idx):
         return {} if w is None else {"sample_weight": w if idx is None else w[idx]}
 
-    estimates = [_leaves(func(t, p, **weights(None), **kwargs)) for p in (pa, pb)]
+    estimates = [leaves_of(func(t, p, **weights(None), **kwargs)) for p in (pa, pb)]
     if any(len(e) != 1 for e in estimates):
         raise ValueError("metric must return one number or one array to be compared.")
     n = t.shape[0]
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         encoded = [encoded_inputs(func, t, p, w, kwargs) for p in (pa, pb)]
-        rows = [None if e is None else _EncodedRows(*e) for e in encoded]
+        rows = [None if e is None else EncodedRows(*e) for e in encoded]
 
         def at(model, pred, idx):
             found = None if rows[model] is None else rows[model].rows(idx)
             if found is not None:
-                return _leaves(rows[model].kernel(*found))[0]
-            return _leaves(func(t[idx], pred[idx], **weights(idx), **kwargs))[0]
+                return leaves_of(rows[model].kernel(*found))[0]
+            return leaves_of(func(t[idx], pred[idx], **weights(idx), **kwargs))[0]
 
         dist = []
         for _ in range(n_resamples):
@@ -346,8 +344,8 @@ def _paired_delong(y_true, score_a, score_b, sample_weight, kwargs, z):
         auc_b, v10b, v01b, _ = delong_components(codes, sb, weights, k)
         wp, wn = (None, None) if weights is None else (weights[pos], weights[~pos])
         # Var(A - B) from the placement differences: var_a + var_b - 2 cov
-        var = (_group_variance(wp, v10a - v10b, auc_a - auc_b)
-               + _group_variance(wn, v01a - v01b, auc_a - auc_b))
+        var = (group_variance(wp, v10a - v10b, auc_a - auc_b)
+               + group_variance(wn, v01a - v01b, auc_a - auc_b))
         out.append((auc_a, auc_b, np.sqrt(var)))
     a, b, se = (np.array(v) for v in zip(*out))
     diff = a - b
@@ -356,9 +354,9 @@ def _paired_delong(y_true, score_a, score_b, sample_weight, kwargs, z):
     pvalue = 2 * ndtr(-np.abs(stat))
     low, high = np.clip(diff - z * se, -1, 1), np.clip(diff + z * se, -1, 1)
     one = (lambda v: v[0]) if average is not None else (lambda v: v)
-    return ComparisonResult(*(_scalar(one(v)) for v in (a, b, diff)),
-                            ConfidenceInterval(_scalar(one(low)), _scalar(one(high))),
-                            _scalar(one(pvalue)), _scalar(one(stat)), "delong")
+    return ComparisonResult(*(as_scalar(one(v)) for v in (a, b, diff)),
+                            ConfidenceInterval(as_scalar(one(low)), as_scalar(one(high))),
+                            as_scalar(one(pvalue)), as_scalar(one(stat)), "delong")
 
 
 def compare(metric, y_true, y_pred_a, y_pred_b, *, method="bootstrap", confidence_level=0.95,
@@ -460,7 +458,7 @@ def compare(metric, y_true, y_pred_a, y_pred_b, *, method="bootstrap", confidenc
             "n_resamples": n_resamples, "random_state": random_state,
             "sample_weight": sample_weight, "exact": exact})
     refuse_zero_weights(sample_weight)
-    name, func = _resolve(metric)
+    name, func = resolve_metric(metric)
     z = ndtri(0.5 + confidence_level / 2)
     if method == "delong":
         if func is not one_vs_all_roc_auc_score:
@@ -471,8 +469,8 @@ def compare(metric, y_true, y_pred_a, y_pred_b, *, method="bootstrap", confidenc
         if method == "bootstrap":  # a score metric: the samples are resampled
             a, b, ci, pvalue = _paired_score_bootstrap(
                 func, y_true, y_pred_a, y_pred_b, sample_weight, metric_kwargs, n_resamples,
-                confidence_level, _rng(random_state))
-            return ComparisonResult(_scalar(a), _scalar(b), _scalar(a - b), ci, pvalue, None,
+                confidence_level, make_rng(random_state))
+            return ComparisonResult(as_scalar(a), as_scalar(b), as_scalar(a - b), ci, pvalue, None,
                                     method)
         raise ValueError(f"method={method!r} compares count metrics (computed from a "
                          f"Confusion); got {getattr(func, '__name__', metric)!r}: use "
@@ -481,12 +479,12 @@ def compare(metric, y_true, y_pred_a, y_pred_b, *, method="bootstrap", confidenc
         raise ValueError("method='mcnemar' compares accuracies: metric must be "
                          "'accuracy_score'.")
     table = _JointTable.from_samples(y_true, y_pred_a, y_pred_b, sample_weight)
-    statistic = functools.partial(_call_method, getattr(Confusion, name), metric_kwargs)
+    statistic = functools.partial(call_method, getattr(Confusion, name), metric_kwargs)
     if method == "bootstrap":
         a, b, ci, pvalue = _paired_bootstrap(table, statistic, name in VECTORIZED,
                                              n_resamples, confidence_level,
-                                             _rng(random_state))
-        return ComparisonResult(_scalar(a), _scalar(b), _scalar(a - b), ci, pvalue, None,
+                                             make_rng(random_state))
+        return ComparisonResult(as_scalar(a), as_scalar(b), as_scalar(a - b), ci, pvalue, None,
                                 method)
     a, b = (float(statistic(table.model(pred)[0].confusion)) for pred in (table.a, table.b))
     if method == "mcnemar":

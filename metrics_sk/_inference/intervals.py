@@ -10,7 +10,7 @@ Everitt, 1969). ROC AUC gets DeLong's variance from the placement values of Sun 
 
 The delta method needs the derivative of the metric with respect to each cell count.
 The metric is evaluated, as the bootstrap does, on a *batch* of confusions
-(``_bootstrap._Replicates``): the confusion moved up and down along each non-zero cell,
+(``ConfusionBatch``): the confusion moved up and down along each non-zero cell,
 so each derivative is a central difference and every count metric (including MCC and
 kappa, which use the matrix) is differentiated by its own formula. The batch is built
 once per confusion and shared by all its metrics. For a metric that does not change when
@@ -28,29 +28,30 @@ import numpy as np
 from scipy.special import expit, logit, ndtri
 from scipy.stats import beta as beta_distribution
 
-from . import _auc, _counts
-from ._api import build_confusion
-from ._bootstrap import (
-    _CHUNK_ELEMENTS,
+from .. import _auc, _counts
+from .._api import build_confusion
+from .._confusion import Confusion, ConfusionBatch, SampleCells, count_samples
+from .._facts import FACTS, INTERVAL_METHODS
+from .._losses import _prepare
+from .._params import INFERENCE, Checker
+from .._registry import resolve
+from .._validation import is_dask_collection, refuse_zero_weights
+from .bootstrap import (
     VECTORIZED,
-    ConfidenceInterval,
-    _CellSampler,
-    _Replicates,
-    _call_method,
-    _count_intervals,
-    _resolve,
-    _rng,
-    _sampler_from_samples,
-    _scalar,
-    nonzero_cells,
+    call_method,
+    count_intervals,
+    resolve_metric,
+    sampler_from_samples,
     weighted_sampler,
 )
-from ._confusion import Confusion, SampleCells, count_samples
-from ._losses import _prepare
-from ._facts import FACTS, INTERVAL_METHODS
-from ._params import INFERENCE, Checker
-from ._registry import resolve
-from ._validation import is_dask_collection, refuse_zero_weights
+from .resampling import (
+    CHUNK_ELEMENTS,
+    CellSampler,
+    ConfidenceInterval,
+    as_scalar,
+    make_rng,
+    nonzero_cells,
+)
 
 
 @dataclass
@@ -138,13 +139,13 @@ def _proportion(c, name, kwargs):
     return x, n
 
 
-def _z(confidence_level):
+def z_score(confidence_level):
     return ndtri(0.5 + confidence_level / 2)
 
 
 def wilson(x, n, confidence_level):
     """Wilson score interval of ``x / n`` (arrays); ``n`` may be an effective size."""
-    z = _z(confidence_level)
+    z = z_score(confidence_level)
     with np.errstate(divide="ignore", invalid="ignore"):
         p = x / n
         center = (p + z * z / (2 * n)) / (1 + z * z / n)
@@ -164,13 +165,13 @@ def clopper_pearson(x, n, confidence_level):
 
 # -- the delta method ---------------------------------------------------------------------
 #: How many times the rounding noise of the central differences a standard error must
-#: exceed to be told from 0 (see :meth:`_Moved.standard_error`).
+#: exceed to be told from 0 (see :meth:`Moved.standard_error`).
 _NOISE = 1000.0
 
 
-class _Moved:
+class Moved:
     """The confusion ``c`` moved up and down along each of its non-zero cells: a batch of
-    confusions (``_Replicates``) on which the delta method differentiates any metric; one
+    confusions (``ConfusionBatch``) on which the delta method differentiates any metric; one
     batch serves every metric of ``c`` (it is kept when it fits one chunk)."""
 
     def __init__(self, c, q):
@@ -183,7 +184,7 @@ class _Moved:
         support, predicted = (np.append(a, total) for a in (support, predicted))
         self.step = 1e-5 * np.maximum(np.minimum(support[self.rows], predicted[self.cols]), 1.0)
         m = self.counts.size
-        self.chunk = max(1, _CHUNK_ELEMENTS // (2 * m))
+        self.chunk = max(1, CHUNK_ELEMENTS // (2 * m))
         self._kept = None
         if m <= self.chunk:
             self._kept = next(self._batches())
@@ -198,7 +199,7 @@ class _Moved:
             moved = np.repeat(self.counts[None], 2 * idx.size, axis=0)
             moved[np.arange(idx.size), idx] += self.step[idx]
             moved[idx.size + np.arange(idx.size), idx] -= self.step[idx]
-            yield idx, _Replicates(self.c, self.rows, self.cols, moved)
+            yield idx, ConfusionBatch(self.c, self.rows, self.cols, moved)
 
     def standard_error(self, statistic):
         """``sqrt(sum_cells q_ij (df/dc_ij)^2)`` of a scale-free ``statistic``, with each
@@ -244,7 +245,7 @@ def _fisher_bounds(value, se, z):
 
 
 # -- DeLong ----------------------------------------------------------------------------------
-def _group_variance(w, v, auc):
+def group_variance(w, v, auc):
     """``sum w^2 (v - auc)^2 / ((sum w)^2 - sum w^2)``: DeLong's ``S / m`` for one side
     (the unbiased ``1 / (m (m - 1))`` without weights)."""
     # scale-free: w divided by its largest value first (the ratio does not change; w^2
@@ -299,18 +300,14 @@ def _delong(y_true, y_score, sample_weight, kwargs):
         auc, v10, v01, pos = delong_components(codes, scores, weights, k, keep_order=False)
         wp, wn = (None, None) if weights is None else (weights[pos], weights[~pos])
         values.append(auc)
-        ses.append(np.sqrt(_group_variance(wp, v10, auc) + _group_variance(wn, v01, auc)))
+        ses.append(np.sqrt(group_variance(wp, v10, auc) + group_variance(wn, v01, auc)))
     if average is not None:  # a binary target: the AUC of class 1 (class 0's is the same)
         return np.float64(values[0]), np.float64(ses[0])
     return np.array(values), np.array(ses)
 
 
 # -- public ------------------------------------------------------------------------------------
-#: The methods of each interval family (the registry's ``INTERVAL_METHODS``).
-_ALLOWED = INTERVAL_METHODS
-
-
-def _family(name, c, kwargs):
+def interval_family(name, c, kwargs):
     """The interval family of count metric ``name`` with ``kwargs``: the registry's, where
     a proportion averaged over classes (and any family of ``adjusted=True``) is not."""
     interval = FACTS[name].interval
@@ -326,17 +323,17 @@ def _family(name, c, kwargs):
 
 def _unit(largest):
     """The unit of the weights in the delta method and Kish's size: the largest weight
-    when it is below 1 or above 2**400 (see :func:`_scaled`), else 1."""
+    when it is below 1 or above 2**400 (see :func:`rescaled`), else 1."""
     largest = float(largest)
     return largest if 0 < largest < 1 or 2.0**400 < largest < np.inf else 1.0
 
 
-def _scaled(c, samples):
+def rescaled(c, samples):
     """``(c', q')``: the confusion ``c`` of weight sums and the confusion of the squared
     sample weights on its cells, both in the unit of the largest weight ``s`` (``c'`` the
     sums of ``w / s``, ``q'`` of ``(w / s)^2``) when it is below 1 or above 2**400:
     then no square overflows or underflows, and the delta method's step (at least 1, see
-    :class:`_Moved`) is no larger than a weight; every count metric is scale-free, and
+    :class:`Moved`) is no larger than a weight; every count metric is scale-free, and
     equal weights give exactly the counts. Weights whose largest is in [1, 2**400] (counts,
     frequency and class weights) are used as they are. ``samples``: the samples' cells
     (:class:`SampleCells`, no new encoding) or ``(y_true, y_pred, sample_weight)`` (e.g.
@@ -380,18 +377,18 @@ def _fallback(name, c, samples, kwargs, confidence_level, why):
                   "to the bootstrap (1000 replicates, random_state=0).", RuntimeWarning,
                   stacklevel=4)
     if samples is None:
-        sampler = _CellSampler(c)
+        sampler = CellSampler(c)
     elif isinstance(samples, SampleCells):
         sampler = weighted_sampler(samples, c)
     else:
-        sampler = _sampler_from_samples(c, *samples)
-    statistic = functools.partial(_call_method, getattr(Confusion, name), kwargs)
+        sampler = sampler_from_samples(c, *samples)
+    statistic = functools.partial(call_method, getattr(Confusion, name), kwargs)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # the value has already said what is ill-defined
         # (replicates where the metric is undefined, e.g. one class drawn, are dropped
-        # by the bootstrap's interval: metrics_sk/_bootstrap.py, _quantile)
-        _, (res,) = _count_intervals(sampler, statistic, 1000, confidence_level,
-                                     "percentile", _rng(0), name in VECTORIZED)
+        # by the bootstrap's interval: metrics_sk/_inference/resampling.py, quantile)
+        _, (res,) = count_intervals(sampler, statistic, 1000, confidence_level,
+                                     "percentile", make_rng(0), name in VECTORIZED)
     return res.confidence_interval, res.standard_error
 
 
@@ -497,8 +494,8 @@ def analytic_interval(metric, y_true, y_pred_or_score, *, confidence_level=0.95,
     _CHECK({"confidence_level": confidence_level, "method": method,
             "sample_weight": sample_weight})
     refuse_zero_weights(sample_weight)
-    name, func = _resolve(metric)
-    z = _z(confidence_level)
+    name, func = resolve_metric(metric)
+    z = z_score(confidence_level)
     if name is None:
         found = resolve(func)
         if found is None or found.interval != "delong":
@@ -513,8 +510,8 @@ def analytic_interval(metric, y_true, y_pred_or_score, *, confidence_level=0.95,
             warnings.warn("DeLong's variance is 0 (the classes are perfectly separated); the "
                           "interval is the single value.", RuntimeWarning, stacklevel=2)
             low, high = np.where(perfect, value, low), np.where(perfect, value, high)
-        return IntervalResult(_scalar(value), ConfidenceInterval(_scalar(low), _scalar(high)),
-                              _scalar(se), "delong")
+        return IntervalResult(as_scalar(value), ConfidenceInterval(as_scalar(low), as_scalar(high)),
+                              as_scalar(se), "delong")
     if sample_weight is None or any(is_dask_collection(a) for a in (
             y_true, y_pred_or_score, sample_weight)):
         c = build_confusion(y_true, y_pred_or_score, sample_weight)
@@ -533,8 +530,8 @@ def confusion_intervals(c, metrics, *, confidence_level=0.95, samples=None):
     holds weight sums (for the squared weights and a bootstrap fallback), or their
     :class:`SampleCells`. The delta method's batch of moved confusions is built once for
     all of them."""
-    scaled = _scaled(c, samples)
-    moved = _Moved(*scaled)
+    scaled = rescaled(c, samples)
+    moved = Moved(*scaled)
     return [confusion_interval(c, name, kwargs, confidence_level=confidence_level,
                                samples=samples, scaled=scaled, moved=moved)
             for name, kwargs in metrics]
@@ -572,17 +569,17 @@ def confusion_interval(c, name, kwargs, *, confidence_level=0.95, method=None, s
                        squares=None, scaled=None, moved=None):
     """:func:`confusion_intervals` of one metric, with a choice of ``method``;
     ``squares``: the confusion of the squared weights on the cells of ``c`` (in its
-    unit), or ``scaled`` both in another unit (see :func:`_scaled`)."""
-    z = _z(confidence_level)
+    unit), or ``scaled`` both in another unit (see :func:`rescaled`)."""
+    z = z_score(confidence_level)
     if scaled is None:
-        scaled = (c, squares) if squares is not None else _scaled(c, samples)
+        scaled = (c, squares) if squares is not None else rescaled(c, samples)
     c_scaled, q = scaled
-    family = _family(name, c, kwargs)
-    allowed = _ALLOWED.get(family, ("delta",)) + ("bootstrap",)
+    family = interval_family(name, c, kwargs)
+    allowed = INTERVAL_METHODS.get(family, ("delta",)) + ("bootstrap",)
     method = allowed[0] if method is None else method
     if method not in allowed:
         raise ValueError(f"method for {name} must be one of {allowed}, got {method!r}.")
-    statistic = functools.partial(_call_method, getattr(Confusion, name), kwargs)
+    statistic = functools.partial(call_method, getattr(Confusion, name), kwargs)
     value = np.asarray(statistic(c), dtype=np.float64)
     why = "method='bootstrap'"
     if method in ("wilson", "clopper_pearson"):
@@ -591,16 +588,16 @@ def confusion_interval(c, name, kwargs, *, confidence_level=0.95, method=None, s
         if np.any(empty):
             warnings.warn(f"{name} has an empty denominator (no sample) for some classes; "
                           "their interval is [0, 1].", RuntimeWarning, stacklevel=3)
-        return IntervalResult(_scalar(value), ConfidenceInterval(_scalar(low), _scalar(high)),
-                              _scalar(se), method)
+        return IntervalResult(as_scalar(value), ConfidenceInterval(as_scalar(low), as_scalar(high)),
+                              as_scalar(se), method)
     if method != "bootstrap":
-        se = (moved or _Moved(c_scaled, q)).standard_error(statistic)
+        se = (moved or Moved(c_scaled, q)).standard_error(statistic)
         low, high = delta_bounds(name, method, value, se, z)
         bounds = np.stack([np.asarray(low), np.asarray(high)])
         if np.all(np.isfinite(bounds)) and np.all(se > 0):
-            return IntervalResult(_scalar(value), ConfidenceInterval(_scalar(low),
-                                                                     _scalar(high)),
-                                  _scalar(se), method)
-        why = f"the {method} standard error is 0 or undefined at {name} = {_scalar(value)!r}"
+            return IntervalResult(as_scalar(value), ConfidenceInterval(as_scalar(low),
+                                                                     as_scalar(high)),
+                                  as_scalar(se), method)
+        why = f"the {method} standard error is 0 or undefined at {name} = {as_scalar(value)!r}"
     ci, se = _fallback(name, c, samples, kwargs, confidence_level, why)
-    return IntervalResult(_scalar(value), ci, se, "bootstrap")
+    return IntervalResult(as_scalar(value), ci, se, "bootstrap")
