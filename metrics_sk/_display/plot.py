@@ -590,7 +590,7 @@ def plot_groups(groups, metrics, values, low=None, high=None, *, reference=None,
     >>> import matplotlib
     >>> matplotlib.use("Agg")
     >>> import numpy as np
-    >>> from metrics_sk._plot import plot_groups
+    >>> from metrics_sk._display.plot import plot_groups
     >>> fig = plot_groups(["b", "a"], ["accuracy"], np.array([[0.5], [0.9]]),
     ...                   np.array([[0.3], [0.8]]), np.array([[0.7], [1.0]]))
     >>> fig.axes[0].get_title()
