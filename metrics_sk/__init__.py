@@ -54,7 +54,7 @@ from ._scores import (
 from . import catboost as catboost  # the submodule metrics_sk.catboost, re-exported
 from ._bootstrap import BootstrapResult, bootstrap, confidence_intervals
 from ._streaming import StreamingLoss
-from ._confusion import GroupedConfusion
+from ._grouped import GroupedConfusion
 from ._groups import (
     MetricFrame,
     demographic_parity_difference,

@@ -29,7 +29,9 @@ import scipy.sparse as sp
 from scipy.special import ndtr, ndtri
 
 
-from ._confusion import Confusion, ConfusionBatch as _Replicates, compact, count_samples
+from ._batch import ConfusionBatch as _Replicates
+from ._confusion import Confusion, count_sample_cells as count_samples
+from ._encoding import compact
 from ._params import INFERENCE, Checker
 from ._registry import METRICS, SCORER_NAMES, resolve
 from ._scores import encoded_inputs

@@ -37,7 +37,8 @@ from ._bootstrap import (
     _scalar,
     _warn_nan_replicates,
 )
-from ._confusion import Confusion, compact, encode
+from ._confusion import Confusion
+from ._encoding import compact, encode
 from ._intervals import _group_variance, auc_options, delong_components, power_of_two
 from ._losses import _prepare, _score_array, check_scores
 from ._params import INFERENCE, Checker

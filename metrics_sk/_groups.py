@@ -13,7 +13,8 @@ import warnings
 import numpy as np
 
 from ._bootstrap import _CHUNK_ELEMENTS, ConfidenceInterval, _rng
-from ._confusion import Confusion, ConfusionBatch
+from ._batch import ConfusionBatch
+from ._confusion import Confusion
 from ._dropins import recall_score
 from ._onedal import specificity_score
 from ._params import INFERENCE, Checker

@@ -45,7 +45,7 @@ from ._bootstrap import (
     nonzero_cells,
     weighted_sampler,
 )
-from ._confusion import Confusion, SampleCells, count_samples
+from ._confusion import Confusion, SampleCells, count_sample_cells as count_samples
 from ._losses import _prepare
 from ._facts import FACTS, INTERVAL_METHODS
 from ._params import INFERENCE, Checker

@@ -11,7 +11,7 @@ import numpy as np
 import scipy.sparse as sp
 
 from ._auc import unit_scaled
-from ._confusion import _is_sorted, encode
+from ._encoding import encode, is_sorted
 from ._validation import check_same_length, check_sample_weight, refuse_masked
 
 
@@ -78,7 +78,7 @@ def _rows_sum_to_one(proba):
 
 def encode_targets(y, labels):
     """Classes and the position of each label of ``y`` (y_true) among them, by the one
-    label encoder (:func:`metrics_sk._confusion.encode`). Without ``labels`` the classes
+    label encoder (:func:`metrics_sk._encoding.encode`). Without ``labels`` the classes
     are the sorted distinct labels of ``y``; with it, a label of ``y`` outside ``labels``
     is an error."""
     classes, (codes,) = encode(y, labels=labels, names=["y_true"])
@@ -159,7 +159,7 @@ def check_scores(scores, classes, labels, *, name="y_score", allow_1d=False,
     if scores.ndim == 1 and binary_columns is not None:
         other = 1 - scores if binary_columns == "probability" else -scores
         # the score of the greater class, in its column whatever the order of labels=
-        pair = (other, scores) if _is_sorted(classes) else (scores, other)
+        pair = (other, scores) if is_sorted(classes) else (scores, other)
         scores = np.column_stack(pair)
     return scores
 

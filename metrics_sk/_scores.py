@@ -24,7 +24,7 @@ from sklearn.utils.multiclass import unique_labels
 import scipy.sparse as sp
 
 from . import _auc
-from ._confusion import _is_sorted, encode
+from ._encoding import encode, is_sorted
 from ._counts import _reduce
 from ._losses import (
     _check_cost_matrix,
@@ -113,7 +113,7 @@ def _plain_labels(labels, y):
     if lab.ndim != 1 or lab.shape[0] < 2 or lab.dtype.kind not in "biuUS" or (
             label_kind(lab) != label_kind(y)):
         return False
-    return _is_sorted(lab)
+    return is_sorted(lab)
 
 
 def _plain_scores(y_score, n, weights):
@@ -616,7 +616,7 @@ def _log_loss_inputs(y_true, y_proba, *, normalize=True, sample_weight=None, lab
         codes, classes, logits, weights = _prepare(
             y_true, y_proba, labels, sample_weight, name="y_proba", allow_1d=True,
             allow_negative_weights=True, min_classes=2)
-        if labels is not None and not _is_sorted(classes):
+        if labels is not None and not is_sorted(classes):
             raise ValueError("labels must be sorted: the columns of y_proba follow the sorted "
                              "classes, as in scikit-learn's log_loss.")
         return codes, logits, weights, functools.partial(_log_loss_kernel, True, normalize)

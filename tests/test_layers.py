@@ -1,11 +1,12 @@
 """The package's modules import only downward: no cycles, no upward edges.
 
 ``LAYERS`` is the architecture of docs/design.rst as data, lowest first: validation and
-parameters; Dask plumbing; formulas and kernels; the builder; the public functions;
+parameters; the label encoder and Dask plumbing; cell counting; formulas and kernels;
+batches; the confusion; groups; the public functions;
 streaming and CatBoost; bootstrap, comparison and slices; report, plot, scorers, CLI.
 A module may import modules of its own or a lower layer, never a higher one. Imports
 inside functions count as well: deferring an import hides a cycle, it does not remove
-it. The one allowed upward edge is ``Confusion.plot`` importing the plotting module.
+it. The allowed upward edges are listed in ``ALLOWED_UPWARD``.
 """
 
 import ast
@@ -18,9 +19,12 @@ PACKAGE = pathlib.Path(__file__).resolve().parents[1] / "metrics_sk"
 LAYERS = [
     ["_sklearn_compat"],
     ["_facts", "_validation", "_params", "_sklearn_registry"],
-    ["_dask"],
+    ["_encoding", "_dask"],
+    ["_counting"],
     ["_counts", "_auc"],
+    ["_batch"],
     ["_confusion"],
+    ["_grouped"],
     ["_api", "_losses"],
     ["_streaming"],
     ["_dropins", "_onedal", "_scores"],
@@ -32,7 +36,9 @@ LAYERS = [
     ["__init__"],
     ["__main__"],
 ]
-ALLOWED_UPWARD = {("_confusion", "_plot")}
+#: ``Confusion.plot`` imports the plotting module (matplotlib); ``Confusion.from_predictions``
+#: with ``groups=`` returns the grouped confusion, whose module builds on ``_confusion``.
+ALLOWED_UPWARD = {("_confusion", "_plot"), ("_confusion", "_grouped")}
 
 
 def _layer(module):
@@ -104,7 +110,7 @@ def test_the_check_can_fail():
 #: The modules that may sort or search label values: the one label encoder (with the
 #: builder), and the modules that sort *scores* or rankings, not labels.
 ENCODERS = {
-    "_confusion": "the label encoder (encode, compact) and the builder",
+    "_encoding": "the label encoder (encode, compact, positions)",
     "_auc": "ranking kernels: searchsorted over sorted scores",
     "_plot": "the first place of each class in a ranking of cells",
     "_cli": "the digits demo: the classes of predict_proba's columns (not label encoding "
@@ -125,7 +131,7 @@ def encoding_calls(path):
 
 
 def test_one_label_encoder():
-    """No module encodes labels on its own: they all go through ``_confusion.encode`` (or
+    """No module encodes labels on its own: they all go through ``_encoding.encode`` (or
     its key compactor ``compact``)."""
     found = {path.stem: encoding_calls(path) for path in sorted(PACKAGE.glob("*.py"))}
     assert {m: lines for m, lines in found.items() if lines and m not in ENCODERS} == {}

@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 
 import metrics_sk
-from metrics_sk._confusion import Confusion, ConfusionBatch
+from metrics_sk._batch import ConfusionBatch
+from metrics_sk._confusion import Confusion
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"

@@ -16,7 +16,7 @@ import pytest
 
 import metrics_sk as msk
 from metrics_sk import _counts
-from metrics_sk._confusion import ConfusionBatch
+from metrics_sk._batch import ConfusionBatch
 from metrics_sk._registry import METRICS
 
 PACKAGE = pathlib.Path(__file__).resolve().parents[1] / "metrics_sk"
