@@ -170,6 +170,8 @@ CONFUSION_ROLES = (
     ("Accumulation (streaming, partitions, resamples)", ("update", "__add__")),
     ("Dense view", ("to_dense",)),
     ("Plotting", ("plot",)),
+    ("Batch interface (what the formulas read, see the developer guide)",
+     ("whole_margins", "nonzero_cells", "label_positions")),
 )
 
 

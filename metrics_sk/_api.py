@@ -49,8 +49,8 @@ def build_confusion(y_true, y_pred, sample_weight=None, *, sklearn_compatible=Fa
             counted, cells = _confusion.confusion_cells(y_true, y_pred, allow_column=True)
             rows = np.asarray(cells.sum(axis=1)).ravel()[:counted.shape[0]]
             true_labels = counted[rows != 0]
-            c._true_present = np.zeros(labels.shape[0], dtype=bool)
-            c._true_present[positions(labels, true_labels)] = True
+            c.true_present = np.zeros(labels.shape[0], dtype=bool)
+            c.true_present[positions(labels, true_labels)] = True
     return c
 
 

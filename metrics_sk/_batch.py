@@ -51,7 +51,8 @@ class ConfusionBatch:
     confusion has every label, ``present`` is None.
     """
 
-    _is_batch = True
+    is_batch = True
+    true_present = None  # (a single confusion's: see Confusion.true_present)
 
     def __init__(self, confusion, rows, cols, counts, *, own_labels=False, seen=None,
                  held=None):
@@ -59,7 +60,7 @@ class ConfusionBatch:
         self._rows, self._cols, self._counts = rows, cols, counts
         self.labels = confusion.labels
         self.n_classes = k
-        self._index = confusion._index
+        self.label_positions = confusion.label_positions
         self._labels, self._fixed = confusion._labels, confusion._fixed  # (every label)
         support = _counts._class_sums(rows, counts, size + 1)[:, :size]
         predicted = _counts._class_sums(cols, counts, size + 1)[:, :size]
@@ -86,10 +87,14 @@ class ConfusionBatch:
                 has |= (confusion.support == 0) & (confusion.predicted == 0)
             self.present = None if has.all() else has
 
-    def _whole(self):
+    def whole_margins(self):
+        """``(tp, support, predicted, total)`` over every label counted: shape ``(R, L)``
+        (``total``: ``(R,)``)."""
         return self._margins
 
-    def _nonzero(self, whole=False):
+    def nonzero_cells(self, whole=False):
+        """``(rows, cols, values)`` of the matrix block (``whole``: of every label counted),
+        ``values`` of shape ``(R, n_cells)``."""
         if whole:
             return self._whole_cells
         m = self.matrix

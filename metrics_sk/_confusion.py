@@ -184,7 +184,14 @@ class Confusion:
         out._counted = counted
         return out
 
-    _is_batch = False  # (a ConfusionBatch is one; the formulas ask without computing)
+    #: Whether this is a batch of confusions (False; a ``ConfusionBatch`` is one): the
+    #: formulas ask without computing. Part of the batch interface (``docs/design.rst``).
+    is_batch = False
+
+    #: The labels of ``y_true`` among the labels counted, whatever their weight (a
+    #: boolean array), when some sample weights are zero; None: those with support. Set
+    #: by the drop-ins' ``_api.build_confusion``, read by ``_counts``.
+    true_present = None
 
     def _set(self, labels, cells, *, fixed):
         """Hold ``cells``, the ``(K + 1) x (K + 1)`` counts with the other slot: a dense
@@ -237,16 +244,41 @@ class Confusion:
             self._margins = margins + (total,), whole + (total,)
         return self._margins[0]
 
-    def _whole(self):
-        """Diagonal, row sums, column sums and total over every label counted (the
-        reported ones and the others): the whole table of the samples, as scikit-learn's
-        functions without ``labels`` see it."""
+    def whole_margins(self):
+        """Return the margins over every label counted, reported or not.
+
+        The whole table of the samples, as scikit-learn's functions without ``labels``
+        see it: the reported labels first, then the others counted. Part of the batch
+        interface that the formulas read (``docs/design.rst``).
+
+        Returns
+        -------
+        tp, support, predicted : ndarray of shape (n_labels_counted,)
+            Diagonal, row sums and column sums.
+        total : number
+            Count (weight) of every sample.
+        """
         self._sums()
         return self._margins[1]
 
-    def _nonzero(self, whole=False):
-        """Non-zero cells ``(rows, cols, values)`` of the ``K x K`` block of the reported
-        labels (``whole``: of the ``L x L`` table of every label counted)."""
+    def nonzero_cells(self, whole=False):
+        """Return the non-zero cells of the matrix block.
+
+        Part of the batch interface that the formulas read (``docs/design.rst``).
+
+        Parameters
+        ----------
+        whole : bool, default=False
+            Cells of the table of every label counted instead of the ``K x K`` block of
+            the reported labels.
+
+        Returns
+        -------
+        rows, cols : ndarray of shape (n_cells,)
+            Positions of the cells among the labels counted (reported ones first).
+        values : ndarray of shape (n_cells,)
+            Their counts (weights).
+        """
         k = self._labels.shape[0] if whole else self._k
         if self._sparse:
             coo = (self._cells[:k, :k] if whole else self.matrix).tocoo()
@@ -415,10 +447,25 @@ class Confusion:
         block = self._cells[:k, :k]
         return block.toarray() if sp.issparse(block) else block.copy()
 
-    def _index(self, labels):
-        """Positions of ``labels`` among the labels counted (the reported ones first, see
-        :meth:`_whole`); -1 where a label is unseen."""
+    def label_positions(self, labels):
+        """Return the positions of ``labels`` among the labels counted.
+
+        Part of the batch interface that the formulas read (``docs/design.rst``).
+
+        Parameters
+        ----------
+        labels : array-like of shape (n_labels,)
+            Labels to find.
+
+        Returns
+        -------
+        positions : ndarray of shape (n_labels,)
+            Position of each label among the labels counted (the reported ones first,
+            see :meth:`whole_margins`), -1 where a label is unseen.
+        """
         return positions(self._labels, labels)
+
+    _index = label_positions  # (read by _plot.py until it calls label_positions)
 
     # -- merging ------------------------------------------------------------------
     def __add__(self, other):
@@ -813,7 +860,7 @@ def _merge(a, b):
                          f"{KIND_NAMES[kinds[0]]} and {KIND_NAMES[kinds[1]]}.")
     fixed = None
     if a._fixed is None and b._fixed is None:
-        pos_b = a._index(b._labels)
+        pos_b = a.label_positions(b._labels)
         extra = b._labels[pos_b < 0]
         if is_sorted(a._labels) and is_sorted(b._labels):
             union = sorted_union(a._labels, b._labels) if extra.size else a._labels

@@ -183,7 +183,7 @@ def _class_counts(c, labels):
         labels = np.array(labels)
     else:
         labels = check_labels_param(labels, label_kind(c.labels) if c.n_classes else None)
-    idx = c._index(labels)
+    idx = c.label_positions(labels)
     seen = idx >= 0
     safe = np.where(seen, idx, 0)
     tp, support, predicted, _ = _whole(c)  # (a label counted but not reported, too)
@@ -195,7 +195,7 @@ def _whole(c):
     """Diagonal, row sums, column sums and total over every label counted: the whole
     table of the samples, whatever labels the confusion reports (``labels=`` never
     removes samples; see ``metrics_sk/_confusion.py``)."""
-    return c._whole()
+    return c.whole_margins()
 
 
 class _PosLabel(list):
@@ -262,7 +262,7 @@ def _position(c, label):
     is_str = isinstance(label, (str, np.str_))
     if kind is not None and (kind == "str") != is_str:
         return -1
-    return int(c._index(np.array([label], dtype=object if kind is None else None))[0])
+    return int(c.label_positions(np.array([label], dtype=object if kind is None else None))[0])
 
 
 def _present(c, labels, average="macro"):
@@ -620,7 +620,8 @@ def _normalized(c, value, total, normalize):
     if not normalize:
         return _as_float(value)
     if np.ndim(total) == 0:  # one confusion
-        check_total(total, c._cells)
+        if total == 0:  # (the cells: negative weights that cancel out)
+            check_total(total, c.nonzero_cells(True)[2])
         return float(value / total)
     with np.errstate(divide="ignore", invalid="ignore"):  # a batch: NaN where it is empty
         return _as_float(value / total)
@@ -879,12 +880,12 @@ def _cells_in(c, labels, whole=False):
     that order) and its size; without ``labels``, of the matrix of the reported labels
     (``whole``: of every label counted, the whole table)."""
     if labels is None:
-        row, col, data = c._nonzero(whole)
+        row, col, data = c.nonzero_cells(whole)
         return row, col, data, _whole(c)[0].shape[-1] if whole else c.n_classes
-    row, col, data = c._nonzero(True)
+    row, col, data = c.nonzero_cells(True)
     labels = check_labels_param(labels, label_kind(c.labels) if c.n_classes else None)
     where = np.full(_whole(c)[0].shape[-1] + 1, -1, dtype=np.int64)
-    idx = c._index(labels)
+    idx = c.label_positions(labels)
     where[idx[idx >= 0]] = np.flatnonzero(idx >= 0)
     r, col = where[row], where[col]
     keep = (r >= 0) & (col >= 0)
@@ -897,12 +898,12 @@ def _check_some_label_true(c, labels, message, *, each=False):
 
     A label is in ``y_true`` when its support is positive; for a drop-in given weights
     that are not all positive, when it occurs in ``y_true`` whatever its weight
-    (``c._true_present``, set by :func:`metrics_sk._api.build_confusion`), as in
+    (``c.true_present``, set by :func:`metrics_sk._api.build_confusion`), as in
     scikit-learn. ``each``: in every confusion of a batch (else in any of them)."""
     if labels is not None:
-        idx = c._index(check_labels_param(labels, None))
+        idx = c.label_positions(check_labels_param(labels, None))
         idx = idx[idx >= 0]
-        present = getattr(c, "_true_present", None)
+        present = c.true_present
         found = (_whole(c)[1][..., idx] > 0 if present is None else present[idx]).any(-1)
         if not (found.all() if each else found.any()):
             raise ValueError(message)
@@ -1098,11 +1099,11 @@ def confusion_matrix(c, *, labels=None, normalize=None):
     array([[0, 0],
            [0, 2]])
     """
-    batch = c._is_batch  # a batch of confusions: shape (R, k, k)
+    batch = c.is_batch  # a batch of confusions: shape (R, k, k)
     _check_some_label_true(c, labels, "At least one label specified must be in y_true",
                            each=True)
     if labels is None:
-        rows_i, cols_i, vals = c._nonzero() if batch else (None, None, None)
+        rows_i, cols_i, vals = c.nonzero_cells() if batch else (None, None, None)
         k = c.n_classes
         present = getattr(c, "present", None)  # the labels each group of a batch has
         sizes = k if present is None else present.sum(-1)

@@ -79,7 +79,7 @@ def _inline_literals(text):
 def stale_names(text):
     """The names of ``metrics_sk`` that ``text`` cites in inline literals and that do not
     exist: a private module (``_counts``), an attribute of one (``_params.Checker``,
-    ``_registry._entries()``) or a private member of the batch interface (``_whole()``)."""
+    ``_registry._entries()``) or a private member of a confusion (``_sums()``)."""
     stale = []
     for literal in _inline_literals(text):
         name = literal.split("(")[0].split("[")[0]
@@ -109,7 +109,7 @@ def test_the_developer_guide_names_what_exists():
 
 
 def test_the_name_check_can_fail():
-    text = ("``_counts.f1_score`` ``_params.Checker`` ``_whole()`` ``_is_batch`` "
+    text = ("``_counts.f1_score`` ``_params.Checker`` ``_sums()`` ``_set`` "
             "``_facts._entries()`` ``c._cells`` ``y_true`` "
             "``_formulas`` ``_counts.no_such_metric`` ``_no_member(x)``")
     assert stale_names(text) == ["_formulas", "_counts.no_such_metric", "_no_member(x)"]
