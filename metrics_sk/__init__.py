@@ -6,7 +6,7 @@ confusion-matrix builder (:class:`Confusion`).
 """
 
 from ._confusion import Confusion
-from ._counts import BinaryQualityMetrics, MulticlassQualityMetrics
+from ._formulas import BinaryQualityMetrics, MulticlassQualityMetrics
 from ._plot import ConfusionDisplay
 from ._report import QualityReport, quality_report
 from ._dropins import (

@@ -3,7 +3,7 @@
 
 Each public function (``_dropins``, ``_onedal``) shows its route in its body: check
 (:func:`checked_metric`) -> count (:func:`build_confusion`) -> the formula of
-``_counts`` of the same name.
+``_formulas`` of the same name.
 """
 
 import functools
@@ -14,7 +14,7 @@ import warnings
 import numpy as np
 import scipy.sparse as sp
 
-from . import _confusion, _counts
+from . import _confusion, _formulas
 from ._encoding import positions
 from ._params import Checker, constraints_for
 from ._validation import declared_order, is_dask_collection
@@ -149,9 +149,9 @@ def documented_by(formula):
 
     Examples
     --------
-    >>> from metrics_sk import _counts
+    >>> from metrics_sk import _formulas
     >>> from metrics_sk._api import documented_by
-    >>> @documented_by(_counts.matthews_corrcoef)
+    >>> @documented_by(_formulas.matthews_corrcoef)
     ... def matthews_corrcoef(y_true, y_pred, *, sample_weight=None):
     ...     pass
     >>> "    y_pred : array-like" in matthews_corrcoef.__doc__

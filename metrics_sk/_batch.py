@@ -2,17 +2,17 @@
 
 A :class:`ConfusionBatch` implements the batch interface of ``docs/design.rst`` (the one
 a :class:`~metrics_sk.Confusion` implements, with a leading batch axis): the formulas of
-``_counts`` evaluate bootstrap replicates, groups and moved confusions through it.
+``_formulas`` evaluate bootstrap replicates, groups and moved confusions through it.
 """
 
 import numpy as np
 
-from . import _counts
+from . import _formulas
 
 
 class _BatchMatrix:
     """The ``K x K`` block of R replicate confusions, as much of a CSR array as
-    ``_counts`` uses: ``diagonal()``, ``sum(axis)`` and ``tocoo()``; results have a
+    ``_formulas`` uses: ``diagonal()``, ``sum(axis)`` and ``tocoo()``; results have a
     leading replicate axis."""
 
     def __init__(self, rows, cols, counts, k):
@@ -22,7 +22,7 @@ class _BatchMatrix:
         return self
 
     def sum(self, axis):
-        return _counts._class_sums(self.row if axis == 1 else self.col, self.data, self._k)
+        return _formulas.class_sums(self.row if axis == 1 else self.col, self.data, self._k)
 
     def diagonal(self):
         on = self.row == self.col
@@ -34,7 +34,7 @@ class _BatchMatrix:
 class ConfusionBatch:
     """R confusions over the labels of one :class:`Confusion`, given by their counts in
     the cells ``(rows, cols)`` (positions among its labels, ``K`` for the other slot):
-    the batch the formulas of ``_counts`` evaluate at once (bootstrap replicates, groups).
+    the batch the formulas of ``_formulas`` evaluate at once (bootstrap replicates, groups).
 
     ``tp``, ``predicted`` and ``support`` have shape ``(R, K)``, ``total`` shape ``(R,)``;
     the count metrics are methods calling their formula, unchecked (the callers check
@@ -62,8 +62,8 @@ class ConfusionBatch:
         self.n_classes = k
         self.label_positions = confusion.label_positions
         self._labels, self._fixed = confusion._labels, confusion._fixed  # (every label)
-        support = _counts._class_sums(rows, counts, size + 1)[:, :size]
-        predicted = _counts._class_sums(cols, counts, size + 1)[:, :size]
+        support = _formulas.class_sums(rows, counts, size + 1)[:, :size]
+        predicted = _formulas.class_sums(cols, counts, size + 1)[:, :size]
         self.total = counts.sum(-1)
         on = rows == cols
         tp = np.zeros((counts.shape[0], size), dtype=counts.dtype)
@@ -79,8 +79,8 @@ class ConfusionBatch:
             # a label is in a confusion of the batch when one of its samples is, whatever
             # their weight
             seen = (counts != 0 if seen is None else seen).astype(np.float64)
-            has = (_counts._class_sums(rows, seen, size + 1)[:, :size]
-                   + _counts._class_sums(cols, seen, size + 1)[:, :size]) != 0
+            has = (_formulas.class_sums(rows, seen, size + 1)[:, :size]
+                   + _formulas.class_sums(cols, seen, size + 1)[:, :size]) != 0
             if held is not None:  # labels each origin holds without weight count there
                 has |= held
             elif not own_labels:  # a label ``confusion`` holds without samples counts there
@@ -105,102 +105,102 @@ class ConfusionBatch:
                                         average=None,
                                         warn_for=("precision", "recall", "f-score"),
                                         zero_division="warn"):
-        return _counts.precision_recall_fscore_support(self, beta=beta, labels=labels,
+        return _formulas.precision_recall_fscore_support(self, beta=beta, labels=labels,
                                                        pos_label=pos_label, average=average,
                                                        warn_for=warn_for,
                                                        zero_division=zero_division)
 
     def precision_score(self, *, labels=None, pos_label=1, average="binary",
                         zero_division="warn"):
-        return _counts.precision_score(self, labels=labels, pos_label=pos_label,
+        return _formulas.precision_score(self, labels=labels, pos_label=pos_label,
                                        average=average, zero_division=zero_division)
 
     def recall_score(self, *, labels=None, pos_label=1, average="binary", zero_division="warn"):
-        return _counts.recall_score(self, labels=labels, pos_label=pos_label, average=average,
+        return _formulas.recall_score(self, labels=labels, pos_label=pos_label, average=average,
                                     zero_division=zero_division)
 
     def fbeta_score(self, *, beta, labels=None, pos_label=1, average="binary",
                     zero_division="warn"):
-        return _counts.fbeta_score(self, beta=beta, labels=labels, pos_label=pos_label,
+        return _formulas.fbeta_score(self, beta=beta, labels=labels, pos_label=pos_label,
                                    average=average, zero_division=zero_division)
 
     def f1_score(self, *, labels=None, pos_label=1, average="binary", zero_division="warn"):
-        return _counts.f1_score(self, labels=labels, pos_label=pos_label, average=average,
+        return _formulas.f1_score(self, labels=labels, pos_label=pos_label, average=average,
                                 zero_division=zero_division)
 
     def accuracy_score(self, *, normalize=True):
-        return _counts.accuracy_score(self, normalize=normalize)
+        return _formulas.accuracy_score(self, normalize=normalize)
 
     def zero_one_loss(self, *, normalize=True):
-        return _counts.zero_one_loss(self, normalize=normalize)
+        return _formulas.zero_one_loss(self, normalize=normalize)
 
     def hamming_loss(self):
-        return _counts.hamming_loss(self)
+        return _formulas.hamming_loss(self)
 
     def balanced_accuracy_score(self, *, adjusted=False):
-        return _counts.balanced_accuracy_score(self, adjusted=adjusted)
+        return _formulas.balanced_accuracy_score(self, adjusted=adjusted)
 
     def matthews_corrcoef(self):
-        return _counts.matthews_corrcoef(self)
+        return _formulas.matthews_corrcoef(self)
 
     def cohen_kappa_score(self, *, labels=None, weights=None, replace_undefined_by=np.nan):
-        return _counts.cohen_kappa_score(self, labels=labels, weights=weights,
+        return _formulas.cohen_kappa_score(self, labels=labels, weights=weights,
                                          replace_undefined_by=replace_undefined_by)
 
     def confusion_matrix(self, *, labels=None, normalize=None):
-        return _counts.confusion_matrix(self, labels=labels, normalize=normalize)
+        return _formulas.confusion_matrix(self, labels=labels, normalize=normalize)
 
     def specificity_score(self, *, labels=None, pos_label=1, average="binary",
                           zero_division="warn"):
-        return _counts.specificity_score(self, labels=labels, pos_label=pos_label,
+        return _formulas.specificity_score(self, labels=labels, pos_label=pos_label,
                                          average=average, zero_division=zero_division)
 
     def balanced_auc_score(self, *, labels=None, pos_label=1, average="binary",
                            zero_division="warn"):
-        return _counts.balanced_auc_score(self, labels=labels, pos_label=pos_label,
+        return _formulas.balanced_auc_score(self, labels=labels, pos_label=pos_label,
                                           average=average, zero_division=zero_division)
 
     def geometric_mean_score(self, *, labels=None, pos_label=1, average="multiclass",
                              correction=0.0):
-        return _counts.geometric_mean_score(self, labels=labels, pos_label=pos_label,
+        return _formulas.geometric_mean_score(self, labels=labels, pos_label=pos_label,
                                             average=average, correction=correction)
 
     def selection_rate(self, *, pos_label=1):
-        return _counts.selection_rate(self, pos_label=pos_label)
+        return _formulas.selection_rate(self, pos_label=pos_label)
 
     def average_accuracy_score(self, *, labels=None, zero_division="warn"):
-        return _counts.average_accuracy_score(self, labels=labels, zero_division=zero_division)
+        return _formulas.average_accuracy_score(self, labels=labels, zero_division=zero_division)
 
     def error_rate(self, *, labels=None, zero_division="warn"):
-        return _counts.error_rate(self, labels=labels, zero_division=zero_division)
+        return _formulas.error_rate(self, labels=labels, zero_division=zero_division)
 
     def micro_precision_score(self, *, labels=None, zero_division="warn"):
-        return _counts.micro_precision_score(self, labels=labels, zero_division=zero_division)
+        return _formulas.micro_precision_score(self, labels=labels, zero_division=zero_division)
 
     def micro_recall_score(self, *, labels=None, zero_division="warn"):
-        return _counts.micro_recall_score(self, labels=labels, zero_division=zero_division)
+        return _formulas.micro_recall_score(self, labels=labels, zero_division=zero_division)
 
     def micro_fbeta_score(self, *, labels=None, beta=1.0, zero_division="warn"):
-        return _counts.micro_fbeta_score(self, labels=labels, beta=beta,
+        return _formulas.micro_fbeta_score(self, labels=labels, beta=beta,
                                          zero_division=zero_division)
 
     def macro_precision_score(self, *, labels=None, zero_division="warn"):
-        return _counts.macro_precision_score(self, labels=labels, zero_division=zero_division)
+        return _formulas.macro_precision_score(self, labels=labels, zero_division=zero_division)
 
     def macro_recall_score(self, *, labels=None, zero_division="warn"):
-        return _counts.macro_recall_score(self, labels=labels, zero_division=zero_division)
+        return _formulas.macro_recall_score(self, labels=labels, zero_division=zero_division)
 
     def macro_fbeta_score(self, *, labels=None, beta=1.0, zero_division="warn"):
-        return _counts.macro_fbeta_score(self, labels=labels, beta=beta,
+        return _formulas.macro_fbeta_score(self, labels=labels, beta=beta,
                                          zero_division=zero_division)
 
     def binary_confusion_matrix(self, *, pos_label=1):
-        return _counts.binary_confusion_matrix(self, pos_label=pos_label)
+        return _formulas.binary_confusion_matrix(self, pos_label=pos_label)
 
     def binary_quality_metrics(self, *, pos_label=1, beta=1.0, zero_division="warn"):
-        return _counts.binary_quality_metrics(self, pos_label=pos_label, beta=beta,
+        return _formulas.binary_quality_metrics(self, pos_label=pos_label, beta=beta,
                                               zero_division=zero_division)
 
     def multiclass_quality_metrics(self, *, labels=None, beta=1.0, zero_division="warn"):
-        return _counts.multiclass_quality_metrics(self, labels=labels, beta=beta,
+        return _formulas.multiclass_quality_metrics(self, labels=labels, beta=beta,
                                                   zero_division=zero_division)

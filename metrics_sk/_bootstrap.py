@@ -35,7 +35,7 @@ from ._encoding import compact
 from ._params import INFERENCE, Checker
 from ._registry import METRICS, SCORER_NAMES, resolve
 from ._scores import encoded_inputs
-from ._counts import check_total
+from ._formulas import check_total
 from ._validation import check_same_length, is_dask_collection, refuse_masked, refuse_zero_weights
 
 ConfidenceInterval = namedtuple("ConfidenceInterval", ["low", "high"])

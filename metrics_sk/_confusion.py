@@ -24,7 +24,7 @@ import inspect
 import numpy as np
 import scipy.sparse as sp
 
-from . import _counts, _dask
+from . import _formulas, _dask
 from ._counting import DENSE_STORE, bincount, count_cells
 from ._encoding import (
     compact,
@@ -114,7 +114,7 @@ def _counted(c):
     has counted a label: every metric alike refuses an empty one (no ZeroDivisionError, no
     NaN)."""
     if c.n_classes == 0:
-        raise ValueError(_counts.EMPTY)
+        raise ValueError(_formulas.EMPTY)
     return c
 
 
@@ -190,7 +190,7 @@ class Confusion:
 
     #: The labels of ``y_true`` among the labels counted, whatever their weight (a
     #: boolean array), when some sample weights are zero; None: those with support. Set
-    #: by the drop-ins' ``_api.build_confusion``, read by ``_counts``.
+    #: by the drop-ins' ``_api.build_confusion``, read by ``_formulas``.
     true_present = None
 
     def _set(self, labels, cells, *, fixed):
@@ -593,171 +593,171 @@ class Confusion:
 
         return plot(self, ax, **kwargs)
 
-    # -- the count metrics: one method each, its formula and docstring in _counts ------
+    # -- the count metrics: one method each, its formula and docstring in _formulas ------
     @checked
     def precision_recall_fscore_support(self, *, beta=1.0, labels=None, pos_label=1,
                                         average=None,
                                         warn_for=("precision", "recall", "f-score"),
                                         zero_division="warn"):
-        return _counts.precision_recall_fscore_support(_counted(self), beta=beta,
+        return _formulas.precision_recall_fscore_support(_counted(self), beta=beta,
                                                        labels=labels, pos_label=pos_label,
                                                        average=average, warn_for=warn_for,
                                                        zero_division=zero_division)
-    precision_recall_fscore_support.__doc__ = _counts.precision_recall_fscore_support.__doc__
+    precision_recall_fscore_support.__doc__ = _formulas.precision_recall_fscore_support.__doc__
 
     @checked
     def precision_score(self, *, labels=None, pos_label=1, average="binary",
                         zero_division="warn"):
-        return _counts.precision_score(_counted(self), labels=labels, pos_label=pos_label,
+        return _formulas.precision_score(_counted(self), labels=labels, pos_label=pos_label,
                                        average=average, zero_division=zero_division)
-    precision_score.__doc__ = _counts.precision_score.__doc__
+    precision_score.__doc__ = _formulas.precision_score.__doc__
 
     @checked
     def recall_score(self, *, labels=None, pos_label=1, average="binary", zero_division="warn"):
-        return _counts.recall_score(_counted(self), labels=labels, pos_label=pos_label,
+        return _formulas.recall_score(_counted(self), labels=labels, pos_label=pos_label,
                                     average=average, zero_division=zero_division)
-    recall_score.__doc__ = _counts.recall_score.__doc__
+    recall_score.__doc__ = _formulas.recall_score.__doc__
 
     @checked
     def fbeta_score(self, *, beta, labels=None, pos_label=1, average="binary",
                     zero_division="warn"):
-        return _counts.fbeta_score(_counted(self), beta=beta, labels=labels,
+        return _formulas.fbeta_score(_counted(self), beta=beta, labels=labels,
                                    pos_label=pos_label, average=average,
                                    zero_division=zero_division)
-    fbeta_score.__doc__ = _counts.fbeta_score.__doc__
+    fbeta_score.__doc__ = _formulas.fbeta_score.__doc__
 
     @checked
     def f1_score(self, *, labels=None, pos_label=1, average="binary", zero_division="warn"):
-        return _counts.f1_score(_counted(self), labels=labels, pos_label=pos_label,
+        return _formulas.f1_score(_counted(self), labels=labels, pos_label=pos_label,
                                 average=average, zero_division=zero_division)
-    f1_score.__doc__ = _counts.f1_score.__doc__
+    f1_score.__doc__ = _formulas.f1_score.__doc__
 
     @checked
     def accuracy_score(self, *, normalize=True):
-        return _counts.accuracy_score(_counted(self), normalize=normalize)
-    accuracy_score.__doc__ = _counts.accuracy_score.__doc__
+        return _formulas.accuracy_score(_counted(self), normalize=normalize)
+    accuracy_score.__doc__ = _formulas.accuracy_score.__doc__
 
     @checked
     def zero_one_loss(self, *, normalize=True):
-        return _counts.zero_one_loss(_counted(self), normalize=normalize)
-    zero_one_loss.__doc__ = _counts.zero_one_loss.__doc__
+        return _formulas.zero_one_loss(_counted(self), normalize=normalize)
+    zero_one_loss.__doc__ = _formulas.zero_one_loss.__doc__
 
     @checked
     def hamming_loss(self):
-        return _counts.hamming_loss(_counted(self))
-    hamming_loss.__doc__ = _counts.hamming_loss.__doc__
+        return _formulas.hamming_loss(_counted(self))
+    hamming_loss.__doc__ = _formulas.hamming_loss.__doc__
 
     @checked
     def balanced_accuracy_score(self, *, adjusted=False):
-        return _counts.balanced_accuracy_score(_counted(self), adjusted=adjusted)
-    balanced_accuracy_score.__doc__ = _counts.balanced_accuracy_score.__doc__
+        return _formulas.balanced_accuracy_score(_counted(self), adjusted=adjusted)
+    balanced_accuracy_score.__doc__ = _formulas.balanced_accuracy_score.__doc__
 
     @checked
     def matthews_corrcoef(self):
-        return _counts.matthews_corrcoef(_counted(self))
-    matthews_corrcoef.__doc__ = _counts.matthews_corrcoef.__doc__
+        return _formulas.matthews_corrcoef(_counted(self))
+    matthews_corrcoef.__doc__ = _formulas.matthews_corrcoef.__doc__
 
     @checked
     def cohen_kappa_score(self, *, labels=None, weights=None, replace_undefined_by=np.nan):
-        return _counts.cohen_kappa_score(_counted(self), labels=labels, weights=weights,
+        return _formulas.cohen_kappa_score(_counted(self), labels=labels, weights=weights,
                                          replace_undefined_by=replace_undefined_by)
-    cohen_kappa_score.__doc__ = _counts.cohen_kappa_score.__doc__
+    cohen_kappa_score.__doc__ = _formulas.cohen_kappa_score.__doc__
 
     @checked
     def confusion_matrix(self, *, labels=None, normalize=None):
-        return _counts.confusion_matrix(_counted(self), labels=labels, normalize=normalize)
-    confusion_matrix.__doc__ = _counts.confusion_matrix.__doc__
+        return _formulas.confusion_matrix(_counted(self), labels=labels, normalize=normalize)
+    confusion_matrix.__doc__ = _formulas.confusion_matrix.__doc__
 
     @checked
     def specificity_score(self, *, labels=None, pos_label=1, average="binary",
                           zero_division="warn"):
-        return _counts.specificity_score(_counted(self), labels=labels, pos_label=pos_label,
+        return _formulas.specificity_score(_counted(self), labels=labels, pos_label=pos_label,
                                          average=average, zero_division=zero_division)
-    specificity_score.__doc__ = _counts.specificity_score.__doc__
+    specificity_score.__doc__ = _formulas.specificity_score.__doc__
 
     @checked
     def balanced_auc_score(self, *, labels=None, pos_label=1, average="binary",
                            zero_division="warn"):
-        return _counts.balanced_auc_score(_counted(self), labels=labels, pos_label=pos_label,
+        return _formulas.balanced_auc_score(_counted(self), labels=labels, pos_label=pos_label,
                                           average=average, zero_division=zero_division)
-    balanced_auc_score.__doc__ = _counts.balanced_auc_score.__doc__
+    balanced_auc_score.__doc__ = _formulas.balanced_auc_score.__doc__
 
     @checked
     def geometric_mean_score(self, *, labels=None, pos_label=1, average="multiclass",
                              correction=0.0):
-        return _counts.geometric_mean_score(_counted(self), labels=labels,
+        return _formulas.geometric_mean_score(_counted(self), labels=labels,
                                             pos_label=pos_label, average=average,
                                             correction=correction)
-    geometric_mean_score.__doc__ = _counts.geometric_mean_score.__doc__
+    geometric_mean_score.__doc__ = _formulas.geometric_mean_score.__doc__
 
     @checked
     def selection_rate(self, *, pos_label=1):
-        return _counts.selection_rate(_counted(self), pos_label=pos_label)
-    selection_rate.__doc__ = _counts.selection_rate.__doc__
+        return _formulas.selection_rate(_counted(self), pos_label=pos_label)
+    selection_rate.__doc__ = _formulas.selection_rate.__doc__
 
     @checked
     def average_accuracy_score(self, *, labels=None, zero_division="warn"):
-        return _counts.average_accuracy_score(_counted(self), labels=labels,
+        return _formulas.average_accuracy_score(_counted(self), labels=labels,
                                               zero_division=zero_division)
-    average_accuracy_score.__doc__ = _counts.average_accuracy_score.__doc__
+    average_accuracy_score.__doc__ = _formulas.average_accuracy_score.__doc__
 
     @checked
     def error_rate(self, *, labels=None, zero_division="warn"):
-        return _counts.error_rate(_counted(self), labels=labels, zero_division=zero_division)
-    error_rate.__doc__ = _counts.error_rate.__doc__
+        return _formulas.error_rate(_counted(self), labels=labels, zero_division=zero_division)
+    error_rate.__doc__ = _formulas.error_rate.__doc__
 
     @checked
     def micro_precision_score(self, *, labels=None, zero_division="warn"):
-        return _counts.micro_precision_score(_counted(self), labels=labels,
+        return _formulas.micro_precision_score(_counted(self), labels=labels,
                                              zero_division=zero_division)
-    micro_precision_score.__doc__ = _counts.micro_precision_score.__doc__
+    micro_precision_score.__doc__ = _formulas.micro_precision_score.__doc__
 
     @checked
     def micro_recall_score(self, *, labels=None, zero_division="warn"):
-        return _counts.micro_recall_score(_counted(self), labels=labels,
+        return _formulas.micro_recall_score(_counted(self), labels=labels,
                                           zero_division=zero_division)
-    micro_recall_score.__doc__ = _counts.micro_recall_score.__doc__
+    micro_recall_score.__doc__ = _formulas.micro_recall_score.__doc__
 
     @checked
     def micro_fbeta_score(self, *, labels=None, beta=1.0, zero_division="warn"):
-        return _counts.micro_fbeta_score(_counted(self), labels=labels, beta=beta,
+        return _formulas.micro_fbeta_score(_counted(self), labels=labels, beta=beta,
                                          zero_division=zero_division)
-    micro_fbeta_score.__doc__ = _counts.micro_fbeta_score.__doc__
+    micro_fbeta_score.__doc__ = _formulas.micro_fbeta_score.__doc__
 
     @checked
     def macro_precision_score(self, *, labels=None, zero_division="warn"):
-        return _counts.macro_precision_score(_counted(self), labels=labels,
+        return _formulas.macro_precision_score(_counted(self), labels=labels,
                                              zero_division=zero_division)
-    macro_precision_score.__doc__ = _counts.macro_precision_score.__doc__
+    macro_precision_score.__doc__ = _formulas.macro_precision_score.__doc__
 
     @checked
     def macro_recall_score(self, *, labels=None, zero_division="warn"):
-        return _counts.macro_recall_score(_counted(self), labels=labels,
+        return _formulas.macro_recall_score(_counted(self), labels=labels,
                                           zero_division=zero_division)
-    macro_recall_score.__doc__ = _counts.macro_recall_score.__doc__
+    macro_recall_score.__doc__ = _formulas.macro_recall_score.__doc__
 
     @checked
     def macro_fbeta_score(self, *, labels=None, beta=1.0, zero_division="warn"):
-        return _counts.macro_fbeta_score(_counted(self), labels=labels, beta=beta,
+        return _formulas.macro_fbeta_score(_counted(self), labels=labels, beta=beta,
                                          zero_division=zero_division)
-    macro_fbeta_score.__doc__ = _counts.macro_fbeta_score.__doc__
+    macro_fbeta_score.__doc__ = _formulas.macro_fbeta_score.__doc__
 
     @checked
     def binary_confusion_matrix(self, *, pos_label=1):
-        return _counts.binary_confusion_matrix(_counted(self), pos_label=pos_label)
-    binary_confusion_matrix.__doc__ = _counts.binary_confusion_matrix.__doc__
+        return _formulas.binary_confusion_matrix(_counted(self), pos_label=pos_label)
+    binary_confusion_matrix.__doc__ = _formulas.binary_confusion_matrix.__doc__
 
     @checked
     def binary_quality_metrics(self, *, pos_label=1, beta=1.0, zero_division="warn"):
-        return _counts.binary_quality_metrics(_counted(self), pos_label=pos_label, beta=beta,
+        return _formulas.binary_quality_metrics(_counted(self), pos_label=pos_label, beta=beta,
                                               zero_division=zero_division)
-    binary_quality_metrics.__doc__ = _counts.binary_quality_metrics.__doc__
+    binary_quality_metrics.__doc__ = _formulas.binary_quality_metrics.__doc__
 
     @checked
     def multiclass_quality_metrics(self, *, labels=None, beta=1.0, zero_division="warn"):
-        return _counts.multiclass_quality_metrics(_counted(self), labels=labels, beta=beta,
+        return _formulas.multiclass_quality_metrics(_counted(self), labels=labels, beta=beta,
                                                   zero_division=zero_division)
-    multiclass_quality_metrics.__doc__ = _counts.multiclass_quality_metrics.__doc__
+    multiclass_quality_metrics.__doc__ = _formulas.multiclass_quality_metrics.__doc__
 
 
 class SampleCells:

@@ -11,7 +11,7 @@ import inspect
 import numpy as np
 import scipy.sparse as sp
 
-from . import _counts, _dask
+from . import _formulas, _dask
 from ._batch import ConfusionBatch
 from ._confusion import Confusion, checked, count_sample_cells
 from ._counting import DENSE_CELLS, DENSE_STORE, bincount
@@ -264,168 +264,168 @@ class GroupedConfusion:
         return pd.Series(_each_group(self, formula, options), index=self.index(),
                          name=formula.__name__)
 
-    # -- the count metrics: one method each, its formula and docstring in _counts ------
+    # -- the count metrics: one method each, its formula and docstring in _formulas ------
     @checked
     def precision_recall_fscore_support(self, *, beta=1.0, labels=None, pos_label=1,
                                         average=None,
                                         warn_for=("precision", "recall", "f-score"),
                                         zero_division="warn"):
-        return self._evaluate(_counts.precision_recall_fscore_support, beta=beta, labels=labels,
+        return self._evaluate(_formulas.precision_recall_fscore_support, beta=beta, labels=labels,
                               pos_label=pos_label, average=average, warn_for=warn_for,
                               zero_division=zero_division)
-    precision_recall_fscore_support.__doc__ = _counts.precision_recall_fscore_support.__doc__
+    precision_recall_fscore_support.__doc__ = _formulas.precision_recall_fscore_support.__doc__
 
     @checked
     def precision_score(self, *, labels=None, pos_label=1, average="binary",
                         zero_division="warn"):
-        return self._evaluate(_counts.precision_score, labels=labels, pos_label=pos_label,
+        return self._evaluate(_formulas.precision_score, labels=labels, pos_label=pos_label,
                               average=average, zero_division=zero_division)
-    precision_score.__doc__ = _counts.precision_score.__doc__
+    precision_score.__doc__ = _formulas.precision_score.__doc__
 
     @checked
     def recall_score(self, *, labels=None, pos_label=1, average="binary", zero_division="warn"):
-        return self._evaluate(_counts.recall_score, labels=labels, pos_label=pos_label,
+        return self._evaluate(_formulas.recall_score, labels=labels, pos_label=pos_label,
                               average=average, zero_division=zero_division)
-    recall_score.__doc__ = _counts.recall_score.__doc__
+    recall_score.__doc__ = _formulas.recall_score.__doc__
 
     @checked
     def fbeta_score(self, *, beta, labels=None, pos_label=1, average="binary",
                     zero_division="warn"):
-        return self._evaluate(_counts.fbeta_score, beta=beta, labels=labels,
+        return self._evaluate(_formulas.fbeta_score, beta=beta, labels=labels,
                               pos_label=pos_label, average=average, zero_division=zero_division)
-    fbeta_score.__doc__ = _counts.fbeta_score.__doc__
+    fbeta_score.__doc__ = _formulas.fbeta_score.__doc__
 
     @checked
     def f1_score(self, *, labels=None, pos_label=1, average="binary", zero_division="warn"):
-        return self._evaluate(_counts.f1_score, labels=labels, pos_label=pos_label,
+        return self._evaluate(_formulas.f1_score, labels=labels, pos_label=pos_label,
                               average=average, zero_division=zero_division)
-    f1_score.__doc__ = _counts.f1_score.__doc__
+    f1_score.__doc__ = _formulas.f1_score.__doc__
 
     @checked
     def accuracy_score(self, *, normalize=True):
-        return self._evaluate(_counts.accuracy_score, normalize=normalize)
-    accuracy_score.__doc__ = _counts.accuracy_score.__doc__
+        return self._evaluate(_formulas.accuracy_score, normalize=normalize)
+    accuracy_score.__doc__ = _formulas.accuracy_score.__doc__
 
     @checked
     def zero_one_loss(self, *, normalize=True):
-        return self._evaluate(_counts.zero_one_loss, normalize=normalize)
-    zero_one_loss.__doc__ = _counts.zero_one_loss.__doc__
+        return self._evaluate(_formulas.zero_one_loss, normalize=normalize)
+    zero_one_loss.__doc__ = _formulas.zero_one_loss.__doc__
 
     @checked
     def hamming_loss(self):
-        return self._evaluate(_counts.hamming_loss)
-    hamming_loss.__doc__ = _counts.hamming_loss.__doc__
+        return self._evaluate(_formulas.hamming_loss)
+    hamming_loss.__doc__ = _formulas.hamming_loss.__doc__
 
     @checked
     def balanced_accuracy_score(self, *, adjusted=False):
-        return self._evaluate(_counts.balanced_accuracy_score, adjusted=adjusted)
-    balanced_accuracy_score.__doc__ = _counts.balanced_accuracy_score.__doc__
+        return self._evaluate(_formulas.balanced_accuracy_score, adjusted=adjusted)
+    balanced_accuracy_score.__doc__ = _formulas.balanced_accuracy_score.__doc__
 
     @checked
     def matthews_corrcoef(self):
-        return self._evaluate(_counts.matthews_corrcoef)
-    matthews_corrcoef.__doc__ = _counts.matthews_corrcoef.__doc__
+        return self._evaluate(_formulas.matthews_corrcoef)
+    matthews_corrcoef.__doc__ = _formulas.matthews_corrcoef.__doc__
 
     @checked
     def cohen_kappa_score(self, *, labels=None, weights=None, replace_undefined_by=np.nan):
-        return self._evaluate(_counts.cohen_kappa_score, labels=labels, weights=weights,
+        return self._evaluate(_formulas.cohen_kappa_score, labels=labels, weights=weights,
                               replace_undefined_by=replace_undefined_by)
-    cohen_kappa_score.__doc__ = _counts.cohen_kappa_score.__doc__
+    cohen_kappa_score.__doc__ = _formulas.cohen_kappa_score.__doc__
 
     @checked
     def confusion_matrix(self, *, labels=None, normalize=None):
-        return self._evaluate(_counts.confusion_matrix, labels=labels, normalize=normalize)
-    confusion_matrix.__doc__ = _counts.confusion_matrix.__doc__
+        return self._evaluate(_formulas.confusion_matrix, labels=labels, normalize=normalize)
+    confusion_matrix.__doc__ = _formulas.confusion_matrix.__doc__
 
     @checked
     def specificity_score(self, *, labels=None, pos_label=1, average="binary",
                           zero_division="warn"):
-        return self._evaluate(_counts.specificity_score, labels=labels, pos_label=pos_label,
+        return self._evaluate(_formulas.specificity_score, labels=labels, pos_label=pos_label,
                               average=average, zero_division=zero_division)
-    specificity_score.__doc__ = _counts.specificity_score.__doc__
+    specificity_score.__doc__ = _formulas.specificity_score.__doc__
 
     @checked
     def balanced_auc_score(self, *, labels=None, pos_label=1, average="binary",
                            zero_division="warn"):
-        return self._evaluate(_counts.balanced_auc_score, labels=labels, pos_label=pos_label,
+        return self._evaluate(_formulas.balanced_auc_score, labels=labels, pos_label=pos_label,
                               average=average, zero_division=zero_division)
-    balanced_auc_score.__doc__ = _counts.balanced_auc_score.__doc__
+    balanced_auc_score.__doc__ = _formulas.balanced_auc_score.__doc__
 
     @checked
     def geometric_mean_score(self, *, labels=None, pos_label=1, average="multiclass",
                              correction=0.0):
-        return self._evaluate(_counts.geometric_mean_score, labels=labels, pos_label=pos_label,
+        return self._evaluate(_formulas.geometric_mean_score, labels=labels, pos_label=pos_label,
                               average=average, correction=correction)
-    geometric_mean_score.__doc__ = _counts.geometric_mean_score.__doc__
+    geometric_mean_score.__doc__ = _formulas.geometric_mean_score.__doc__
 
     @checked
     def selection_rate(self, *, pos_label=1):
-        return self._evaluate(_counts.selection_rate, pos_label=pos_label)
-    selection_rate.__doc__ = _counts.selection_rate.__doc__
+        return self._evaluate(_formulas.selection_rate, pos_label=pos_label)
+    selection_rate.__doc__ = _formulas.selection_rate.__doc__
 
     @checked
     def average_accuracy_score(self, *, labels=None, zero_division="warn"):
-        return self._evaluate(_counts.average_accuracy_score, labels=labels,
+        return self._evaluate(_formulas.average_accuracy_score, labels=labels,
                               zero_division=zero_division)
-    average_accuracy_score.__doc__ = _counts.average_accuracy_score.__doc__
+    average_accuracy_score.__doc__ = _formulas.average_accuracy_score.__doc__
 
     @checked
     def error_rate(self, *, labels=None, zero_division="warn"):
-        return self._evaluate(_counts.error_rate, labels=labels, zero_division=zero_division)
-    error_rate.__doc__ = _counts.error_rate.__doc__
+        return self._evaluate(_formulas.error_rate, labels=labels, zero_division=zero_division)
+    error_rate.__doc__ = _formulas.error_rate.__doc__
 
     @checked
     def micro_precision_score(self, *, labels=None, zero_division="warn"):
-        return self._evaluate(_counts.micro_precision_score, labels=labels,
+        return self._evaluate(_formulas.micro_precision_score, labels=labels,
                               zero_division=zero_division)
-    micro_precision_score.__doc__ = _counts.micro_precision_score.__doc__
+    micro_precision_score.__doc__ = _formulas.micro_precision_score.__doc__
 
     @checked
     def micro_recall_score(self, *, labels=None, zero_division="warn"):
-        return self._evaluate(_counts.micro_recall_score, labels=labels,
+        return self._evaluate(_formulas.micro_recall_score, labels=labels,
                               zero_division=zero_division)
-    micro_recall_score.__doc__ = _counts.micro_recall_score.__doc__
+    micro_recall_score.__doc__ = _formulas.micro_recall_score.__doc__
 
     @checked
     def micro_fbeta_score(self, *, labels=None, beta=1.0, zero_division="warn"):
-        return self._evaluate(_counts.micro_fbeta_score, labels=labels, beta=beta,
+        return self._evaluate(_formulas.micro_fbeta_score, labels=labels, beta=beta,
                               zero_division=zero_division)
-    micro_fbeta_score.__doc__ = _counts.micro_fbeta_score.__doc__
+    micro_fbeta_score.__doc__ = _formulas.micro_fbeta_score.__doc__
 
     @checked
     def macro_precision_score(self, *, labels=None, zero_division="warn"):
-        return self._evaluate(_counts.macro_precision_score, labels=labels,
+        return self._evaluate(_formulas.macro_precision_score, labels=labels,
                               zero_division=zero_division)
-    macro_precision_score.__doc__ = _counts.macro_precision_score.__doc__
+    macro_precision_score.__doc__ = _formulas.macro_precision_score.__doc__
 
     @checked
     def macro_recall_score(self, *, labels=None, zero_division="warn"):
-        return self._evaluate(_counts.macro_recall_score, labels=labels,
+        return self._evaluate(_formulas.macro_recall_score, labels=labels,
                               zero_division=zero_division)
-    macro_recall_score.__doc__ = _counts.macro_recall_score.__doc__
+    macro_recall_score.__doc__ = _formulas.macro_recall_score.__doc__
 
     @checked
     def macro_fbeta_score(self, *, labels=None, beta=1.0, zero_division="warn"):
-        return self._evaluate(_counts.macro_fbeta_score, labels=labels, beta=beta,
+        return self._evaluate(_formulas.macro_fbeta_score, labels=labels, beta=beta,
                               zero_division=zero_division)
-    macro_fbeta_score.__doc__ = _counts.macro_fbeta_score.__doc__
+    macro_fbeta_score.__doc__ = _formulas.macro_fbeta_score.__doc__
 
     @checked
     def binary_confusion_matrix(self, *, pos_label=1):
-        return self._evaluate(_counts.binary_confusion_matrix, pos_label=pos_label)
-    binary_confusion_matrix.__doc__ = _counts.binary_confusion_matrix.__doc__
+        return self._evaluate(_formulas.binary_confusion_matrix, pos_label=pos_label)
+    binary_confusion_matrix.__doc__ = _formulas.binary_confusion_matrix.__doc__
 
     @checked
     def binary_quality_metrics(self, *, pos_label=1, beta=1.0, zero_division="warn"):
-        return self._evaluate(_counts.binary_quality_metrics, pos_label=pos_label, beta=beta,
+        return self._evaluate(_formulas.binary_quality_metrics, pos_label=pos_label, beta=beta,
                               zero_division=zero_division)
-    binary_quality_metrics.__doc__ = _counts.binary_quality_metrics.__doc__
+    binary_quality_metrics.__doc__ = _formulas.binary_quality_metrics.__doc__
 
     @checked
     def multiclass_quality_metrics(self, *, labels=None, beta=1.0, zero_division="warn"):
-        return self._evaluate(_counts.multiclass_quality_metrics, labels=labels, beta=beta,
+        return self._evaluate(_formulas.multiclass_quality_metrics, labels=labels, beta=beta,
                               zero_division=zero_division)
-    multiclass_quality_metrics.__doc__ = _counts.multiclass_quality_metrics.__doc__
+    multiclass_quality_metrics.__doc__ = _formulas.multiclass_quality_metrics.__doc__
 
 
 def _each_group(grouped, formula, options):
@@ -456,7 +456,7 @@ def _each_group(grouped, formula, options):
 def _split(value, present):
     """The value of each confusion of a batch: ``value`` a batch of matrices (leading batch
     axis) or a result block of them, cut to the labels each has (``present``, None: all)."""
-    if isinstance(value, _counts._QualityMetrics):
+    if isinstance(value, _formulas.QualityMetrics):
         fields = zip(*(getattr(value, name).tolist() for name in value._fields))
         return [type(value)(matrix, values) for matrix, values in
                 zip(_split(value.confusion_matrix, present), fields)]

@@ -28,7 +28,8 @@ import numpy as np
 from scipy.special import expit, logit, ndtri
 from scipy.stats import beta as beta_distribution
 
-from . import _auc, _counts
+from . import _auc
+from . import _formulas as _counts
 from ._api import build_confusion
 from ._bootstrap import (
     _CHUNK_ELEMENTS,

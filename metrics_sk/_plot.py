@@ -7,7 +7,7 @@ cut out of the sparse matrix, so a 10**5-class confusion plots as fast as a 30-c
 
 import numpy as np
 
-from ._counts import _position
+from ._formulas import label_position as _position
 from ._params import PLOT, Checker
 from ._validation import classifier_predictions
 

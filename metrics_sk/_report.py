@@ -30,8 +30,8 @@ from numbers import Integral, Real
 import numpy as np
 
 from ._confusion import Confusion
-from . import _counts
-from ._counts import _as_float, _reduce
+from . import _formulas as _counts
+from ._formulas import as_float as _as_float, reduce_average as _reduce
 from ._losses import encode_targets
 from ._params import PARAMETERS, Checker
 from ._registry import METRICS

@@ -25,7 +25,7 @@ import scipy.sparse as sp
 
 from . import _auc
 from ._encoding import encode, is_sorted
-from ._counts import _reduce
+from ._formulas import reduce_average
 from ._losses import (
     _check_cost_matrix,
     _prepare,
@@ -458,7 +458,7 @@ def _per_class(values, average, codes, weights, classes, what):
             "or no negative sample in y_true, or zero weight); it is set to NaN and left out "
             "of averages.", UndefinedMetricWarning, stacklevel=5)
     support = np.bincount(codes, weights=weights, minlength=values.shape[0])
-    return _reduce(values, average, support)
+    return reduce_average(values, average, support)
 
 
 @checked(FACTS["one_vs_all_roc_auc_score"].constraints)

@@ -561,7 +561,7 @@ def test_matrices_and_blocks_in_one_pass_equal_one_call_per_group(how, weights,
     chunks of groups, or one group at a time for large K), are the formula on each group's
     Confusion: same values, dtypes, shapes (each group's labels), index, errors, warnings."""
     import metrics_sk._grouped as grouped_module
-    from metrics_sk._counts import FORMULAS
+    from metrics_sk._formulas import FORMULAS
 
     if how == "chunks":
         monkeypatch.setattr(grouped_module, "DENSE_CELLS", 40)
