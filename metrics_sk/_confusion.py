@@ -50,18 +50,20 @@ _reduce_max = np.maximum.reduce  # (np.max without its dispatch: small arrays)
 
 
 def confusion_cells(y_true, y_pred, *, labels=None, sample_weight=None,
-                    allow_negative_weights=False, allow_column=False, **options):
+                    allow_negative_weights=False, allow_column=False, known=None,
+                    fixed=False, wrap=False):
     """``(labels, cells)`` of the inputs (see ``_counting.count_cells``, which counts
     in-memory inputs); Dask collections are counted where they live, one partition at a
     time, and merged in a tree (``metrics_sk._dask``): only the merged counts come back."""
-    if is_dask_collection(y_true) or is_dask_collection(y_pred) or is_dask_collection(
-            sample_weight):
+    if not (type(y_true) is np.ndarray and type(y_pred) is np.ndarray  # (the cheap test)
+            and (sample_weight is None or type(sample_weight) is np.ndarray)) and any(
+                is_dask_collection(a) for a in (y_true, y_pred, sample_weight)):
         return _dask_cells(y_true, y_pred, labels=labels, sample_weight=sample_weight,
                            allow_negative_weights=allow_negative_weights,
                            allow_column=allow_column)
     return count_cells(y_true, y_pred, labels=labels, sample_weight=sample_weight,
                        allow_negative_weights=allow_negative_weights,
-                       allow_column=allow_column, **options)
+                       allow_column=allow_column, known=known, fixed=fixed, wrap=wrap)
 
 
 def _partition_confusion(t, p, w, labels, allow_negative_weights, allow_column):
