@@ -121,7 +121,7 @@ intersphinx_mapping = {project: (url, _write_inventory(project, pattern, modules
 API_SECTIONS = (
     ("Confusion matrix, report and heatmap",
      ("metrics_sk._confusion", "metrics_sk._display.report", "metrics_sk._display.plot")),
-    ("oneDAL quality metrics", ("metrics_sk._onedal", "metrics_sk._counts")),
+    ("oneDAL quality metrics", ("metrics_sk._onedal", "metrics_sk._formulas")),
     ("scikit-learn drop-ins", ("metrics_sk._dropins",)),
     ("Score metrics (log loss, hinge, AUC)", ("metrics_sk._scores",)),
     ("Scorers", ("metrics_sk._scorers",)),

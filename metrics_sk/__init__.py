@@ -6,7 +6,7 @@ confusion-matrix builder (:class:`Confusion`).
 """
 
 from ._confusion import Confusion
-from ._counts import BinaryQualityMetrics, MulticlassQualityMetrics
+from ._formulas import BinaryQualityMetrics, MulticlassQualityMetrics
 from ._display.plot import ConfusionDisplay
 from ._display.report import QualityReport, quality_report
 from ._dropins import (
@@ -54,7 +54,7 @@ from ._scores import (
 from . import catboost as catboost  # the submodule metrics_sk.catboost, re-exported
 from ._inference.bootstrap import BootstrapResult, bootstrap, confidence_intervals
 from ._streaming import StreamingLoss
-from ._confusion import GroupedConfusion
+from ._grouped import GroupedConfusion
 from ._inference.groups import (
     MetricFrame,
     demographic_parity_difference,

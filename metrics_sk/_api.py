@@ -3,7 +3,7 @@
 
 Each public function (``_dropins``, ``_onedal``) shows its route in its body: check
 (:func:`checked_metric`) -> count (:func:`build_confusion`) -> the formula of
-``_counts`` of the same name.
+``_formulas`` of the same name.
 """
 
 import functools
@@ -14,7 +14,8 @@ import warnings
 import numpy as np
 import scipy.sparse as sp
 
-from . import _confusion, _counts
+from . import _confusion, _formulas
+from ._encoding import positions
 from ._params import Checker, constraints_for
 from ._validation import declared_order, is_dask_collection
 
@@ -25,11 +26,11 @@ def build_confusion(y_true, y_pred, sample_weight=None, *, sklearn_compatible=Fa
 
     ``sklearn_compatible`` accepts what scikit-learn accepts (column vectors, negative
     weights); metrics_sk's own functions refuse them. Dask collections are counted on
-    their workers by ``_confusion.count`` (see ``metrics_sk._dask``). ``wrap``: integer
+    their workers by ``_confusion.confusion_cells`` (see ``metrics_sk._dask``). ``wrap``: integer
     weights summing beyond int64 wrap around (scikit-learn's ``confusion_matrix``) instead
     of being refused.
     """
-    labels, cells = _confusion.count(
+    labels, cells = _confusion.confusion_cells(
         y_true, y_pred, sample_weight=sample_weight,
         allow_negative_weights=sklearn_compatible, allow_column=sklearn_compatible,
         wrap=wrap)
@@ -45,11 +46,11 @@ def build_confusion(y_true, y_pred, sample_weight=None, *, sklearn_compatible=Fa
             # weight: which labels occur in y_true, from the one encoder met with y_pred
             # as above (y_true alone may encode otherwise: uint64 beyond int64 met with
             # an object y_pred is counted as objects, alone it is refused)
-            counted, cells = _confusion.count(y_true, y_pred, allow_column=True)
+            counted, cells = _confusion.confusion_cells(y_true, y_pred, allow_column=True)
             rows = np.asarray(cells.sum(axis=1)).ravel()[:counted.shape[0]]
             true_labels = counted[rows != 0]
-            c._true_present = np.zeros(labels.shape[0], dtype=bool)
-            c._true_present[_confusion.positions(labels, true_labels)] = True
+            c.true_present = np.zeros(labels.shape[0], dtype=bool)
+            c.true_present[positions(labels, true_labels)] = True
     return c
 
 
@@ -148,9 +149,9 @@ def documented_by(formula):
 
     Examples
     --------
-    >>> from metrics_sk import _counts
+    >>> from metrics_sk import _formulas
     >>> from metrics_sk._api import documented_by
-    >>> @documented_by(_counts.matthews_corrcoef)
+    >>> @documented_by(_formulas.matthews_corrcoef)
     ... def matthews_corrcoef(y_true, y_pred, *, sample_weight=None):
     ...     pass
     >>> "    y_pred : array-like" in matthews_corrcoef.__doc__

@@ -3,7 +3,7 @@
 This module knows Dask, not metrics: :func:`partitions` splits aligned inputs into
 per-partition pieces and :func:`reduce_partitions` merges per-partition results (anything
 with ``+``) ``SPLIT_EVERY`` at a time by delayed tasks on the workers, so only the final
-merged value reaches the client. ``_confusion.count`` counts each partition with the
+merged value reaches the client. ``_confusion.confusion_cells`` counts each partition with the
 in-memory builder (which also finds that partition's labels, so the labels are discovered
 in the same single pass over the data) and merges the confusions this way.
 

@@ -5,7 +5,7 @@ binary and multi-class targets; multilabel input is handed to scikit-learn itsel
 Each body shows the route: the parameters checked once
 (:func:`~metrics_sk._api.checked_metric`), multilabel input handed to scikit-learn, the
 :class:`~metrics_sk.Confusion` built (:func:`~metrics_sk._api.build_confusion`), then the
-formula of ``metrics_sk._counts`` of the same name.
+formula of ``metrics_sk._formulas`` of the same name.
 """
 
 import warnings
@@ -13,13 +13,13 @@ import warnings
 import numpy as np
 import sklearn.metrics as skm
 
-from . import _counts
+from . import _formulas
 from ._api import (_declared_order, _is_multilabel, build_confusion, checked_metric,
                    documented_by)
 
 
 @checked_metric
-@documented_by(_counts.confusion_matrix)
+@documented_by(_formulas.confusion_matrix)
 def confusion_matrix(y_true, y_pred, *, labels=None, sample_weight=None, normalize=None):
     if _is_multilabel(y_true) or _is_multilabel(y_pred):
         return skm.confusion_matrix(y_true, y_pred, labels=labels, sample_weight=sample_weight,
@@ -29,11 +29,11 @@ def confusion_matrix(y_true, y_pred, *, labels=None, sample_weight=None, normali
     c = build_confusion(y_true, y_pred, sample_weight, sklearn_compatible=True, wrap=True)
     if labels is None:
         c = _declared_order(c, "confusion_matrix", y_true, y_pred, per_class=True)
-    return _counts.confusion_matrix(c, labels=labels, normalize=normalize)
+    return _formulas.confusion_matrix(c, labels=labels, normalize=normalize)
 
 
 @checked_metric
-@documented_by(_counts.precision_recall_fscore_support)
+@documented_by(_formulas.precision_recall_fscore_support)
 def precision_recall_fscore_support(y_true, y_pred, *, beta=1.0, labels=None, pos_label=1,
                                     average=None,
                                     warn_for=("precision", "recall", "f-score"),
@@ -48,14 +48,14 @@ def precision_recall_fscore_support(y_true, y_pred, *, beta=1.0, labels=None, po
     if labels is None:
         c = _declared_order(c, "precision_recall_fscore_support", y_true, y_pred,
                             per_class=average is None)
-    return _counts.precision_recall_fscore_support(c, beta=beta, labels=labels,
+    return _formulas.precision_recall_fscore_support(c, beta=beta, labels=labels,
                                                    pos_label=pos_label, average=average,
                                                    warn_for=warn_for,
                                                    zero_division=zero_division)
 
 
 @checked_metric
-@documented_by(_counts.precision_score)
+@documented_by(_formulas.precision_score)
 def precision_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary",
                     sample_weight=None, zero_division="warn"):
     if _is_multilabel(y_true) or _is_multilabel(y_pred):
@@ -65,12 +65,12 @@ def precision_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary
     c = build_confusion(y_true, y_pred, sample_weight, sklearn_compatible=True)
     if labels is None:
         c = _declared_order(c, "precision_score", y_true, y_pred, per_class=average is None)
-    return _counts.precision_score(c, labels=labels, pos_label=pos_label, average=average,
+    return _formulas.precision_score(c, labels=labels, pos_label=pos_label, average=average,
                                    zero_division=zero_division)
 
 
 @checked_metric
-@documented_by(_counts.recall_score)
+@documented_by(_formulas.recall_score)
 def recall_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary",
                  sample_weight=None, zero_division="warn"):
     if _is_multilabel(y_true) or _is_multilabel(y_pred):
@@ -80,12 +80,12 @@ def recall_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary",
     c = build_confusion(y_true, y_pred, sample_weight, sklearn_compatible=True)
     if labels is None:
         c = _declared_order(c, "recall_score", y_true, y_pred, per_class=average is None)
-    return _counts.recall_score(c, labels=labels, pos_label=pos_label, average=average,
+    return _formulas.recall_score(c, labels=labels, pos_label=pos_label, average=average,
                                 zero_division=zero_division)
 
 
 @checked_metric
-@documented_by(_counts.fbeta_score)
+@documented_by(_formulas.fbeta_score)
 def fbeta_score(y_true, y_pred, *, beta, labels=None, pos_label=1, average="binary",
                 sample_weight=None, zero_division="warn"):
     if _is_multilabel(y_true) or _is_multilabel(y_pred):
@@ -95,12 +95,12 @@ def fbeta_score(y_true, y_pred, *, beta, labels=None, pos_label=1, average="bina
     c = build_confusion(y_true, y_pred, sample_weight, sklearn_compatible=True)
     if labels is None:
         c = _declared_order(c, "fbeta_score", y_true, y_pred, per_class=average is None)
-    return _counts.fbeta_score(c, beta=beta, labels=labels, pos_label=pos_label,
+    return _formulas.fbeta_score(c, beta=beta, labels=labels, pos_label=pos_label,
                                average=average, zero_division=zero_division)
 
 
 @checked_metric
-@documented_by(_counts.f1_score)
+@documented_by(_formulas.f1_score)
 def f1_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary",
              sample_weight=None, zero_division="warn"):
     if _is_multilabel(y_true) or _is_multilabel(y_pred):
@@ -109,44 +109,44 @@ def f1_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary",
     c = build_confusion(y_true, y_pred, sample_weight, sklearn_compatible=True)
     if labels is None:
         c = _declared_order(c, "f1_score", y_true, y_pred, per_class=average is None)
-    return _counts.f1_score(c, labels=labels, pos_label=pos_label, average=average,
+    return _formulas.f1_score(c, labels=labels, pos_label=pos_label, average=average,
                             zero_division=zero_division)
 
 
 @checked_metric
-@documented_by(_counts.accuracy_score)
+@documented_by(_formulas.accuracy_score)
 def accuracy_score(y_true, y_pred, *, normalize=True, sample_weight=None):
     if _is_multilabel(y_true) or _is_multilabel(y_pred):
         return skm.accuracy_score(y_true, y_pred, normalize=normalize,
                                   sample_weight=sample_weight)
     c = build_confusion(y_true, y_pred, sample_weight, sklearn_compatible=True)
     c = _declared_order(c, "accuracy_score", y_true, y_pred)
-    return _counts.accuracy_score(c, normalize=normalize)
+    return _formulas.accuracy_score(c, normalize=normalize)
 
 
 @checked_metric
-@documented_by(_counts.balanced_accuracy_score)
+@documented_by(_formulas.balanced_accuracy_score)
 def balanced_accuracy_score(y_true, y_pred, *, sample_weight=None, adjusted=False):
     if _is_multilabel(y_true) or _is_multilabel(y_pred):
         return skm.balanced_accuracy_score(y_true, y_pred, sample_weight=sample_weight,
                                            adjusted=adjusted)
     c = build_confusion(y_true, y_pred, sample_weight, sklearn_compatible=True)
     c = _declared_order(c, "balanced_accuracy_score", y_true, y_pred)
-    return _counts.balanced_accuracy_score(c, adjusted=adjusted)
+    return _formulas.balanced_accuracy_score(c, adjusted=adjusted)
 
 
 @checked_metric
-@documented_by(_counts.matthews_corrcoef)
+@documented_by(_formulas.matthews_corrcoef)
 def matthews_corrcoef(y_true, y_pred, *, sample_weight=None):
     if _is_multilabel(y_true) or _is_multilabel(y_pred):
         return skm.matthews_corrcoef(y_true, y_pred, sample_weight=sample_weight)
     c = build_confusion(y_true, y_pred, sample_weight, sklearn_compatible=True)
     c = _declared_order(c, "matthews_corrcoef", y_true, y_pred)
-    return _counts.matthews_corrcoef(c)
+    return _formulas.matthews_corrcoef(c)
 
 
 @checked_metric
-@documented_by(_counts.cohen_kappa_score)
+@documented_by(_formulas.cohen_kappa_score)
 def cohen_kappa_score(y1, y2, *, labels=None, weights=None, sample_weight=None,
                       replace_undefined_by=np.nan):
     if _is_multilabel(y1) or _is_multilabel(y2):
@@ -156,29 +156,29 @@ def cohen_kappa_score(y1, y2, *, labels=None, weights=None, sample_weight=None,
     c = build_confusion(y1, y2, sample_weight, sklearn_compatible=True)
     if labels is None:
         c = _declared_order(c, "cohen_kappa_score", y1, y2, dropin=weights is None)
-    return _counts.cohen_kappa_score(c, labels=labels, weights=weights,
+    return _formulas.cohen_kappa_score(c, labels=labels, weights=weights,
                                      replace_undefined_by=replace_undefined_by)
 
 
 @checked_metric
-@documented_by(_counts.hamming_loss)
+@documented_by(_formulas.hamming_loss)
 def hamming_loss(y_true, y_pred, *, sample_weight=None):
     if _is_multilabel(y_true) or _is_multilabel(y_pred):
         return skm.hamming_loss(y_true, y_pred, sample_weight=sample_weight)
     c = build_confusion(y_true, y_pred, sample_weight, sklearn_compatible=True)
     c = _declared_order(c, "hamming_loss", y_true, y_pred)
-    return _counts.hamming_loss(c)
+    return _formulas.hamming_loss(c)
 
 
 @checked_metric
-@documented_by(_counts.zero_one_loss)
+@documented_by(_formulas.zero_one_loss)
 def zero_one_loss(y_true, y_pred, *, normalize=True, sample_weight=None):
     if _is_multilabel(y_true) or _is_multilabel(y_pred):
         return skm.zero_one_loss(y_true, y_pred, normalize=normalize,
                                  sample_weight=sample_weight)
     c = build_confusion(y_true, y_pred, sample_weight, sklearn_compatible=True)
     c = _declared_order(c, "zero_one_loss", y_true, y_pred)
-    return _counts.zero_one_loss(c, normalize=normalize)
+    return _formulas.zero_one_loss(c, normalize=normalize)
 
 
 @checked_metric

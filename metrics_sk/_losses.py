@@ -11,12 +11,12 @@ import numpy as np
 import scipy.sparse as sp
 
 from ._auc import unit_scaled
-from ._confusion import _is_sorted, encode
+from ._encoding import encode, is_sorted
 from ._validation import check_same_length, check_sample_weight, refuse_masked
 
 
 # -- validation and encoding (the boundary) ---------------------------------------------
-def _score_array(y_score, name, *, keep_float_dtype=False):
+def score_array(y_score, name, *, keep_float_dtype=False):
     """``y_score`` as a float array (float64 unless ``keep_float_dtype``)."""
     if sp.issparse(y_score):
         raise TypeError(f"{name} must be a dense array of scores, got a sparse matrix.")
@@ -29,7 +29,7 @@ def _score_array(y_score, name, *, keep_float_dtype=False):
     return scores.astype(np.float64, copy=False)
 
 
-def _named_columns(y_score, classes):
+def named_columns(y_score, classes):
     """The positions of ``classes`` among the columns of ``y_score`` when it is a
     DataFrame whose column names are exactly the classes, in another order (else None)."""
     names = getattr(y_score, "columns", None)
@@ -46,7 +46,7 @@ def _named_columns(y_score, classes):
 def _warn_unaligned(y_score, classes, name, function):
     """The drop-ins read columns by position, as scikit-learn does: say so when the column
     names are the classes in another order."""
-    if _named_columns(y_score, classes) is not None:
+    if named_columns(y_score, classes) is not None:
         warnings.warn(
             f"The columns of {name} are named as the classes, but not in the order of the "
             f"classes {classes.tolist()[:10]}; {function}, like scikit-learn's, reads the "
@@ -78,7 +78,7 @@ def _rows_sum_to_one(proba):
 
 def encode_targets(y, labels):
     """Classes and the position of each label of ``y`` (y_true) among them, by the one
-    label encoder (:func:`metrics_sk._confusion.encode`). Without ``labels`` the classes
+    label encoder (:func:`metrics_sk._encoding.encode`). Without ``labels`` the classes
     are the sorted distinct labels of ``y``; with it, a label of ``y`` outside ``labels``
     is an error."""
     classes, (codes,) = encode(y, labels=labels, names=["y_true"])
@@ -93,10 +93,10 @@ def encode_targets(y, labels):
 def check_samples(y_true, y_score, sample_weight, *, labels=None, name="y_score",
                   keep_float_dtype=False, allow_negative_weights=False):
     """The one front end of score inputs, for the functions and the streamed batches:
-    ``(classes, codes, scores, weights)`` from :func:`encode_targets`, :func:`_score_array`,
+    ``(classes, codes, scores, weights)`` from :func:`encode_targets`, :func:`score_array`,
     one length for the three arrays and the checked weights (their dtype kept)."""
     classes, codes = encode_targets(y_true, labels)
-    scores = _score_array(y_score, name, keep_float_dtype=keep_float_dtype)
+    scores = score_array(y_score, name, keep_float_dtype=keep_float_dtype)
     check_same_length(("y_true", codes), (name, scores), ("sample_weight", sample_weight))
     weights = check_sample_weight(sample_weight, codes.shape[0],
                                   allow_negative=allow_negative_weights)
@@ -121,7 +121,7 @@ def _check_columns(scores, classes, labels, name, allow_1d):
                          "with the class of each column.")
 
 
-def _prepare(y_true, y_score, labels, sample_weight, *, name="y_score", allow_1d=False,
+def prepare_scores(y_true, y_score, labels, sample_weight, *, name="y_score", allow_1d=False,
              binary_columns=None, probabilities=False, allow_negative_weights=False,
              min_classes=1):
     """Validate and encode the inputs of a score metric.
@@ -142,7 +142,7 @@ def _prepare(y_true, y_score, labels, sample_weight, *, name="y_score", allow_1d
     if classes.shape[0] < min_classes:
         raise ValueError(f"At least two classes are needed, but y_true contains only one label "
                          f"({classes.tolist()[0]!r}): pass all the classes with labels=.")
-    order = _named_columns(y_score, classes)
+    order = named_columns(y_score, classes)
     if order is not None:  # a DataFrame with a column per class, by name: align by name
         scores = scores[:, order]
     scores = check_scores(scores, classes, labels, name=name, allow_1d=allow_1d,
@@ -152,14 +152,14 @@ def _prepare(y_true, y_score, labels, sample_weight, *, name="y_score", allow_1d
 
 def check_scores(scores, classes, labels, *, name="y_score", allow_1d=False,
                  binary_columns=None, probabilities=False):
-    """The checks of :func:`_prepare` on one more score array (of known length) for the
+    """The checks of :func:`prepare_scores` on one more score array (of known length) for the
     same ``classes``, e.g. a second model's scores of the same samples."""
     _check_columns(scores, classes, labels, name, allow_1d or binary_columns is not None)
     _finite_range(scores, name, probabilities=probabilities)
     if scores.ndim == 1 and binary_columns is not None:
         other = 1 - scores if binary_columns == "probability" else -scores
         # the score of the greater class, in its column whatever the order of labels=
-        pair = (other, scores) if _is_sorted(classes) else (scores, other)
+        pair = (other, scores) if is_sorted(classes) else (scores, other)
         scores = np.column_stack(pair)
     return scores
 

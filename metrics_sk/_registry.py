@@ -13,7 +13,7 @@ imports the public functions) binds each name to its function and formula in
 ``register_scorers``), the report's rows, the bootstrap's metric names, the docs' tables
 and the tests' parametrizations are derived from it.
 
-Adding a count metric is: its formula (with the metric's one docstring) in ``_counts``
+Adding a count metric is: its formula (with the metric's one docstring) in ``_formulas``
 under ``@formula``; its public function (check -> count -> formula, documented by the
 formula) in ``_onedal`` or ``_dropins``, exported by ``metrics_sk/__init__.py``; its
 method in ``Confusion``, ``ConfusionBatch`` and ``GroupedConfusion`` (one line calling
@@ -22,7 +22,7 @@ the formula); and one entry in ``_facts``. ``tests/test_routes.py`` fails on a m
 
 from dataclasses import dataclass, fields
 
-from . import _counts, _dropins, _onedal, _scores
+from . import _formulas, _dropins, _onedal, _scores
 from ._facts import FACTS, Facts
 
 
@@ -55,14 +55,14 @@ class Metric(Facts):
     def batch(self):
         """Whether the formula's value on a batch of confusions (bootstrap replicates,
         groups) is a number or per-class array per confusion, evaluated at once: declared
-        by the formula (``_counts``). The others (matrices, result blocks) evaluate the
+        by the formula (``_formulas``). The others (matrices, result blocks) evaluate the
         groups at once too, split per group; the bootstrap calls them per replicate."""
         return self.count and self.formula.batch
 
     @property
     def formula(self):
-        """The ``_counts`` formula of a count metric (None for a score metric)."""
-        return _counts.FORMULAS.get(self.name) if self.count else None
+        """The ``_formulas`` formula of a count metric (None for a score metric)."""
+        return _formulas.FORMULAS.get(self.name) if self.count else None
 
 
 def _bound(facts):

@@ -2,7 +2,7 @@
 
 These take scores (probabilities or raw decision values), not predicted labels, so they
 do not go through the :class:`~metrics_sk.Confusion`. Each public function validates
-its inputs once at the boundary (:func:`_prepare`) and then calls a kernel on the encoded
+its inputs once at the boundary (:func:`prepare_scores`) and then calls a kernel on the encoded
 arrays: the per-sample losses below and the ranking kernels in :mod:`metrics_sk._auc`.
 :mod:`metrics_sk.catboost` calls the same kernels with CatBoost's conventions.
 
@@ -24,13 +24,13 @@ from sklearn.utils.multiclass import unique_labels
 import scipy.sparse as sp
 
 from . import _auc
-from ._confusion import _is_sorted, encode
-from ._counts import _reduce
+from ._encoding import encode, is_sorted
+from ._formulas import reduce_average
 from ._losses import (
     _check_cost_matrix,
-    _prepare,
+    prepare_scores,
     _rows_sum_to_one,
-    _score_array,
+    score_array,
     _warn_unaligned,
     average_losses,
     hinge_losses,
@@ -113,7 +113,7 @@ def _plain_labels(labels, y):
     if lab.ndim != 1 or lab.shape[0] < 2 or lab.dtype.kind not in "biuUS" or (
             label_kind(lab) != label_kind(y)):
         return False
-    return _is_sorted(lab)
+    return is_sorted(lab)
 
 
 def _plain_scores(y_score, n, weights):
@@ -128,7 +128,7 @@ def _plain_scores(y_score, n, weights):
     if weights is not None and not (isinstance(weights, np.ndarray) and weights.ndim == 1
                                     and weights.shape[0] == n and weights.any()):
         return None
-    scores = _score_array(scores, "y_score", keep_float_dtype=True)
+    scores = score_array(scores, "y_score", keep_float_dtype=True)
     if not np.isfinite(scores.min() + scores.max()):
         return None
     return scores
@@ -458,7 +458,7 @@ def _per_class(values, average, codes, weights, classes, what):
             "or no negative sample in y_true, or zero weight); it is set to NaN and left out "
             "of averages.", UndefinedMetricWarning, stacklevel=5)
     support = np.bincount(codes, weights=weights, minlength=values.shape[0])
-    return _reduce(values, average, support)
+    return reduce_average(values, average, support)
 
 
 @checked(FACTS["one_vs_all_roc_auc_score"].constraints)
@@ -613,10 +613,10 @@ def _log_loss_kernel(from_logits, normalize, codes, scores, weights):
 def _log_loss_inputs(y_true, y_proba, *, normalize=True, sample_weight=None, labels=None,
                      from_logits=False):
     if from_logits:
-        codes, classes, logits, weights = _prepare(
+        codes, classes, logits, weights = prepare_scores(
             y_true, y_proba, labels, sample_weight, name="y_proba", allow_1d=True,
             allow_negative_weights=True, min_classes=2)
-        if labels is not None and not _is_sorted(classes):
+        if labels is not None and not is_sorted(classes):
             raise ValueError("labels must be sorted: the columns of y_proba follow the sorted "
                              "classes, as in scikit-learn's log_loss.")
         return codes, logits, weights, functools.partial(_log_loss_kernel, True, normalize)
@@ -644,7 +644,7 @@ def _one_vs_all_log_loss_kernel(from_logits, codes, scores, weights):
 
 def _one_vs_all_log_loss_inputs(y_true, y_score, *, labels=None, sample_weight=None,
                                 from_logits=False):
-    codes, _, scores, weights = _prepare(
+    codes, _, scores, weights = prepare_scores(
         y_true, y_score, labels, sample_weight, probabilities=not from_logits,
         binary_columns="ranking" if from_logits else "probability")
     return codes, scores, weights, functools.partial(_one_vs_all_log_loss_kernel, from_logits)
@@ -656,7 +656,7 @@ def _roc_auc_mu_kernel(matrix, codes, scores, weights):
 
 def _roc_auc_mu_inputs(y_true, y_score, *, labels=None, sample_weight=None, cost_matrix=None):
     refuse_zero_weights(sample_weight)  # every pair undefined: scikit-learn's error
-    codes, classes, scores, weights = _prepare(y_true, y_score, labels, sample_weight,
+    codes, classes, scores, weights = prepare_scores(y_true, y_score, labels, sample_weight,
                                                binary_columns="ranking", min_classes=2)
     n_classes = classes.shape[0]
     matrix = None if cost_matrix is None else _check_cost_matrix(cost_matrix, n_classes)
@@ -683,7 +683,7 @@ def _one_vs_all_kernel(kernel, what, classes, average, codes, scores, weights):
 def _one_vs_all_inputs(kernel, what, y_true, y_score, *, labels=None, sample_weight=None,
                        average="macro"):
     refuse_zero_weights(sample_weight)  # every class undefined: roc_auc_score's error
-    codes, classes, scores, weights = _prepare(y_true, y_score, labels, sample_weight,
+    codes, classes, scores, weights = prepare_scores(y_true, y_score, labels, sample_weight,
                                                binary_columns="ranking")
     return codes, scores, weights, functools.partial(_one_vs_all_kernel, kernel, what,
                                                      classes, average)

@@ -24,7 +24,7 @@ import warnings
 import numpy as np
 
 from . import _dask
-from ._confusion import encode
+from ._encoding import encode
 from ._losses import (
     _finite_range,
     _rows_sum_to_one,

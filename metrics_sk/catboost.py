@@ -110,7 +110,7 @@ class _Data:
         if target.dtype.kind not in "biuf":
             raise ValueError("y_true must hold numbers: class indices 0..K-1, or binary "
                              f"targets; got dtype {target.dtype}.")
-        scores = _losses._score_array(approx, "approx")
+        scores = _losses.score_array(approx, "approx")
         if scores.ndim == 2 and scores.shape[1] == 1:
             scores = scores[:, 0]
         if scores.ndim not in (1, 2):

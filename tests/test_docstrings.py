@@ -2,7 +2,7 @@
 
 Every name of ``metrics_sk.__all__``, the public methods and properties of every public
 class (the ``Confusion`` count-metric methods included: declared in the class, with the
-docstring of their formula in ``metrics_sk._counts``) and
+docstring of their formula in ``metrics_sk._formulas``) and
 ``metrics_sk.catboost.eval_metric`` are validated with :func:`numpydoc.validate.validate`,
 with scikit-learn's filter of error codes.
 """
@@ -72,7 +72,7 @@ def test_objects_cover_the_public_api():
     assert "metrics_sk.f1_score" in paths
     assert "metrics_sk.catboost.eval_metric" in paths
     # every count formula is a Confusion method, and each one is checked
-    for name in metrics_sk._counts.FORMULAS:
+    for name in metrics_sk._formulas.FORMULAS:
         assert f"metrics_sk.Confusion.{name}" in paths
     assert {"metrics_sk.Confusion.plot", "metrics_sk.Confusion.update",
             "metrics_sk.Confusion.tp"} <= paths

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 import metrics_sk as msk
 from metrics_sk import Confusion
-from metrics_sk._confusion import ConfusionBatch
+from metrics_sk._batch import ConfusionBatch
 from metrics_sk._registry import METRICS
 
 pd = pytest.importorskip("pandas")
@@ -496,7 +496,7 @@ def test_float_group_keys_are_groups_not_labels():
 def test_sparse_group_table_gives_the_dense_results(monkeypatch):
     """Many groups x many cells: the counts are kept sparse and evaluated in chunks of
     groups; every result is that of the dense table."""
-    import metrics_sk._confusion as confusion_module
+    import metrics_sk._grouped as grouped_module
 
     rng = np.random.default_rng(9)
     n = 300
@@ -510,7 +510,7 @@ def test_sparse_group_table_gives_the_dense_results(monkeypatch):
         warnings.simplefilter("ignore")
         dense_frame = msk.metric_frame(t, p, metrics=metrics, groups=groups, sample_weight=w,
                                        confidence_level=0.9)
-        monkeypatch.setattr(confusion_module, "_DENSE_CELLS", 40)  # 40 // 16 cells: 2 groups
+        monkeypatch.setattr(grouped_module, "DENSE_CELLS", 40)  # 40 // 16 cells: 2 groups
         sparse = Confusion.from_predictions(t, p, groups=groups, sample_weight=w)
         sparse_frame = msk.metric_frame(t, p, metrics=metrics, groups=groups, sample_weight=w,
                                         confidence_level=0.9)
@@ -560,13 +560,13 @@ def test_matrices_and_blocks_in_one_pass_equal_one_call_per_group(how, weights,
     """The matrices and result blocks of all the groups, from one batch of groups (or
     chunks of groups, or one group at a time for large K), are the formula on each group's
     Confusion: same values, dtypes, shapes (each group's labels), index, errors, warnings."""
-    import metrics_sk._confusion as confusion_module
-    from metrics_sk._counts import FORMULAS
+    import metrics_sk._grouped as grouped_module
+    from metrics_sk._formulas import FORMULAS
 
     if how == "chunks":
-        monkeypatch.setattr(confusion_module, "_DENSE_CELLS", 40)
+        monkeypatch.setattr(grouped_module, "DENSE_CELLS", 40)
     elif how == "per group":
-        monkeypatch.setattr(confusion_module, "_GROUP_MATRIX_CELLS", 1)
+        monkeypatch.setattr(grouped_module, "_GROUP_MATRIX_CELLS", 1)
     rng = np.random.default_rng(3)
     n = 200
     t = rng.integers(0, 5, n)

@@ -2,18 +2,20 @@
 name across subpackage lines.
 
 ``LAYERS`` is the architecture of docs/design.rst as data, lowest first: validation and
-parameters; Dask plumbing; formulas and kernels; the builder; the public functions;
+parameters; the label encoder and Dask plumbing; cell counting; the formulas (a
+subpackage, shared helpers first) and kernels; batches; the confusion; groups; the public
+functions;
 streaming and CatBoost; the inference subpackage (its resampling core, then bootstrap,
 analytic intervals, comparison and groups); the display subpackage (report tables, their
 formats, the report, plot, scorers, the command's file reading and commands). A module
-is named by its path in the package without ``.py``: ``_counts``, ``_inference/bootstrap``.
+is named by its path in the package without ``.py``: ``_auc``, ``_inference/bootstrap``.
 A module may import modules of its own or a lower layer, never a higher one. Imports
 inside functions count as well: deferring an import hides a cycle, it does not remove
-it. The one allowed upward edge is ``Confusion.plot`` importing the plotting module.
+it. The allowed upward edges are listed in ``ALLOWED_UPWARD``.
 
 A subpackage (``_inference``, ``_display``) uses only public (non-underscore) names of
 the modules outside it, and the modules outside it only its public names;
-``PRIVATE_ACROSS`` lists the exceptions left to the core split.
+``PRIVATE_ACROSS`` lists the exceptions (none).
 """
 
 import ast
@@ -26,9 +28,15 @@ PACKAGE = pathlib.Path(__file__).resolve().parents[1] / "metrics_sk"
 LAYERS = [
     ["_sklearn_compat"],
     ["_facts", "_validation", "_params", "_sklearn_registry"],
-    ["_dask"],
-    ["_counts", "_auc"],
+    ["_encoding", "_dask"],
+    ["_counting"],
+    ["_formulas/shared", "_auc"],
+    ["_formulas/prf", "_formulas/matrix", "_formulas/onevsrest", "_formulas/onedal"],
+    ["_formulas/blocks"],
+    ["_formulas/__init__"],
+    ["_batch"],
     ["_confusion"],
+    ["_grouped"],
     ["_api", "_losses"],
     ["_streaming"],
     ["_dropins", "_onedal", "_scores"],
@@ -46,23 +54,12 @@ LAYERS = [
     ["__init__"],
     ["__main__"],
 ]
-ALLOWED_UPWARD = {("_confusion", "_display/plot")}
+#: ``Confusion.plot`` imports the plotting module (matplotlib); ``Confusion.from_predictions``
+#: with ``groups=`` returns the grouped confusion, whose module builds on ``_confusion``.
+ALLOWED_UPWARD = {("_confusion", "_display/plot"), ("_confusion", "_grouped")}
 
-#: Private names imported across subpackage lines, as ``(importer, module, name)``: helpers
-#: of ``_counts`` and ``_losses`` that the subpackages still use. ``_counts`` is being split
-#: by family elsewhere (its helpers get public names there); ``_losses`` goes with it.
-PRIVATE_ACROSS = {
-    ("_display/plot", "_counts", "_position"),
-    ("_display/report", "_counts", "_as_float"),
-    ("_display/report_intervals", "_counts", "_as_float"),
-    ("_display/report_intervals", "_counts", "_reduce"),
-    ("_display/report_intervals", "_losses", "_named_columns"),
-    ("_display/report_layout", "_counts", "_as_float"),
-    ("_display/report_layout", "_counts", "_reduce"),
-    ("_inference/compare", "_losses", "_prepare"),
-    ("_inference/compare", "_losses", "_score_array"),
-    ("_inference/intervals", "_losses", "_prepare"),
-}
+#: Private names imported across subpackage lines, as ``(importer, module, name)``.
+PRIVATE_ACROSS = set()
 
 
 def _layer(module):
@@ -96,6 +93,11 @@ def _is_module(name, package=PACKAGE):
     return (package / f"{name}.py").exists() or (package / name / "__init__.py").exists()
 
 
+def _node(name, package=PACKAGE):
+    """The module that ``name`` is: a subpackage is its ``__init__``."""
+    return name if (package / f"{name}.py").exists() else f"{name}/__init__"
+
+
 def import_edges(importer, path, package=PACKAGE):
     """``[(module, imported name or None)]`` of the package's modules ``path`` imports
     (anywhere in the file); a module imported by name (``from . import _auc``) is an edge
@@ -110,9 +112,9 @@ def import_edges(importer, path, package=PACKAGE):
         for alias in node.names:
             sub = target + "/" + alias.name if target != "__init__" else alias.name
             if _is_module(sub, package):
-                found.append((sub, None))
+                found.append((_node(sub, package), None))
             else:
-                found.append((target if _is_module(target, package) else
+                found.append((_node(target, package) if _is_module(target, package) else
                               target + "/__init__", alias.name))
     return [(m, n) for m, n in found if n != "__version__"]
 
@@ -196,7 +198,8 @@ def test_subpackage_imports_resolve(tmp_path):
 
 def test_the_check_can_fail():
     """An upward edge and a module outside the layers are caught."""
-    assert upward_edges({"_counts": {"_display/report"}}) == [("_counts", "_display/report")]
+    assert upward_edges({"_formulas/prf": {"_display/report"}}) == [
+        ("_formulas/prf", "_display/report")]
     with pytest.raises(AssertionError, match="no layer"):
         _layer("_not_a_module")
 
@@ -204,7 +207,7 @@ def test_the_check_can_fail():
 #: The modules that may sort or search label values: the one label encoder (with the
 #: builder), and the modules that sort *scores* or rankings, not labels.
 ENCODERS = {
-    "_confusion": "the label encoder (encode, compact) and the builder",
+    "_encoding": "the label encoder (encode, compact, positions)",
     "_auc": "ranking kernels: searchsorted over sorted scores",
     "_display/plot": "the first place of each class in a ranking of cells",
     "_display/cli": "the digits demo: the classes of predict_proba's columns (not label encoding "
@@ -225,7 +228,7 @@ def encoding_calls(path):
 
 
 def test_one_label_encoder():
-    """No module encodes labels on its own: they all go through ``_confusion.encode`` (or
+    """No module encodes labels on its own: they all go through ``_encoding.encode`` (or
     its key compactor ``compact``)."""
     found = {name: encoding_calls(path) for name, path in module_names().items()}
     assert {m: lines for m, lines in found.items() if lines and m not in ENCODERS} == {}

@@ -62,7 +62,7 @@ def test_two_hundred_classes_png(tmp_path):
     assert {5, 150} <= set(display.classes_.tolist())
     i, j = display.classes_.tolist().index(5), display.classes_.tolist().index(150)
     assert display.confusion_matrix[i, j] == c.to_dense()[5, 150]
-    dense = c.to_dense()[np.ix_(c._index(display.classes_), c._index(display.classes_))]
+    dense = c.to_dense()[np.ix_(c.label_positions(display.classes_), c.label_positions(display.classes_))]
     np.testing.assert_array_equal(display.confusion_matrix, dense)
     path = tmp_path / "many.png"
     display.figure_.savefig(path, dpi=60)
@@ -81,12 +81,12 @@ def test_normalize_uses_the_full_totals():
     c = Confusion.from_predictions(y, pred)
     dense = c.to_dense().astype(float)
     shown = c.plot(normalize="true", max_classes=10)
-    idx = c._index(shown.classes_)
+    idx = c.label_positions(shown.classes_)
     expected = dense[np.ix_(idx, idx)] / dense.sum(axis=1)[idx, None]
     np.testing.assert_allclose(shown.confusion_matrix, expected)
     np.testing.assert_allclose(c.plot(normalize="pred").confusion_matrix,
                                msk.confusion_matrix(y, pred, normalize="pred")[
-                                   np.ix_(*[c._index(c.plot().classes_)] * 2)])
+                                   np.ix_(*[c.label_positions(c.plot().classes_)] * 2)])
     small = Confusion.from_predictions([0, 1, 1, 2], [0, 1, 2, 2])
     np.testing.assert_allclose(small.plot(normalize="all").confusion_matrix,
                                msk.confusion_matrix([0, 1, 1, 2], [0, 1, 2, 2],

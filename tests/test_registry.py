@@ -1,6 +1,6 @@
 """The registry of metrics: complete, consistent, and the first metric added through it.
 
-``geometric_mean_score`` was added by writing its formula in ``_counts`` and one registry
+``geometric_mean_score`` was added by writing its formula in ``_formulas`` and one registry
 entry; it is checked here against imbalanced-learn's own ``geometric_mean_score``.
 """
 
@@ -16,7 +16,7 @@ from imblearn.metrics import geometric_mean_score as imblearn_gmean
 from sklearn.metrics import get_scorer_names as sklearn_scorer_names
 
 import metrics_sk as msk
-from metrics_sk import _counts
+from metrics_sk import _formulas
 from metrics_sk._registry import METRICS, SCORER_NAMES, resolve
 
 from test_common import NOT_METRICS, PENDING
@@ -41,10 +41,10 @@ def test_the_meta_test_can_fail():
 
 def test_count_metrics_are_formulas_and_methods():
     counted = {name for name, m in METRICS.items() if m.count}
-    assert counted == set(_counts.FORMULAS)
+    assert counted == set(_formulas.FORMULAS)
     for name in counted:
         method = getattr(msk.Confusion, name)  # declared in the class, calling the formula
-        assert method.__doc__ == _counts.FORMULAS[name].__doc__, name
+        assert method.__doc__ == _formulas.FORMULAS[name].__doc__, name
         options = list(inspect.signature(METRICS[name].formula).parameters)[1:]
         public = list(inspect.signature(METRICS[name].function).parameters)
         assert set(options) <= set(public), name

@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 
 import metrics_sk
-from metrics_sk._confusion import Confusion, ConfusionBatch
+from metrics_sk._batch import ConfusionBatch
+from metrics_sk._confusion import Confusion
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
@@ -78,8 +79,8 @@ def _inline_literals(text):
 
 def stale_names(text):
     """The names of ``metrics_sk`` that ``text`` cites in inline literals and that do not
-    exist: a private module (``_counts``), an attribute of one (``_params.Checker``,
-    ``_registry._entries()``) or a private member of the batch interface (``_whole()``)."""
+    exist: a private module (``_formulas``), an attribute of one (``_params.Checker``,
+    ``_registry._entries()``) or a private member of a confusion (``_sums()``)."""
     stale = []
     for literal in _inline_literals(text):
         name = literal.split("(")[0].split("[")[0]
@@ -114,10 +115,11 @@ def test_the_developer_guide_names_what_exists():
 
 
 def test_the_name_check_can_fail():
-    text = ("``_counts.f1_score`` ``_params.Checker`` ``_whole()`` ``_is_batch`` "
+    text = ("``_formulas.f1_score`` ``_params.Checker`` ``_sums()`` ``_set`` "
             "``_facts._entries()`` ``c._cells`` ``y_true`` "
-            "``_formulas`` ``_counts.no_such_metric`` ``_no_member(x)``")
-    assert stale_names(text) == ["_formulas", "_counts.no_such_metric", "_no_member(x)"]
+            "``_no_such_module`` ``_formulas.no_such_metric`` ``_no_member(x)``")
+    assert stale_names(text) == ["_no_such_module", "_formulas.no_such_metric",
+                                 "_no_member(x)"]
 
 
 def test_the_name_check_reads_subpackages():
@@ -152,4 +154,4 @@ def test_the_layering_figure_is_drawn_from_the_layering_test(tmp_path):
         for module in modules:
             assert f"``{module}``" in table
     # each row carries the module's own summary line
-    assert metrics_sk._counts.__doc__.splitlines()[0] in table
+    assert metrics_sk._formulas.__doc__.splitlines()[0] in table

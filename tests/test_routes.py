@@ -15,8 +15,8 @@ import numpy as np
 import pytest
 
 import metrics_sk as msk
-from metrics_sk import _counts
-from metrics_sk._confusion import ConfusionBatch
+from metrics_sk import _formulas
+from metrics_sk._batch import ConfusionBatch
 from metrics_sk._registry import METRICS
 
 PACKAGE = pathlib.Path(__file__).resolve().parents[1] / "metrics_sk"
@@ -118,7 +118,7 @@ def test_each_count_metric_has_its_function_and_methods_with_the_same_options(na
     function = METRICS[name].function
     assert getattr(msk, name) is function, f"{name} is not exported by metrics_sk"
     options = _options(function, _INPUTS)
-    assert options == _options(getattr(_counts, name), {"c"})
+    assert options == _options(getattr(_formulas, name), {"c"})
     for cls in (msk.Confusion, msk.GroupedConfusion, ConfusionBatch):
         method = cls.__dict__.get(name)
         assert method is not None, f"{cls.__name__}.{name} is not declared in the class"
@@ -141,7 +141,7 @@ def test_one_docstring_per_metric(name):
     entries of its inputs (y_true, y_pred, sample_weight) added, nothing else."""
     from metrics_sk._api import _INPUT_DOCS
 
-    formula = getattr(_counts, name)
+    formula = getattr(_formulas, name)
     assert msk.Confusion.__dict__[name].__doc__ == formula.__doc__
     assert msk.GroupedConfusion.__dict__[name].__doc__ == formula.__doc__
     doc = METRICS[name].function.__doc__

@@ -7,7 +7,7 @@ cut out of the sparse matrix, so a 10**5-class confusion plots as fast as a 30-c
 
 import numpy as np
 
-from .._counts import _position
+from .._formulas import label_position
 from .._params import PLOT, Checker
 from .._validation import classifier_predictions
 
@@ -207,7 +207,7 @@ class ConfusionDisplay:
     @classmethod
     def _binary(cls, confusion, normalize, pos_label):
         labels = confusion.labels
-        i = _position(confusion, pos_label)
+        i = label_position(confusion, pos_label)
         if i < 0:
             raise ValueError(f"pos_label={pos_label!r} is not a label; the labels are "
                              f"{labels[:10].tolist()}.")
@@ -413,7 +413,7 @@ def _names(display_labels, confusion, classes, binary):
     if names.shape[0] != expected:
         raise ValueError(f"display_labels must have one name per class ({expected}), got "
                          f"{names.shape[0]}.")
-    return names if binary else names[confusion._index(classes)]
+    return names if binary else names[confusion.label_positions(classes)]
 
 
 def _cell_texts(values, values_format, keep_zeros):

@@ -25,7 +25,7 @@ import textwrap
 import numpy as np
 
 from .._confusion import Confusion
-from .._counts import _as_float
+from .._formulas import as_float
 from .._validation import classifier_predictions
 from .report_layout import (
     SECTIONS,
@@ -253,7 +253,7 @@ def quality_report(y_true, y_pred, *, y_score=None, labels=None, sample_weight=N
     if zero_division == "warn":
         _warn_undefined(confusion, beta, sections)
     if "overall" in values:
-        values["overall"] = {k: _as_float(v) for k, v in values["overall"].items()}
+        values["overall"] = {k: as_float(v) for k, v in values["overall"].items()}
     intervals = {}
     if confidence_level is not None and interval == "analytic":
         intervals = _analytic_intervals(confusion, calls, confidence_level, samples)

@@ -8,7 +8,7 @@ import warnings
 
 import numpy as np
 
-from .._counts import _as_float, _reduce
+from .._formulas import as_float, reduce_average
 from .._registry import METRICS
 from .report_layout import (
     _GROUP_COLUMNS,
@@ -27,7 +27,7 @@ def _score_columns(y_score, labels):
     classes, by position when they are not (an array, the default 0..k-1 column names, or
     names none of which is a class); a ValueError naming ``y_score`` when some names are
     classes and others are not, or a class has no column."""
-    from .._losses import _named_columns
+    from .._losses import named_columns
 
     names = getattr(y_score, "columns", None)
     if names is None or list(names) == list(range(len(names))):
@@ -45,7 +45,7 @@ def _score_columns(y_score, labels):
             f"y_score's columns are named {names[:10]} but the classes are {classes[:10]}: "
             "name one column per class (they are read by name), or pass an array whose "
             "columns follow the classes.")
-    order = _named_columns(y_score, labels)
+    order = named_columns(y_score, labels)
     scores = np.asarray(y_score)
     return scores if order is None else scores[:, order]
 
@@ -229,9 +229,9 @@ class _SortedScores:
         for i in range(weights.shape[0]):
             per_class = {"roc_auc": roc[i], "pr_auc": pr[i]}
             per_class = {key: per_class[key] for key in _SCORE_COLUMNS}
-            averages = {"macro": {key: _reduce(v, "macro", None)
+            averages = {"macro": {key: reduce_average(v, "macro", None)
                                   for key, v in per_class.items()},
-                        "weighted": {key: _reduce(v, "weighted", support[i])
+                        "weighted": {key: reduce_average(v, "weighted", support[i])
                                      for key, v in per_class.items()}}
             values = {"log_loss": losses["log_loss"][i],
                       "one_vs_all_log_loss": losses["one_vs_all_log_loss"][i],
@@ -315,7 +315,7 @@ def _group_values(grouped, beta, zero_division, confidence_level, interval, n_re
     keys = [index[i] for i in order]
     out = {"keys": keys, "names": list(index.names),
            "values": {key: v[order] for key, v in columns.items()},
-           "overall": {key: _as_float(getattr(grouped.overall, name)(**kwargs))
+           "overall": {key: as_float(getattr(grouped.overall, name)(**kwargs))
                        for key, (name, kwargs) in calls.items()}}
     if confidence_level is None:
         return out, {}, None

@@ -11,8 +11,8 @@ from numbers import Integral, Real
 
 import numpy as np
 
-from .. import _counts
-from .._counts import _as_float, _reduce
+from .. import _formulas
+from .._formulas import as_float, reduce_average
 from .._losses import encode_targets
 from .._registry import METRICS
 from .._params import PARAMETERS, Checker
@@ -120,7 +120,7 @@ def _evaluate(confusion, calls):
     """The values of ``calls`` on ``confusion`` (or a batch of confusions), with the
     support of each class and average row."""
     if confusion.n_classes == 0:  # as every Confusion method
-        raise ValueError(_counts.EMPTY)
+        raise ValueError(_formulas.EMPTY)
 
     def run(call):  # the formula itself: the report checked its parameters once
         name, kwargs = call
@@ -161,7 +161,7 @@ def count_values(confusion, *, beta=1.0, zero_division="warn"):
         report's layout names (a registry metric).
     """
     values = _evaluate(confusion, _calls(beta, zero_division))
-    values["overall"] = {k: _as_float(v) for k, v in values["overall"].items()}
+    values["overall"] = {k: as_float(v) for k, v in values["overall"].items()}
     return values
 
 
@@ -183,7 +183,7 @@ def score_values(y_true, y_score, *, labels, sample_weight=None, from_logits=Fal
     _, codes = encode_targets(y_true, labels)
     support = np.bincount(codes, minlength=len(labels), weights=None if sample_weight is None
                           else np.asarray(sample_weight, dtype=np.float64))
-    averages = {average: {key: _reduce(v, average, support) for key, v in per_class.items()}
+    averages = {average: {key: reduce_average(v, average, support) for key, v in per_class.items()}
                 for average in _SCORE_AVERAGES}
     # log_loss, like scikit-learn's, reads the columns in sorted label order; the report's
     # columns follow ``labels``, which may be in any order. (A 1-D score, of the greater

@@ -5,7 +5,7 @@ cell of the confusion matrix, and those cell counts are multinomial: ``Mult(n, c
 over the non-zero cells. So for a count metric without sample weights a bootstrap
 replicate is one multinomial draw of a few numbers, not ``n`` indices; all replicates are
 drawn at once, turned into per-class counts of shape ``(R, K)`` (a *batch*), and the count
-formulas of ``metrics_sk._counts``, which reduce over the class axis, evaluate every
+formulas of ``metrics_sk._formulas``, which reduce over the class axis, evaluate every
 replicate in one vectorized call.
 
 With sample weights the samples are grouped by (cell, weight) pairs, whose samples are
@@ -27,7 +27,7 @@ import numpy as np
 from scipy.special import ndtr, ndtri
 
 
-from .._confusion import Confusion, count_samples
+from .._confusion import Confusion, count_sample_cells
 from .._params import INFERENCE, Checker
 from .._registry import METRICS, SCORER_NAMES, resolve
 from .._scores import encoded_inputs
@@ -211,7 +211,7 @@ def count_intervals(sampler, statistic, n_resamples, confidence_level, method, r
 def sampler_from_samples(confusion, y_true, y_pred, sample_weight):
     """A weighted sampler: the cell of each sample among ``confusion``'s labels (a label
     outside them in the other slot), from the one encoding of the samples."""
-    return weighted_sampler(count_samples(y_true, y_pred, labels=confusion.labels,
+    return weighted_sampler(count_sample_cells(y_true, y_pred, labels=confusion.labels,
                                           sample_weight=sample_weight), confusion)
 
 
@@ -470,7 +470,7 @@ def bootstrap(metric, y_true, y_pred, *, n_resamples=1000, confidence_level=0.95
             sampler = CellSampler(build_confusion(y_true, y_pred))
         else:  # the builder's one encoding gives the confusion and each sample's cell
             refuse_dask(y_true, y_pred, sample_weight)
-            sampler = weighted_sampler(count_samples(y_true, y_pred,
+            sampler = weighted_sampler(count_sample_cells(y_true, y_pred,
                                                      sample_weight=sample_weight))
         vectorized = name in VECTORIZED
         _, results = count_intervals(sampler, statistic, n_resamples, confidence_level,

@@ -22,8 +22,9 @@ import scipy.sparse as sp
 from scipy import stats
 from scipy.special import ndtr, ndtri
 
-from .._confusion import Confusion, compact, encode
-from .._losses import _prepare, _score_array, check_scores
+from .._confusion import Confusion
+from .._encoding import compact, encode
+from .._losses import prepare_scores, score_array, check_scores
 from .._params import INFERENCE, Checker
 from .._scores import encoded_inputs, one_vs_all_roc_auc_score
 from .._validation import (
@@ -330,9 +331,9 @@ def _stuart_maxwell(table):
 
 def _paired_delong(y_true, score_a, score_b, sample_weight, kwargs, z):
     labels, average = auc_options(kwargs)
-    codes, classes, sa, weights = _prepare(y_true, score_a, labels, sample_weight,
+    codes, classes, sa, weights = prepare_scores(y_true, score_a, labels, sample_weight,
                                            name="y_pred_a", binary_columns="ranking")
-    sb = _score_array(score_b, "y_pred_b")
+    sb = score_array(score_b, "y_pred_b")
     check_same_length(("y_pred_a", sa), ("y_pred_b", sb))
     sb = check_scores(sb, classes, labels, name="y_pred_b", binary_columns="ranking")
     if average is not None and classes.shape[0] != 2:

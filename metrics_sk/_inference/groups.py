@@ -12,7 +12,8 @@ import warnings
 
 import numpy as np
 
-from .._confusion import Confusion, ConfusionBatch
+from .._batch import ConfusionBatch
+from .._confusion import Confusion
 from .._dropins import recall_score
 from .._facts import INTERVAL_METHODS
 from .._onedal import specificity_score

@@ -28,11 +28,12 @@ import numpy as np
 from scipy.special import expit, logit, ndtri
 from scipy.stats import beta as beta_distribution
 
-from .. import _auc, _counts
+from .. import _auc, _formulas
 from .._api import build_confusion
-from .._confusion import Confusion, ConfusionBatch, SampleCells, count_samples
+from .._batch import ConfusionBatch
+from .._confusion import Confusion, SampleCells, count_sample_cells
 from .._facts import FACTS, INTERVAL_METHODS
-from .._losses import _prepare
+from .._losses import prepare_scores
 from .._params import INFERENCE, Checker
 from .._registry import resolve
 from .._validation import is_dask_collection, refuse_zero_weights
@@ -116,7 +117,7 @@ def _proportion(c, name, kwargs):
         if kwargs.get("normalize", True) is False:
             raise ValueError(f"{name}(normalize=False) is a count, not a proportion: it "
                              "has no interval here.")
-        diag, _, _, total = (np.asarray(a, dtype=np.float64) for a in _counts._whole(c))
+        diag, _, _, total = (np.asarray(a, dtype=np.float64) for a in _formulas.whole_margins(c))
         correct = diag.sum(-1)  # of every sample (labels= never removes any)
         return (correct if ratio == "recall" else total - correct), total
     average = kwargs.get("average", "binary")
@@ -125,12 +126,12 @@ def _proportion(c, name, kwargs):
     else:
         if average not in (None, "binary", "micro"):
             return None
-        labels = _counts._set_wise_labels(c, average, kwargs.get("labels"),
+        labels = _formulas.set_wise_labels(c, average, kwargs.get("labels"),
                                           kwargs.get("pos_label", 1))
         micro = average == "micro"
         if micro and ratio == "specificity":  # a sample is a negative of K - 1 classes
             return None
-    tp, pred, sup = (np.asarray(a, dtype=np.float64) for a in _counts._class_counts(c, labels))
+    tp, pred, sup = (np.asarray(a, dtype=np.float64) for a in _formulas.class_counts(c, labels))
     x, n = _RATIOS[ratio](tp, pred, sup, np.asarray(c.total, dtype=np.float64)[..., None])
     if micro:
         x, n = x.sum(-1), n.sum(-1)
@@ -180,7 +181,7 @@ class Moved:
         self.counts = counts.astype(np.float64)
         self.squares = nonzero_cells(q)[2].astype(np.float64)  # same cells: w > 0 iff w^2 > 0
         # a step small against the row and column sums the cell adds to
-        _, support, predicted, total = _counts._whole(c)  # (every label counted)
+        _, support, predicted, total = _formulas.whole_margins(c)  # (every label counted)
         support, predicted = (np.append(a, total) for a in (support, predicted))
         self.step = 1e-5 * np.maximum(np.minimum(support[self.rows], predicted[self.cols]), 1.0)
         m = self.counts.size
@@ -289,7 +290,7 @@ def auc_options(kwargs):
 def _delong(y_true, y_score, sample_weight, kwargs):
     """Per-class (or binary) ROC AUC and its DeLong standard error."""
     labels, average = auc_options(kwargs)
-    codes, classes, scores, weights = _prepare(y_true, y_score, labels, sample_weight,
+    codes, classes, scores, weights = prepare_scores(y_true, y_score, labels, sample_weight,
                                                binary_columns="ranking")
     if average is not None and classes.shape[0] != 2:
         raise ValueError("DeLong's interval is for the AUC of each class (average=None) or "
@@ -517,7 +518,7 @@ def analytic_interval(metric, y_true, y_pred_or_score, *, confidence_level=0.95,
         c = build_confusion(y_true, y_pred_or_score, sample_weight)
         samples = None if sample_weight is None else (y_true, y_pred_or_score, sample_weight)
     else:  # one encoding: the confusion, and each sample's cell for the squared weights
-        samples = count_samples(y_true, y_pred_or_score, sample_weight=sample_weight)
+        samples = count_sample_cells(y_true, y_pred_or_score, sample_weight=sample_weight)
         c = samples.confusion()
     return confusion_interval(c, name, metric_kwargs, confidence_level=confidence_level,
                               method=method, samples=samples)

@@ -20,8 +20,10 @@ from collections import namedtuple
 import numpy as np
 import scipy.sparse as sp
 
-from .._confusion import Confusion, ConfusionBatch, compact
-from .._counts import check_total
+from .._batch import ConfusionBatch
+from .._confusion import Confusion
+from .._encoding import compact
+from .._formulas import check_total
 from .._validation import is_dask_collection
 
 ConfidenceInterval = namedtuple("ConfidenceInterval", ["low", "high"])
