@@ -24,6 +24,7 @@ LAYERS = [
     ["_api", "_losses"],
     ["_streaming"],
     ["_dropins", "_onedal", "_scores"],
+    ["_curves"],
     ["catboost"],
     ["_registry"],
     ["_bootstrap", "_intervals", "_compare", "_groups"],
