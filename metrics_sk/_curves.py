@@ -29,8 +29,16 @@ from ._facts import CURVE_CONSTRAINTS, FACTS
 from ._losses import _rows_sum_to_one
 from ._params import checked
 from ._scores import _drop_in_inputs, _plain_scores, _plain_targets
+from ._sklearn_compat import _deprecate_positional_args, sklearn_constraints
 
 _UNIT_CLASSES = ({0, 1}, {-1, 1})  # the binary targets scikit-learn reads without pos_label
+
+
+def _constraints(name):
+    """The constraints of drop-in ``name`` (its facts, or the curves' table), with
+    scikit-learn's own objects where it has them (its messages to the letter)."""
+    own = FACTS[name].constraints if name in FACTS else CURVE_CONSTRAINTS[name]
+    return {**own, **sklearn_constraints(name)}
 
 
 # -- the boundary: which inputs are computed here ------------------------------------------
@@ -160,7 +168,8 @@ def _changes(values):
                            [True]))
 
 
-@checked(CURVE_CONSTRAINTS["confusion_matrix_at_thresholds"])
+@_deprecate_positional_args(version="1.11")
+@checked(_constraints("confusion_matrix_at_thresholds"))
 def confusion_matrix_at_thresholds(y_true, y_score, *, pos_label=None, sample_weight=None):
     """Binary confusion matrix at every threshold, from one sort of the scores.
 
@@ -225,7 +234,7 @@ def confusion_matrix_at_thresholds(y_true, y_score, *, pos_label=None, sample_we
     return fps[-1] - fps, fps, tps[-1] - tps, tps, thresholds
 
 
-@checked(CURVE_CONSTRAINTS["roc_curve"])
+@checked(_constraints("roc_curve"))
 def roc_curve(y_true, y_score, *, pos_label=None, sample_weight=None, drop_intermediate=True):
     """Receiver operating characteristic (ROC) curve, from one sort of the scores.
 
@@ -294,7 +303,7 @@ def _roc_points(fps, tps, thresholds, drop_intermediate):
     return fps / fps[-1], tps / tps[-1], thresholds
 
 
-@checked(CURVE_CONSTRAINTS["precision_recall_curve"])
+@checked(_constraints("precision_recall_curve"))
 def precision_recall_curve(y_true, y_score, *, pos_label=None, sample_weight=None,
                            drop_intermediate=False):
     """Precision-recall pairs at every threshold, from one sort of the scores.
@@ -363,7 +372,7 @@ def precision_recall_curve(y_true, y_score, *, pos_label=None, sample_weight=Non
             thresholds[::-1])
 
 
-@checked(CURVE_CONSTRAINTS["det_curve"])
+@checked(_constraints("det_curve"))
 def det_curve(y_true, y_score, pos_label=None, sample_weight=None, drop_intermediate=False):
     """Detection error tradeoff (DET) curve, from one sort of the scores.
 
@@ -430,7 +439,7 @@ def det_curve(y_true, y_score, pos_label=None, sample_weight=None, drop_intermed
             thresholds[part][::-1])
 
 
-@checked(CURVE_CONSTRAINTS["auc"])
+@checked(_constraints("auc"))
 def auc(x, y):
     """Area under a curve by the trapezoidal rule.
 
@@ -496,7 +505,7 @@ def _support(codes, n_classes, weights):
     return np.bincount(codes, weights=weights, minlength=n_classes).astype(np.float64)
 
 
-@checked(FACTS["average_precision_score"].constraints)
+@checked(_constraints("average_precision_score"))
 def average_precision_score(y_true, y_score, *, average="macro", pos_label=1,
                             sample_weight=None):
     """Average precision (AP): the step-wise area under the precision-recall curve.
@@ -600,7 +609,7 @@ def _hand_till(codes, scores, n_classes, average):
     return float(np.average(values, weights=shares if average == "weighted" else None))
 
 
-@checked(FACTS["roc_auc_score"].constraints)
+@checked(_constraints("roc_auc_score"))
 def roc_auc_score(y_true, y_score, *, average="macro", sample_weight=None, max_fpr=None,
                   multi_class="raise", labels=None):
     """Area under the ROC curve (ROC AUC): binary, one-vs-rest, one-vs-one, multilabel.
@@ -667,7 +676,7 @@ def roc_auc_score(y_true, y_score, *, average="macro", sample_weight=None, max_f
         y = _plain_targets(y_true)
         classes = None if y is None else _classes(y)
         if classes is not None and classes.shape[0] == 2:
-            native = _binary_inputs(y_true, y_score, sample_weight, classes[1].item(),
+            native = _binary_inputs(y_true, y_score, sample_weight, classes.tolist()[1],
                                     two_classes=True)
         if native is not None:
             if max_fpr is None or max_fpr == 1:
@@ -717,7 +726,7 @@ def _top_k_hits(codes, scores, k):
     return hits
 
 
-@checked(FACTS["top_k_accuracy_score"].constraints)
+@checked(_constraints("top_k_accuracy_score"))
 def top_k_accuracy_score(y_true, y_score, *, k=2, normalize=True, sample_weight=None,
                          labels=None):
     """Top-k accuracy: how often the true class is among the ``k`` highest scores.
