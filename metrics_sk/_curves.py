@@ -22,11 +22,12 @@ from numbers import Integral
 import numpy as np
 from scipy.integrate import trapezoid
 from sklearn.metrics import _ranking as _sk
-from sklearn.utils import check_consistent_length, column_or_1d
+from sklearn.utils import check_array, check_consistent_length, column_or_1d
+from sklearn.utils.validation import _num_samples
 
 from . import _auc
 from ._facts import CURVE_CONSTRAINTS, FACTS
-from ._losses import _rows_sum_to_one
+from ._losses import _rows_sum_to_one, encode_targets
 from ._params import checked
 from ._scores import _drop_in_inputs, _plain_scores, _plain_targets
 from ._sklearn_compat import _deprecate_positional_args, sklearn_constraints
@@ -42,16 +43,28 @@ def _constraints(name):
 
 
 # -- the boundary: which inputs are computed here ------------------------------------------
+def _boundary(y_true, y_score, sample_weight):
+    """The checks every ranking drop-in makes first, whatever computes it: one length for
+    the three arrays and at least one sample (scikit-learn's own errors), and the checks
+    of every score drop-in (:func:`metrics_sk._scores._drop_in_inputs`: masked entries,
+    NaN or infinite weights). Returns the checked weights."""
+    check_consistent_length(y_true, y_score, sample_weight)
+    if _num_samples(y_true) == 0:
+        check_array(np.asarray(y_true), ensure_2d=False, dtype=None)  # its "0 sample(s)"
+    return _drop_in_inputs(y_true, y_score, "y_score", sample_weight)
+
+
 def _classes(y):
     """The sorted distinct labels of 1-D ``y``; a numeric ``y`` with at most two values
-    is read from its minimum and maximum (two passes, no sort)."""
+    is read from its minimum and maximum (two passes, no sort), any other by the one
+    label encoder."""
     if y.dtype.kind in "biuf":
         low, high = y.min(), y.max()
         if low == high:
             return y[:1].copy()
         if np.count_nonzero(y == low) + np.count_nonzero(y == high) == y.shape[0]:
             return np.array([low, high], dtype=y.dtype)
-    return np.unique(y)
+    return encode_targets(y, None)[0]
 
 
 def _weights(sample_weight, n):
@@ -84,7 +97,6 @@ def _binary_inputs(y_true, y_score, sample_weight, pos_label, *, two_classes=Fal
     other label, finite 1-D scores, non-negative weights giving both sides weight (zero
     weights left out, as scikit-learn does); ``two_classes``: exactly two labels. None
     for every other input."""
-    sample_weight = _drop_in_inputs(y_true, y_score, "y_score", sample_weight)
     y = _plain_targets(y_true)
     if y is None:
         return None
@@ -135,7 +147,6 @@ def _class_inputs(y_true, y_score, sample_weight, labels, *, min_classes=3):
     """``(classes, codes, scores, weights)`` of a multi-class input computed here: plain
     1-D targets with at least ``min_classes`` classes (``labels`` or ``y_true``'s),
     finite 2-D scores with one column per class, non-negative weights; None else."""
-    sample_weight = _drop_in_inputs(y_true, y_score, "y_score", sample_weight)
     y = _plain_targets(y_true)
     if y is None or np.ndim(y_score) != 2 or np.asarray(y_score).dtype.kind not in "iuf":
         return None
@@ -144,12 +155,15 @@ def _class_inputs(y_true, y_score, sample_weight, labels, *, min_classes=3):
     if weights is False:
         return None
     scores = _plain_scores(y_score, n, weights)
-    present = np.unique(y)
-    classes = None if scores is None else _native_labels(labels, present)
+    if scores is None:
+        return None
+    present, codes = encode_targets(y, None)
+    classes = _native_labels(labels, present)
     if classes is None or classes.shape[0] < min_classes or (
             scores.shape[1] != classes.shape[0]):
         return None
-    codes = np.searchsorted(classes, y)
+    if labels is not None:
+        classes, codes = encode_targets(y, classes)
     return classes, codes, scores, weights
 
 
@@ -226,6 +240,7 @@ def confusion_matrix_at_thresholds(y_true, y_score, *, pos_label=None, sample_we
     >>> thresholds.tolist(), tps.tolist(), fps.tolist()
     ([0.8, 0.4, 0.35, 0.1], [1.0, 1.0, 2.0, 2.0], [0.0, 1.0, 1.0, 2.0])
     """
+    sample_weight = _boundary(y_true, y_score, sample_weight)
     native = _binary_inputs(y_true, y_score, sample_weight, pos_label)
     if native is None:
         return _sk.confusion_matrix_at_thresholds(y_true, y_score, pos_label=pos_label,
@@ -284,6 +299,7 @@ def roc_curve(y_true, y_score, *, pos_label=None, sample_weight=None, drop_inter
     >>> fpr.tolist(), tpr.tolist()
     ([0.0, 0.0, 0.5, 0.5, 1.0], [0.0, 0.5, 0.5, 1.0, 1.0])
     """
+    sample_weight = _boundary(y_true, y_score, sample_weight)
     native = _binary_inputs(y_true, y_score, sample_weight, pos_label)
     if native is None:
         return _sk.roc_curve(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight,
@@ -356,6 +372,7 @@ def precision_recall_curve(y_true, y_score, *, pos_label=None, sample_weight=Non
     >>> precision.round(3).tolist(), recall.tolist()
     ([0.5, 0.667, 0.5, 1.0, 1.0], [1.0, 1.0, 0.5, 0.5, 0.0])
     """
+    sample_weight = _boundary(y_true, y_score, sample_weight)
     native = _binary_inputs(y_true, y_score, sample_weight, pos_label)
     if native is None:
         return _sk.precision_recall_curve(y_true, y_score, pos_label=pos_label,
@@ -422,6 +439,7 @@ def det_curve(y_true, y_score, pos_label=None, sample_weight=None, drop_intermed
     >>> fpr.tolist(), fnr.tolist()
     ([0.5, 0.5, 0.0], [0.0, 0.5, 0.5])
     """
+    sample_weight = _boundary(y_true, y_score, sample_weight)
     native = _binary_inputs(y_true, y_score, sample_weight, pos_label, two_classes=True)
     if native is None:
         return _sk.det_curve(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight,
@@ -432,8 +450,8 @@ def det_curve(y_true, y_score, pos_label=None, sample_weight=None, drop_intermed
     if drop_intermediate and fps.shape[0] > 2:
         keep = _changes(tps)
         fps, tps, thresholds = fps[keep], tps[keep], thresholds[keep]
-    first = np.searchsorted(fps, fps[0], side="right") - 1
-    last = np.searchsorted(tps, tps[-1]) + 1
+    first = np.count_nonzero(fps <= fps[0]) - 1  # the last point without false positives
+    last = np.count_nonzero(tps < tps[-1]) + 1  # the first without false negatives
     part = slice(first, last)
     return ((fps[part] / fps[-1])[::-1], ((tps[-1] - tps[part]) / tps[-1])[::-1],
             thresholds[part][::-1])
@@ -554,6 +572,7 @@ def average_precision_score(y_true, y_score, *, average="macro", pos_label=1,
     >>> round(average_precision_score([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8]), 4)
     0.8333
     """
+    sample_weight = _boundary(y_true, y_score, sample_weight)
     native = None
     if np.ndim(y_score) == 1:
         native = _binary_inputs(y_true, y_score, sample_weight, pos_label, two_classes=True)
@@ -575,7 +594,7 @@ def average_precision_score(y_true, y_score, *, average="macro", pos_label=1,
 def _mcclish(native, max_fpr):
     """scikit-learn's standardized partial AUC up to ``max_fpr`` (McClish, 1989)."""
     fpr, tpr, _ = _roc_points(*_auc.counts_at_thresholds(*native), True)
-    stop = np.searchsorted(fpr, max_fpr, "right")
+    stop = np.count_nonzero(fpr <= max_fpr)  # fpr is non-decreasing
     tpr = np.append(tpr[:stop], np.interp(max_fpr, fpr[stop - 1:stop + 1],
                                           tpr[stop - 1:stop + 1]))
     fpr = np.append(fpr[:stop], max_fpr)
@@ -671,6 +690,11 @@ def roc_auc_score(y_true, y_score, *, average="macro", sample_weight=None, max_f
     >>> round(roc_auc_score(y, proba, multi_class="ovr"), 4)
     0.9375
     """
+    if multi_class == "ovo" and sample_weight is not None and np.ndim(y_score) == 2:
+        # scikit-learn refuses weights with one-vs-one before it looks at the arrays
+        return _sk.roc_auc_score(y_true, y_score, average=average, sample_weight=sample_weight,
+                                 max_fpr=max_fpr, multi_class=multi_class, labels=labels)
+    sample_weight = _boundary(y_true, y_score, sample_weight)
     native = None
     if np.ndim(y_score) == 1:  # binary: the greater class is the positive one
         y = _plain_targets(y_true)
@@ -683,8 +707,7 @@ def roc_auc_score(y_true, y_score, *, average="macro", sample_weight=None, max_f
                 return _binary_auc(*native)
             return _mcclish(native, max_fpr)
     elif (multi_class in ("ovr", "ovo") and (max_fpr is None or max_fpr == 1)
-          and average in ("macro", "weighted") + ((None,) if multi_class == "ovr" else ())
-          and not (multi_class == "ovo" and sample_weight is not None)):
+          and average in ("macro", "weighted") + ((None,) if multi_class == "ovr" else ())):
         native = _class_inputs(y_true, y_score, sample_weight, labels)
         if native is not None and not _rows_sum_to_one(native[2]):
             native = None
@@ -791,6 +814,7 @@ def top_k_accuracy_score(y_true, y_score, *, k=2, normalize=True, sample_weight=
     >>> top_k_accuracy_score([0, 1, 2, 2], y_score, k=2)
     0.75
     """
+    sample_weight = _boundary(y_true, y_score, sample_weight)
     native = None
     if isinstance(k, Integral) and np.ndim(y_score) == 2:
         native = _class_inputs(y_true, y_score, sample_weight, labels)

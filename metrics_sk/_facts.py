@@ -269,15 +269,13 @@ def _entries():
           labels=(({"average": "macro"}, "one-vs-all PR AUC, macro"),),
           scorers=_averaged("one_vs_all_pr_auc", ("weighted",)),
           constraints={**_ONE_VS_ALL, "average": _OVA_AVERAGE}),
-        # scikit-learn's ranking drop-ins (metrics_sk/_curves.py); their scorer names are
-        # scikit-learn's own
+        # scikit-learn's ranking drop-ins (metrics_sk/_curves.py). Their scorers keep
+        # scikit-learn's own names (roc_auc, roc_auc_ovr, roc_auc_ovo, roc_auc_ovr_weighted,
+        # roc_auc_ovo_weighted, average_precision, top_k_accuracy), which metrics_sk never
+        # registers again (tests/test_registry.py): sklearn.metrics.get_scorer serves them
         F("roc_auc_score", "sklearn", takes="scores",
           response_method=("decision_function", "predict_proba"), count=False,
           display="ROC AUC", interval=None,
-          scorers={"roc_auc": {}, "roc_auc_ovr": {"multi_class": "ovr"},
-                   "roc_auc_ovo": {"multi_class": "ovo"},
-                   "roc_auc_ovr_weighted": {"multi_class": "ovr", "average": "weighted"},
-                   "roc_auc_ovo_weighted": {"multi_class": "ovo", "average": "weighted"}},
           constraints={"y_true": _ARRAY, "y_score": _ARRAY,
                        "average": [StrOptions({"micro", "macro", "samples", "weighted"}),
                                    None],
@@ -288,7 +286,6 @@ def _entries():
         F("average_precision_score", "sklearn", takes="scores",
           response_method=("decision_function", "predict_proba"), count=False,
           display="average precision", interval=None,
-          scorers={"average_precision": {}},
           constraints={"y_true": _ARRAY, "y_score": _ARRAY,
                        "average": [StrOptions({"micro", "samples", "weighted", "macro"}),
                                    None],
@@ -296,7 +293,7 @@ def _entries():
                        "sample_weight": ["array-like", None]}),
         F("top_k_accuracy_score", "sklearn", takes="scores",
           response_method=("decision_function", "predict_proba"), count=False,
-          display="top-k accuracy", interval=None, scorers={"top_k_accuracy": {}},
+          display="top-k accuracy", interval=None,
           constraints={"y_true": _ARRAY, "y_score": _ARRAY,
                        "k": [Interval(Integral, 1, None, closed="left")],
                        "normalize": ["boolean"], "sample_weight": ["array-like", None],
