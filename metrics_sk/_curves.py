@@ -31,6 +31,7 @@ from ._losses import _rows_sum_to_one, encode_targets
 from ._params import checked
 from ._scores import _drop_in_inputs, _plain_scores, _plain_targets
 from ._sklearn_compat import _deprecate_positional_args, sklearn_constraints
+from ._validation import InputError, python_label_error
 
 _UNIT_CLASSES = ({0, 1}, {-1, 1})  # the binary targets scikit-learn reads without pos_label
 
@@ -49,6 +50,11 @@ def _boundary(y_true, y_score, sample_weight):
     of every score drop-in (:func:`metrics_sk._scores._drop_in_inputs`: masked entries,
     NaN or infinite weights). Returns the checked weights."""
     check_consistent_length(y_true, y_score, sample_weight)
+    if isinstance(y_true, (list, tuple, np.ndarray)) and np.ndim(y_true) == 1 and (
+            np.asarray(y_true).dtype.kind == "O"):
+        _, error = python_label_error(np.asarray(y_true), "y_true")
+        if isinstance(error, (TypeError, InputError)):  # None, objects, strings with numbers:
+            raise error  # the type of this mistake in every metrics_sk function
     if _num_samples(y_true) == 0:
         check_array(np.asarray(y_true), ensure_2d=False, dtype=None)  # its "0 sample(s)"
     return _drop_in_inputs(y_true, y_score, "y_score", sample_weight)
