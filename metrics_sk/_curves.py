@@ -175,11 +175,12 @@ def _class_inputs(y_true, y_score, sample_weight, labels, *, min_classes=3):
 
 # -- confusion_matrix_at_thresholds and the curves: formulas of the cumulative counts ------
 def _counts(native, y_score):
-    """``(fps, tps, thresholds)`` of a native binary input, thresholds in the dtype of the
-    scores (scikit-learn's)."""
+    """``(fps, tps, thresholds)`` of a native binary input, thresholds in the dtype of
+    ``y_score`` as given (scikit-learn's: integer scores give integer thresholds; the
+    native scores are floats holding them exactly)."""
     is_pos, scores, weights = native
     fps, tps, thresholds = _auc.counts_at_thresholds(is_pos, scores, weights)
-    return fps, tps, thresholds.astype(scores.dtype, copy=False)
+    return fps, tps, thresholds.astype(np.asarray(y_score).dtype, copy=False)
 
 
 def _changes(values):

@@ -49,7 +49,8 @@ def assert_same(ours, theirs):
 def binary_problems(draw):
     """A binary ranking: labels {0, 1}, {-1, 1}, two strings (with pos_label) or three
     integers (with pos_label: a multi-class target read as one class against the rest);
-    scores with or without ties; weights with zeros, or none."""
+    integer scores (the thresholds keep their dtype), float scores with or without ties;
+    weights with zeros, or none."""
     n = draw(st.integers(2, 30))
     kind = draw(st.sampled_from(["01", "-11", "str", "int3"]))
     codes = np.array(draw(st.lists(st.integers(0, 2 if kind == "int3" else 1),
@@ -60,10 +61,10 @@ def binary_problems(draw):
     pos_label = None if kind in ("01", "-11") else values[draw(st.integers(0, len(values) - 1))]
     if pos_label is not None:
         pos_label = pos_label.item()
-    tied = draw(st.booleans())
+    tied = draw(st.sampled_from(["int", "float", "distinct"]))
     scores = np.array(draw(st.lists(
-        st.integers(-3, 3).map(float) if tied else
-        st.floats(-1e3, 1e3, allow_nan=False, allow_subnormal=False),
+        st.integers(-3, 3) if tied == "int" else st.integers(-3, 3).map(float)
+        if tied == "float" else st.floats(-1e3, 1e3, allow_nan=False, allow_subnormal=False),
         min_size=n, max_size=n)))
     weights = None
     if draw(st.booleans()):
