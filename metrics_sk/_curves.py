@@ -173,6 +173,29 @@ def _class_inputs(y_true, y_score, sample_weight, labels, *, min_classes=3):
     return classes, codes, scores, weights
 
 
+def _multilabel_inputs(y_true, y_score, sample_weight):
+    """``(is_pos, scores, weights)`` of a label indicator matrix computed here: a dense
+    integer 0/1 ``y_true`` of at least two columns, each with positive and negative
+    (weighted) samples, finite scores of its shape, non-negative weights; None else."""
+    if np.ndim(y_true) != 2 or np.ndim(y_score) != 2 or isinstance(y_true, np.ma.MaskedArray):
+        return None
+    y = np.asarray(y_true)
+    if y.dtype.kind not in "biu" or y.shape[1] < 2 or y.shape != np.shape(y_score):
+        return None
+    weights = _weights(sample_weight, y.shape[0])
+    scores = None if weights is False else _plain_scores(y_score, y.shape[0], weights)
+    if scores is None:
+        return None
+    is_pos = y == 1
+    if not (is_pos | (y == 0)).all():
+        return None
+    w = np.ones(y.shape[0]) if weights is None else weights
+    pos = w @ is_pos
+    if not ((pos > 0) & (w.sum() - pos > 0)).all():  # a column with one class: its warning
+        return None
+    return is_pos, scores, weights
+
+
 # -- confusion_matrix_at_thresholds and the curves: formulas of the cumulative counts ------
 def _counts(native, y_score):
     """``(fps, tps, thresholds)`` of a native binary input, thresholds in the dtype of
@@ -618,6 +641,19 @@ def _binary_auc(is_pos, scores, weights):
                                    weights[~is_pos]))
 
 
+def _multilabel_auc(is_pos, scores, weights, average):
+    """scikit-learn's ROC AUC of a label indicator matrix: per column ('micro': of all the
+    cells as one ranking, each sample's weight on each of its cells)."""
+    n_labels = is_pos.shape[1]
+    if average == "micro":
+        return _binary_auc(is_pos.ravel(), scores.ravel(),
+                           None if weights is None else np.repeat(weights, n_labels))
+    values = np.array([_binary_auc(is_pos[:, k], scores[:, k], weights)
+                       for k in range(n_labels)])
+    support = (np.ones(is_pos.shape[0]) if weights is None else weights) @ is_pos
+    return _averaged(values, average, support)
+
+
 def _hand_till(codes, scores, n_classes, average):
     """Hand & Till's one-vs-one ROC AUC: per pair of classes, the mean of the two AUCs of
     each class's own column on the pair's samples; pairs averaged ('weighted': by their
@@ -713,6 +749,11 @@ def roc_auc_score(y_true, y_score, *, average="macro", sample_weight=None, max_f
             if max_fpr is None or max_fpr == 1:
                 return _binary_auc(*native)
             return _mcclish(native, max_fpr)
+    elif np.ndim(y_true) == 2 and (max_fpr is None or max_fpr == 1) and (
+            average in ("micro", "macro", "weighted", None)):
+        native = _multilabel_inputs(y_true, y_score, sample_weight)
+        if native is not None:
+            return _multilabel_auc(*native, average)
     elif (multi_class in ("ovr", "ovo") and (max_fpr is None or max_fpr == 1)
           and average in ("macro", "weighted") + ((None,) if multi_class == "ovr" else ())):
         native = _class_inputs(y_true, y_score, sample_weight, labels)

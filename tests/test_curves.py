@@ -135,6 +135,57 @@ def test_class_drop_ins_equal_scikit_learn(problem):
                     outcome(skm.roc_auc_score, y, proba, multi_class="ovo", average=average))
 
 
+@st.composite
+def multilabel_problems(draw):
+    """A label indicator matrix (2 to 4 labels, each column with both values), scores
+    with or without ties, weights or none."""
+    k, n = draw(st.integers(2, 4)), draw(st.integers(2, 25))
+    y = np.array(draw(st.lists(st.lists(st.integers(0, 1), min_size=k, max_size=k),
+                               min_size=n, max_size=n)))
+    y[0], y[1] = 0, 1
+    scores = np.array(draw(st.lists(st.lists(st.integers(-2, 2), min_size=k, max_size=k),
+                                    min_size=n, max_size=n)), dtype=float)
+    if draw(st.booleans()):
+        scores = scores + np.random.default_rng(draw(st.integers(0, 99))).random(scores.shape)
+    weights = None
+    if draw(st.booleans()):
+        weights = np.array(draw(st.lists(st.sampled_from([0.5, 1.0, 2.0, 3.25]),
+                                         min_size=n, max_size=n)))
+    return y, scores, weights
+
+
+@settings(max_examples=60, deadline=None)
+@given(multilabel_problems())
+def test_multilabel_roc_auc_equals_scikit_learn(problem):
+    y, scores, weights = problem
+    assert _curves._multilabel_inputs(y, scores, weights) is not None
+    for average in ("micro", "macro", "weighted", None):
+        assert_same(outcome(msk.roc_auc_score, y, scores, sample_weight=weights,
+                            average=average),
+                    outcome(skm.roc_auc_score, y, scores, sample_weight=weights,
+                            average=average))
+
+
+def test_the_multilabel_property_can_fail(monkeypatch):
+    """A micro average without each sample's weight on each of its cells fails."""
+    check = test_multilabel_roc_auc_equals_scikit_learn.hypothesis.inner_test
+    problem = (np.array([[0, 1], [1, 0], [1, 1], [0, 0]]),
+               np.array([[0.1, 0.9], [0.8, 0.3], [0.2, 0.6], [0.4, 0.5]]),
+               np.array([1.0, 3.0, 0.5, 2.0]))
+    check(problem)
+    multilabel_auc = _curves._multilabel_auc
+
+    def tiled(is_pos, scores, weights, average):  # the weights in the columns' order
+        if average != "micro" or weights is None:
+            return multilabel_auc(is_pos, scores, weights, average)
+        return _curves._binary_auc(is_pos.ravel(), scores.ravel(),
+                                   np.tile(weights, is_pos.shape[1]))
+
+    monkeypatch.setattr(_curves, "_multilabel_auc", tiled)
+    with pytest.raises(AssertionError):
+        check(problem)
+
+
 def test_the_properties_compute_natively():
     """The properties test metrics_sk's kernels, not the hand-over to scikit-learn."""
     y, scores = np.array(["a", "b", "a", "b"]), np.array([0.1, 0.3, 0.3, 0.9])
