@@ -51,6 +51,16 @@ from ._scores import (
     one_vs_all_roc_auc_score,
     roc_auc_mu_score,
 )
+from ._curves import (
+    auc,
+    average_precision_score,
+    confusion_matrix_at_thresholds,
+    det_curve,
+    precision_recall_curve,
+    roc_auc_score,
+    roc_curve,
+    top_k_accuracy_score,
+)
 from . import catboost as catboost  # the submodule metrics_sk.catboost, re-exported
 from ._inference.bootstrap import BootstrapResult, bootstrap, confidence_intervals
 from ._streaming import StreamingLoss
@@ -113,6 +123,14 @@ __all__ = [
     "classification_report",
     "log_loss",
     "hinge_loss",
+    "roc_curve",
+    "precision_recall_curve",
+    "det_curve",
+    "auc",
+    "average_precision_score",
+    "roc_auc_score",
+    "confusion_matrix_at_thresholds",
+    "top_k_accuracy_score",
     # score-based and CatBoost metrics
     "one_vs_all_log_loss",
     "roc_auc_mu_score",

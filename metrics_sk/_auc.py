@@ -123,17 +123,25 @@ class _Keys:
         value = np.right_shift(keys, 1, out=self.temp[:m])
         change = self.mask[:m]
         change[:1] = True
-        if tie_tolerance > 0:  # the scores back from their keys: 2's complement -> bits
-            sign = np.right_shift(value, 63)
-            np.bitwise_xor(value, sign, out=value)
-            np.subtract(value, sign, out=value)
-            np.bitwise_or(value, sign << 63, out=value)
-            score = value.view(np.float64) / scale
+        if tie_tolerance > 0:
+            score = _key_values(value, scale)
             with np.errstate(over="ignore"):
                 np.greater_equal(score[1:] - score[:-1], tie_tolerance, out=change[1:])
         else:
             np.not_equal(value[1:], value[:-1], out=change[1:])
         return change
+
+    def counts_at_thresholds(self, keys, scale=1.0):
+        """``(fps, tps, thresholds)`` from the sorted keys of a column (flag 1: positive):
+        the negatives and positives at or above each distinct score, from the highest
+        score down, and the scores (unscaled by ``scale``)."""
+        m = keys.shape[0]
+        starts = np.flatnonzero(self.starts(keys))
+        pos = np.add.reduceat(np.bitwise_and(keys, 1, out=self.temp[:m]), starts)[::-1]
+        size = np.diff(starts, append=m)[::-1]
+        tps = np.cumsum(pos).astype(np.float64)
+        fps = np.cumsum(size).astype(np.float64) - tps
+        return fps, tps, _key_values(keys[starts[::-1]] >> 1, scale)
 
     def twice_wins(self, keys, n_pos):
         """Twice the (positive, negative) pairs won by the positive, ties 1/2, from the
@@ -153,9 +161,9 @@ class _Keys:
         tied = pos * (np.diff(starts, append=m) - pos)  # per group: positives x negatives
         return 2 * below_or_tied - int(tied.sum())
 
-    def pr_area(self, keys, tie_tolerance=0.0, scale=1.0):
-        """Trapezoidal PR AUC from the sorted keys of a column (flag 1: positive); NaN
-        without positives."""
+    def pr_area(self, keys, tie_tolerance=0.0, scale=1.0, step=False):
+        """Trapezoidal PR AUC (``step``: average precision) from the sorted keys of a
+        column (flag 1: positive); NaN without positives."""
         m = keys.shape[0]
         positive = np.not_equal(np.bitwise_and(keys, 1, out=self.temp[:m]), 0,
                                 out=self.mask[:m])
@@ -175,7 +183,18 @@ class _Keys:
             last_rank = np.append(first_rank[1:] - 1, n_pos - 1)
             group = group[first_rank]
             first, end = starts[group], starts[group + 1]
-        return _rank_pr_area(n_pos, first_rank, last_rank, m - first, m - end)
+        return _rank_pr_area(n_pos, first_rank, last_rank, m - first, m - end, step)
+
+
+def _key_values(value, scale):
+    """The scores back from their keys without the flag (``keys >> 1``, overwritten):
+    two's complement -> sign and magnitude bits, divided by the ``scale`` of
+    :func:`_shrink` (a power of two: exact). -0.0 comes back as 0.0."""
+    sign = np.right_shift(value, 63)
+    np.bitwise_xor(value, sign, out=value)
+    np.subtract(value, sign, out=value)
+    np.bitwise_or(value, sign << 63, out=value)
+    return value.view(np.float64) / scale
 
 
 def _mann_whitney_searched(pos, neg):
@@ -395,29 +414,35 @@ def auc_mu(codes, dot, pair_sign, weights=None):
     return 2.0 * total / (n_classes * (n_classes - 1))
 
 
-def _pr_area(tp, predicted):
+def _pr_area(tp, predicted, step=False):
     """Trapezoidal area of the precision-recall curve through ``(0, 1)`` and the points
     of cumulative ``tp`` and ``predicted`` (= tp + fp), from the highest threshold down.
 
     The recall steps are the true-positive weight of each point, divided once by their
     own sum: the area is then at most 1 whatever the rounding (each precision is at most
-    1, rounding is monotonic), and exactly 1 when every precision is 1."""
+    1, rounding is monotonic), and exactly 1 when every precision is 1. ``step``: the
+    average precision, ``sum_k (R_k - R_{k-1}) P_k``, instead of the trapezoids."""
     precision = np.divide(tp, predicted, out=np.ones_like(tp), where=predicted > 0)
     steps = np.diff(tp, prepend=0.0)
+    if step:
+        return _dot(steps, precision) / float(steps.sum())
     precision = np.concatenate(([1.0], precision))
     return _dot(steps, precision[1:] + precision[:-1]) / (2 * float(steps.sum()))
 
 
-def _rank_pr_area(n_pos, first_rank, last_rank, predicted, above):
+def _rank_pr_area(n_pos, first_rank, last_rank, predicted, above, step=False):
     """Trapezoidal PR AUC from the groups of tied scores holding positives, ascending:
     the ranks among the positives of each group's first and last positive, the samples
     at or above the group (``predicted``) and above it (``above``). Only these groups
     move the curve: for each, its point and the point before it. The recall steps are
     counted (exact integers) and divided by ``n_pos`` once, so that the area is at most
-    1, and exactly 1 when every precision is 1."""
+    1, and exactly 1 when every precision is 1. ``step``: the average precision
+    (each group's recall step times its own precision), instead of the trapezoids."""
     tp, tp_above = (n_pos - first_rank).astype(np.float64), (n_pos - 1 - last_rank).astype(np.float64)
-    above = above.astype(np.float64)
     precision = tp / predicted.astype(np.float64)
+    if step:
+        return _dot(tp - tp_above, precision) / n_pos
+    above = above.astype(np.float64)
     precision_above = np.divide(tp_above, above, out=np.ones_like(above), where=above > 0)
     return _dot(tp - tp_above, precision + precision_above) / (2.0 * n_pos)
 
@@ -481,8 +506,9 @@ class _Placer:
             np.subtract(keys, np.uint64(base % 2 ** 64), out=keys)  # below 2^64: exact
         return np.right_shift(keys, np.uint64(shift), out=keys).view(np.int64)
 
-    def pr_area(self, is_pos, scores):
-        """Trapezoidal PR AUC of a column (``is_pos`` its positives), NaN without them."""
+    def pr_area(self, is_pos, scores, step=False):
+        """Trapezoidal PR AUC (``step``: average precision) of a column (``is_pos`` its
+        positives), NaN without them."""
         positives = scores[is_pos]
         n_pos = positives.shape[0]
         if n_pos == 0:
@@ -527,10 +553,10 @@ class _Placer:
         tied = np.bincount(placed[below == near] - 1, minlength=distinct.shape[0])
         tp, tp_above = n_pos - first_rank, n_pos - 1 - last_rank
         return _rank_pr_area(n_pos, first_rank, last_rank, tp + at_or_above,
-                             tp_above + at_or_above - tied)
+                             tp_above + at_or_above - tied, step)
 
 
-def _weighted_pr_auc(is_pos, scores, weights, tie_tolerance):
+def _weighted_pr_auc(is_pos, scores, weights, tie_tolerance, step=False):
     """PR AUC from one ``argsort`` of the scores and cumulative weights."""
     n = scores.shape[0]
     order = np.argsort(scores)[::-1]
@@ -542,56 +568,89 @@ def _weighted_pr_auc(is_pos, scores, weights, tie_tolerance):
         return np.nan
     ends = _group_starts(ranked[::-1], tie_tolerance)  # ascending starts = descending ends
     ends = n - 1 - ends[::-1]
-    return _pr_area(tp[ends], tp[ends] + fp[ends])
+    return _pr_area(tp[ends], tp[ends] + fp[ends], step)
 
 
-def _unweighted_pr_auc(work, is_pos, scores, tie_tolerance):
+def _unweighted_pr_auc(work, is_pos, scores, tie_tolerance, step=False):
     """PR AUC of one column with the buffers of :func:`_pr_work`: a :class:`_Placer`, or
     one sort of the flagged keys (see :meth:`_Keys.pr_area`; ``scores`` is then a buffer
     of the caller's, scaled in place)."""
     if isinstance(work, _Placer):
-        return work.pr_area(is_pos, scores)
+        return work.pr_area(is_pos, scores, step)
     shrunk = _shrink(scores, 2.0, out=scores)
     if shrunk is None:
-        return _weighted_pr_auc(is_pos, scores, np.ones(scores.shape[0]), tie_tolerance)
-    return work.pr_area(work.sort(shrunk[0], is_pos), tie_tolerance, shrunk[1])
+        return _weighted_pr_auc(is_pos, scores, np.ones(scores.shape[0]), tie_tolerance, step)
+    return work.pr_area(work.sort(shrunk[0], is_pos), tie_tolerance, shrunk[1], step)
 
 
-def _pr_work(size, tie_tolerance):
+def _pr_work(size, tie_tolerance, step=False):
     """The work buffers of the PR AUC of columns of ``size`` scores: a :class:`_Placer`
-    for large columns without tie tolerance, else a :class:`_Keys` (fewer steps)."""
-    return _Placer(size) if tie_tolerance == 0 and size >= _PLACE_FROM else _Keys(size)
+    for large columns without tie tolerance, else a :class:`_Keys` (fewer steps). The
+    average precision (``step``) always sorts the keys: on benchmarks/bench_thresholds.py's
+    columns (10 % or 50 % positives, 10^6 scores) one key sort took 15-30 ms where the
+    placer took 120-145 ms."""
+    if step or tie_tolerance != 0 or size < _PLACE_FROM:
+        return _Keys(size)
+    return _Placer(size)
 
 
-def pr_auc(is_pos, scores, weights=None, *, tie_tolerance=0.0):
+def pr_auc(is_pos, scores, weights=None, *, tie_tolerance=0.0, step=False):
     """Area under the precision-recall curve by the trapezoid rule; NaN without positives.
 
     The curve has one point per group of tied scores, from the highest group down, plus
     ``(recall 0, precision 1)``; precision is 1 where nothing is predicted positive.
     Consecutive sorted scores closer than ``tie_tolerance`` are one group (CatBoost
-    uses 1e-8); with 0 only equal scores are.
+    uses 1e-8); with 0 only equal scores are. ``step``: the average precision
+    ``sum_k (R_k - R_{k-1}) P_k`` over the same points instead of the trapezoids.
     """
     if weights is not None:
-        return _weighted_pr_auc(is_pos, scores, weights, tie_tolerance)
-    return _unweighted_pr_auc(_pr_work(scores.shape[0], tie_tolerance), is_pos,
-                              scores.astype(np.float64), tie_tolerance)
+        return _weighted_pr_auc(is_pos, scores, weights, tie_tolerance, step)
+    return _unweighted_pr_auc(_pr_work(scores.shape[0], tie_tolerance, step), is_pos,
+                              scores.astype(np.float64), tie_tolerance, step)
 
 
-def one_vs_all_pr_auc(codes, scores, weights=None, *, tie_tolerance=0.0):
+def one_vs_all_pr_auc(codes, scores, weights=None, *, tie_tolerance=0.0, step=False):
     """PR AUC of column ``k`` of ``scores`` with class ``k`` positive, for every ``k``.
 
     A sample whose code is outside ``[0, n_classes)`` is a negative of every class."""
     n, n_classes = scores.shape
     if weights is not None:
-        return np.array([_weighted_pr_auc(codes == k, scores[:, k], weights, tie_tolerance)
+        return np.array([_weighted_pr_auc(codes == k, scores[:, k], weights, tie_tolerance, step)
                          for k in range(n_classes)])
-    work, is_pos, column = _pr_work(n, tie_tolerance), np.empty(n, np.bool_), np.empty(n)
+    work, is_pos, column = _pr_work(n, tie_tolerance, step), np.empty(n, np.bool_), np.empty(n)
     out = np.empty(n_classes)
     for k in range(n_classes):
         np.equal(codes, k, out=is_pos)
         np.copyto(column, scores[:, k])  # one strided read, then contiguous passes
-        out[k] = _unweighted_pr_auc(work, is_pos, column, tie_tolerance)
+        out[k] = _unweighted_pr_auc(work, is_pos, column, tie_tolerance, step)
     return out
+
+
+def counts_at_thresholds(is_pos, scores, weights=None):
+    """``(fps, tps, thresholds)``: the (weighted) negatives and positives scoring at or
+    above each distinct score, from the highest score down, and those scores.
+
+    Unweighted: one sort of the flagged keys (:meth:`_Keys.sort`), the counts per group of
+    tied keys, cumulated (exact integers), the scores back from the keys. Weighted (zero
+    weights already left out by the caller): one stable ``argsort`` from the highest score
+    down (ties in input order, the weights follow), cumulative weights at each group's
+    last sample."""
+    n = scores.shape[0]
+    if weights is None:
+        values = scores.astype(np.float64)  # a copy: scaled in place
+        shrunk = _shrink(values, 2.0, out=values)
+        if shrunk is not None:
+            work = _Keys(n)
+            return work.counts_at_thresholds(work.sort(shrunk[0], is_pos), shrunk[1])
+        weights = np.ones(n)
+    order = (n - 1 - np.argsort(scores[::-1], kind="stable"))[::-1]
+    ranked = scores[order]
+    w = np.asarray(weights, dtype=np.float64)[order]
+    positive = is_pos[order]
+    tps = np.cumsum(np.where(positive, w, 0.0))
+    fps = np.cumsum(np.where(positive, 0.0, w))
+    ends = np.append(np.flatnonzero(ranked[1:] != ranked[:-1]), n - 1)
+    return fps[ends], tps[ends], ranked[ends].astype(np.float64)
 
 
 # -- many weightings of one ranking (bootstrap replicates as integer weights) ---------------

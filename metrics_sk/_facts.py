@@ -11,6 +11,7 @@ everything above reads it there. No other module keeps a table keyed by metric n
 """
 
 from dataclasses import dataclass, field
+from numbers import Integral, Real
 
 from ._sklearn_compat import Hidden, Interval, StrOptions
 
@@ -20,6 +21,17 @@ _ONE_VS_ALL = {"y_true": _ARRAY, "y_score": _ARRAY, "labels": ["array-like", Non
                "sample_weight": ["array-like", None]}
 _OVA_AVERAGE = [StrOptions({"macro", "weighted"}), None]
 _BINARY_AVERAGES = [StrOptions({"binary", "micro", "macro", "weighted"}), None]
+
+#: Constraints of the ranking drop-ins that are curves, not metrics (scikit-learn's own).
+_CURVE = {"y_true": _ARRAY, "y_score": _ARRAY, "pos_label": [Real, str, "boolean", None],
+          "sample_weight": ["array-like", None]}
+CURVE_CONSTRAINTS = {
+    "confusion_matrix_at_thresholds": _CURVE,
+    "roc_curve": {**_CURVE, "drop_intermediate": ["boolean"]},
+    "precision_recall_curve": {**_CURVE, "drop_intermediate": ["boolean"]},
+    "det_curve": {**_CURVE, "drop_intermediate": ["boolean"]},
+    "auc": {"x": _ARRAY, "y": _ARRAY},
+}
 
 #: The interval families of :func:`~metrics_sk.analytic_interval`: its methods per family
 #: (the first is the default; ``"bootstrap"`` is always allowed besides).
@@ -257,6 +269,35 @@ def _entries():
           labels=(({"average": "macro"}, "one-vs-all PR AUC, macro"),),
           scorers=_averaged("one_vs_all_pr_auc", ("weighted",)),
           constraints={**_ONE_VS_ALL, "average": _OVA_AVERAGE}),
+        # scikit-learn's ranking drop-ins (metrics_sk/_curves.py). Their scorers keep
+        # scikit-learn's own names (roc_auc, roc_auc_ovr, roc_auc_ovo, roc_auc_ovr_weighted,
+        # roc_auc_ovo_weighted, average_precision, top_k_accuracy), which metrics_sk never
+        # registers again (tests/test_registry.py): sklearn.metrics.get_scorer serves them
+        F("roc_auc_score", "sklearn", takes="scores",
+          response_method=("decision_function", "predict_proba"), count=False,
+          display="ROC AUC", interval=None,
+          constraints={"y_true": _ARRAY, "y_score": _ARRAY,
+                       "average": [StrOptions({"micro", "macro", "samples", "weighted"}),
+                                   None],
+                       "sample_weight": ["array-like", None],
+                       "max_fpr": [Interval(Real, 0.0, 1, closed="right"), None],
+                       "multi_class": [StrOptions({"raise", "ovr", "ovo"})],
+                       "labels": ["array-like", None]}),
+        F("average_precision_score", "sklearn", takes="scores",
+          response_method=("decision_function", "predict_proba"), count=False,
+          display="average precision", interval=None,
+          constraints={"y_true": _ARRAY, "y_score": _ARRAY,
+                       "average": [StrOptions({"micro", "samples", "weighted", "macro"}),
+                                   None],
+                       "pos_label": [Real, str, "boolean"],
+                       "sample_weight": ["array-like", None]}),
+        F("top_k_accuracy_score", "sklearn", takes="scores",
+          response_method=("decision_function", "predict_proba"), count=False,
+          display="top-k accuracy", interval=None,
+          constraints={"y_true": _ARRAY, "y_score": _ARRAY,
+                       "k": [Interval(Integral, 1, None, closed="left")],
+                       "normalize": ["boolean"], "sample_weight": ["array-like", None],
+                       "labels": ["array-like", None]}),
     ]
 
 

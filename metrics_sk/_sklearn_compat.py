@@ -44,6 +44,7 @@ try:  # pragma: no cover - exercised by the import itself
         validate_parameter_constraints,
         validate_params,
     )
+    from sklearn.utils.validation import _deprecate_positional_args
 except ImportError as exc:  # pragma: no cover
     raise ImportError(
         f"metrics_sk could not import scikit-learn {sklearn.__version__}'s parameter "
@@ -69,6 +70,7 @@ __all__ = [
     "check_sklearn_version",
     "UndefinedMetricWarning",
     "_check_targets",
+    "_deprecate_positional_args",
     "Hidden",
     "Interval",
     "Options",

@@ -525,6 +525,9 @@ SCORE_REFERENCES = {
     "one_vs_all_roc_auc_score": _ova(skm.roc_auc_score),
     # no reference outside metrics_sk (CatBoost's are in test_catboost.py): the value on
     # the plain int64 ranks and a float64 array
+    "roc_auc_score": skm.roc_auc_score,
+    "average_precision_score": skm.average_precision_score,
+    "top_k_accuracy_score": skm.top_k_accuracy_score,
     "roc_auc_mu_score": msk.roc_auc_mu_score,
     "one_vs_all_pr_auc_score": msk.one_vs_all_pr_auc_score,
 }
@@ -781,6 +784,9 @@ def _extra_calls():
         "equalized_odds_difference": lambda w: msk.equalized_odds_difference(
             _Y % 2, _P % 2, sensitive_features=_GROUPS, sample_weight=w),
         "classification_report": lambda w: msk.classification_report(_Y, _P, sample_weight=w),
+        **{name: (lambda w, f=getattr(msk, name): f(_Y % 2, _PROBA[:, 1], sample_weight=w))
+           for name in ("roc_curve", "precision_recall_curve", "det_curve",
+                        "confusion_matrix_at_thresholds")},
         "quality_report": lambda w: msk.quality_report(_Y, _P, sample_weight=w),
         "ConfusionDisplay.from_predictions": lambda w: msk.ConfusionDisplay.from_predictions(
             _Y, _P, sample_weight=w),
@@ -829,6 +835,8 @@ def _call(name, w):
     if name in EXTRA_CALLS:
         return EXTRA_CALLS[name](w)
     kwargs = {"beta": 1.0} if name == "fbeta_score" else {}
+    if name == "roc_auc_score":  # multi_class="raise" refuses the three classes of _Y
+        kwargs["multi_class"] = "ovr"
     binary = METRICS[name].binary_only or (_has(name, "average")
                                            and _default(name, "average") == "binary")
     t = _Y % 2 if binary else _Y

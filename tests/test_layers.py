@@ -40,6 +40,7 @@ LAYERS = [
     ["_api", "_losses"],
     ["_streaming"],
     ["_dropins", "_onedal", "_scores"],
+    ["_curves"],
     ["catboost"],
     ["_registry"],
     ["_inference/__init__", "_display/__init__", "_inference/resampling"],
