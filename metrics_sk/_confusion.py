@@ -815,16 +815,34 @@ def _float_total(cells):
     return float(np.sum(cells.data if sp.issparse(cells) else cells, dtype=np.float64))
 
 
+def _largest(cells):
+    values = cells.data if sp.issparse(cells) else cells
+    return float(np.abs(values).max(initial=0))
+
+
+def _summed(x, y):
+    """``x + y`` of two cell arrays of the same shape (dense or sparse), the one place where
+    counts of two confusions are added. Integer cells stay exact int64: when the operands'
+    largest magnitudes could together reach 2**63, the float64 sum tells whether a cell
+    wrapped around (it would differ from it by about 2**64), and the merge is refused."""
+    if sp.issparse(x) and not sp.issparse(y):
+        x = x.toarray()
+    total = x + y
+    if (x.dtype.kind in "iu" and y.dtype.kind in "iu"
+            and _largest(x) + _largest(y) >= 2.0**62):
+        exact = x.astype(np.float64) + y.astype(np.float64)
+        if _largest(total.astype(np.float64) - exact) >= 2.0**62:
+            raise ValueError("sample_weight: the merged counts exceed int64 (2**63 - 1) in "
+                             "a cell, which would wrap around to a negative count; count "
+                             "such weights as floats (sums rounded to float64).")
+    return total
+
+
 def _add_into(c, cells):
     """Add ``cells`` (same labels, same shape) to ``c``'s counts in place."""
-    if c._sparse:
-        c._cells = c._cells + cells
-    elif sp.issparse(cells):
-        c._cells = c._cells + cells.toarray()
-    elif c._cells.dtype == cells.dtype or c._cells.dtype.kind == "f":
-        c._cells += cells
-    else:
-        c._cells = c._cells + cells
+    if not c._sparse and sp.issparse(cells):
+        cells = cells.toarray()
+    c._cells = _summed(c._cells, cells)
     c._changed()
 
 
@@ -886,7 +904,8 @@ def _merge(a, b):
         union, _ = reported_first(chosen, counted)
         fixed = chosen.shape[0]
     size = union.shape[0] + 1
-    cells = _remap(a, positions(union, a._labels), size) + _remap(b, positions(union, b._labels), size)
+    cells = _summed(_remap(a, positions(union, a._labels), size),
+                   _remap(b, positions(union, b._labels), size))
     return Confusion._of(union, cells, fixed=fixed, weighted=a._weighted or b._weighted,
                          counted=a._counted and b._counted)
 
