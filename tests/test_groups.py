@@ -111,8 +111,8 @@ def test_the_group_property_can_fail():
     check_grouped_equals_per_group("f1_score", {"average": "macro"}, t, p, groups, None)
 
     def all_labels(g):
-        b = g._batch
-        batch = ConfusionBatch(g.overall, b._rows, b._cols, b._counts)
+        b = g.batch
+        batch = ConfusionBatch(g.overall, b.rows, b.cols, b.counts)
         batch.present = None  # every label counts
         return batch
 
@@ -343,7 +343,7 @@ def test_groups_on_dask_equal_in_memory(monkeypatch, client):
     # one computation, whose only result is the merged grouped confusion
     assert len(computed) == 1 and isinstance(computed[0][0], msk.GroupedConfusion)
     monkeypatch.undo()
-    np.testing.assert_allclose(got._batch._counts, expected._batch._counts, rtol=1e-12)
+    np.testing.assert_allclose(got.batch.counts, expected.batch.counts, rtol=1e-12)
     assert got.index().equals(expected.index())
     pd.testing.assert_series_equal(got.f1_score(average="macro"),
                                    expected.f1_score(average="macro"), rtol=1e-12)
@@ -505,11 +505,11 @@ def test_sparse_group_table_gives_the_dense_results(monkeypatch):
         sparse = Confusion.from_predictions(t, p, groups=groups, sample_weight=w)
         sparse_frame = msk.metric_frame(t, p, metrics=metrics, groups=groups, sample_weight=w,
                                         confidence_level=0.9)
-    assert sparse._batch is None and sparse == dense
+    assert sparse.batch is None and sparse == dense
     assert sum(Confusion.from_predictions(t[a:a + 100], p[a:a + 100],
                                           groups=groups[a:a + 100],
                                           sample_weight=w[a:a + 100])
-               for a in (0, 100, 200))._batch is None
+               for a in (0, 100, 200)).batch is None
     for name, kwargs in CALLS:
         if not METRICS[name].batch or _binary(name, kwargs):
             continue
@@ -749,15 +749,15 @@ def test_group_resamples_missing_a_class_are_evaluated_as_scikit_learn():
     p = np.array([0, 1, 1, 0, 2, 0, 1, 1, 1, 0, 2, 1, 0, 2, 2, 0, 1, 0, 0, 1])
     g = np.array(list("aaaaabbbbbbccccddddd"))
     grouped = Confusion.from_predictions(y, p, groups=g)
-    batch = grouped._batch
+    batch = grouped.batch
     labels = list(grouped.overall.labels)
-    cell = {(int(r), int(c)): j for j, (r, c) in enumerate(zip(batch._rows, batch._cols))}
+    cell = {(int(r), int(c)): j for j, (r, c) in enumerate(zip(batch.rows, batch.cols))}
     counts, group_of, expected = [], [], []
     for i, key in enumerate(grouped.keys[0]):
         rows = np.flatnonzero(g == key)
         for _ in range(40):
             idx = rng.choice(rows, rows.size)
-            row = np.zeros(batch._rows.shape[0], dtype=np.int64)
+            row = np.zeros(batch.rows.shape[0], dtype=np.int64)
             for t, q in zip(y[idx], p[idx]):
                 row[cell[labels.index(t), labels.index(q)]] += 1
             counts.append(row)
