@@ -34,8 +34,9 @@ def build_confusion(y_true, y_pred, sample_weight=None, *, sklearn_compatible=Fa
         y_true, y_pred, sample_weight=sample_weight,
         allow_negative_weights=sklearn_compatible, allow_column=sklearn_compatible,
         wrap=wrap)
-    c = _confusion.Confusion._of(labels, cells, fixed=None, weighted=sample_weight is not None,
-                                 counted=sample_weight is None)
+    c = _confusion.Confusion.from_cells(labels, cells, fixed=None,
+                                        weighted=sample_weight is not None,
+                                        counted=sample_weight is None)
     if sklearn_compatible and sample_weight is not None and not is_dask_collection(
             sample_weight):
         weights = np.asarray(sample_weight)

@@ -56,7 +56,13 @@ def unit_scaled(weights):
     (zeros stay zeros). Exact, and ratios of sums of products of the weights are
     unchanged bit for bit, unless a product under- or overflowed: then the scaled ones
     do not (equal weights of 1e-300, or 5e-324, give the unweighted values)."""
-    return np.ldexp(weights, -math.frexp(float(np.max(np.abs(weights))))[1])
+    return np.ldexp(weights, -weight_exponent(weights))
+
+
+def weight_exponent(weights):
+    """The exponent ``e`` with the largest ``|w|`` in [2**(e-1), 2**e) (0 when there is no
+    non-zero weight): :func:`unit_scaled` divides the weights by ``2**e``."""
+    return math.frexp(float(np.max(np.abs(weights), initial=0)))[1]
 
 
 def _group_starts(ascending, tie_tolerance=0.0):

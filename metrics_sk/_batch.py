@@ -56,12 +56,15 @@ class ConfusionBatch:
 
     def __init__(self, confusion, rows, cols, counts, *, own_labels=False, seen=None,
                  held=None):
-        k, size = confusion.n_classes, confusion._labels.shape[0]
-        self._rows, self._cols, self._counts = rows, cols, counts
+        k, size = confusion.n_classes, confusion.counted_labels.shape[0]
+        #: The cells ``(rows, cols)`` (positions among every label counted, ``L`` for the
+        #: other slot) and their counts, shape ``(R, n_cells)``: public, as the confusion's
+        #: batch interface (``docs/design.rst``).
+        self.rows, self.cols, self.counts = rows, cols, counts
         self.labels = confusion.labels
         self.n_classes = k
         self.label_positions = confusion.label_positions
-        self._labels, self._fixed = confusion._labels, confusion._fixed  # (every label)
+        self.counted_labels, self.n_fixed = confusion.counted_labels, confusion.n_fixed
         support = _formulas.class_sums(rows, counts, size + 1)[:, :size]
         predicted = _formulas.class_sums(cols, counts, size + 1)[:, :size]
         self.total = counts.sum(-1)
@@ -75,7 +78,7 @@ class ConfusionBatch:
         self.matrix = _BatchMatrix(rows[inside], cols[inside], counts[:, inside], k)
         self._whole_cells = rows, cols, counts  # (the other slot is empty)
         self.present = None
-        if confusion._fixed is None:
+        if confusion.n_fixed is None:
             # a label is in a confusion of the batch when one of its samples is, whatever
             # their weight
             seen = (counts != 0 if seen is None else seen).astype(np.float64)

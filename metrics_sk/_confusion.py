@@ -73,8 +73,8 @@ def _partition_confusion(t, p, w, labels, allow_negative_weights, allow_column):
     values, cells = count_cells(t, p, labels=labels, sample_weight=w,
                           allow_negative_weights=allow_negative_weights,
                           allow_column=allow_column)
-    return Confusion._of(values, cells, fixed=_chosen(labels), weighted=w is not None,
-                         counted=w is None)
+    return Confusion.from_cells(values, cells, fixed=_chosen(labels), weighted=w is not None,
+                                counted=w is None)
 
 
 def _dask_cells(y_true, y_pred, *, labels, sample_weight, allow_negative_weights,
@@ -175,12 +175,28 @@ class Confusion:
         self._counted = True
 
     @classmethod
-    def _of(cls, labels, cells, *, fixed, weighted=False, counted=False):
-        """A confusion holding ``cells`` over ``labels`` (trusted: from the builder);
-        ``fixed``: the number of labels chosen with ``labels=`` (the first of ``labels``,
-        the ones reported), None when every label counted is reported;
-        ``weighted``: the cells are sample-weight sums, not counts; ``counted``: they are
-        the builder's counts of samples (see ``_counted``)."""
+    def from_cells(cls, labels, cells, *, fixed, weighted=False, counted=False):
+        """Hold counted cells as they are: the builders' constructor (nothing checked).
+
+        Parameters
+        ----------
+        labels : ndarray of shape (L,)
+            Every label counted, the ones chosen with ``labels=`` first.
+        cells : ndarray or scipy sparse array of shape (L + 1, L + 1)
+            The counts (or weight sums), rows = actual, with the other slot last.
+        fixed : int or None
+            The number of labels chosen with ``labels=`` (the first of ``labels``, the
+            ones reported), None when every label counted is reported.
+        weighted : bool, default=False
+            Whether the cells are sample-weight sums, not counts.
+        counted : bool, default=False
+            Whether they are the builder's counts of samples (see ``_counted``).
+
+        Returns
+        -------
+        confusion : Confusion
+            A confusion of these cells (not copied).
+        """
         out = object.__new__(cls)._set(labels, cells, fixed=fixed)
         out._weighted = weighted
         out._counted = counted
@@ -325,8 +341,8 @@ class Confusion:
             return count_grouped_confusion(y_true, y_pred, groups, labels=labels,
                                 sample_weight=sample_weight)
         values, cells = confusion_cells(y_true, y_pred, labels=labels, sample_weight=sample_weight)
-        c = cls._of(values, cells, fixed=_chosen(labels), weighted=sample_weight is not None,
-                    counted=sample_weight is None)
+        c = cls.from_cells(values, cells, fixed=_chosen(labels), weighted=sample_weight is not None,
+                           counted=sample_weight is None)
         order = declared_order(y_true, y_pred) if labels is None else None
         return c if order is None else in_order(c, order)
 
@@ -374,7 +390,7 @@ class Confusion:
         if m.dtype.kind in "bu":
             m = m.astype(np.int64)
         cells = sp.csr_array(sp.block_diag((m, sp.csr_array((1, 1), dtype=m.dtype)), format="csr"))
-        return cls._of(values, cells, fixed=None if labels is None else k)
+        return cls.from_cells(values, cells, fixed=None if labels is None else k)
 
     # -- attributes ---------------------------------------------------------------
     @property
@@ -382,6 +398,28 @@ class Confusion:
         """Class labels of the rows and columns (sorted, unless chosen with ``labels=``)."""
         k = self._k
         return self._labels if k == self._labels.shape[0] else self._labels[:k]
+
+    @property
+    def counted_labels(self):
+        """Every label counted, ``L >= K`` of them (the order of :meth:`whole_margins`).
+
+        The reported :attr:`labels` first, then the labels of samples outside ``labels=``.
+        """
+        return self._labels
+
+    @property
+    def n_fixed(self):
+        """Number of labels chosen with ``labels=``, None without ``labels=``.
+
+        They are the first of :attr:`counted_labels`; without ``labels=`` every label
+        counted is reported.
+        """
+        return self._fixed
+
+    @property
+    def is_weighted(self):
+        """Whether the counts are sums of sample weights (some batch had weights)."""
+        return self._weighted
 
     @property
     def matrix(self):
@@ -508,8 +546,8 @@ class Confusion:
                 return self
         else:
             values, cells = confusion_cells(y_true, y_pred, sample_weight=sample_weight)
-        merged = _merge(self, Confusion._of(values, cells, fixed=None,
-                                            counted=sample_weight is None))
+        merged = _merge(self, Confusion.from_cells(values, cells, fixed=None,
+                                                   counted=sample_weight is None))
         self._set(merged._labels, merged._cells, fixed=self._fixed)
         self._weighted |= sample_weight is not None
         self._counted = merged._counted
@@ -523,8 +561,8 @@ class Confusion:
         copy : Confusion
             A confusion with the same labels and counts.
         """
-        return Confusion._of(self._labels.copy(), self._cells.copy(), fixed=self._fixed,
-                             weighted=self._weighted, counted=self._counted)
+        return Confusion.from_cells(self._labels.copy(), self._cells.copy(), fixed=self._fixed,
+                                    weighted=self._weighted, counted=self._counted)
 
     def __getstate__(self):
         return {"labels": self._labels, "cells": self._cells, "fixed": self._fixed,
@@ -783,7 +821,8 @@ class SampleCells:
         size = self.labels.shape[0] + 1
         counts = bincount(self.cell_of, weights, self.rows.shape[0])
         matrix = sp.csr_array((counts, (self.rows, self.cols)), shape=(size, size))
-        return Confusion._of(self.labels, matrix, fixed=self.fixed, weighted=weights is not None)
+        return Confusion.from_cells(self.labels, matrix, fixed=self.fixed,
+                                    weighted=weights is not None)
 
 
 def count_sample_cells(y_true, y_pred, *, labels=None, sample_weight=None):
@@ -815,16 +854,34 @@ def _float_total(cells):
     return float(np.sum(cells.data if sp.issparse(cells) else cells, dtype=np.float64))
 
 
+def _largest(cells):
+    values = cells.data if sp.issparse(cells) else cells
+    return float(np.abs(values).max(initial=0))
+
+
+def _summed(x, y):
+    """``x + y`` of two cell arrays of the same shape (dense or sparse), the one place where
+    counts of two confusions are added. Integer cells stay exact int64: when the operands'
+    largest magnitudes could together reach 2**63, the float64 sum tells whether a cell
+    wrapped around (it would differ from it by about 2**64), and the merge is refused."""
+    if sp.issparse(x) and not sp.issparse(y):
+        x = x.toarray()
+    total = x + y
+    if (x.dtype.kind in "iu" and y.dtype.kind in "iu"
+            and _largest(x) + _largest(y) >= 2.0**62):
+        exact = x.astype(np.float64) + y.astype(np.float64)
+        if _largest(total.astype(np.float64) - exact) >= 2.0**62:
+            raise ValueError("sample_weight: the merged counts exceed int64 (2**63 - 1) in "
+                             "a cell, which would wrap around to a negative count; count "
+                             "such weights as floats (sums rounded to float64).")
+    return total
+
+
 def _add_into(c, cells):
     """Add ``cells`` (same labels, same shape) to ``c``'s counts in place."""
-    if c._sparse:
-        c._cells = c._cells + cells
-    elif sp.issparse(cells):
-        c._cells = c._cells + cells.toarray()
-    elif c._cells.dtype == cells.dtype or c._cells.dtype.kind == "f":
-        c._cells += cells
-    else:
-        c._cells = c._cells + cells
+    if not c._sparse and sp.issparse(cells):
+        cells = cells.toarray()
+    c._cells = _summed(c._cells, cells)
     c._changed()
 
 
@@ -843,10 +900,10 @@ def _merge(a, b):
         return a.copy()
     a_labels, b_labels = _common_labels(a._labels, b._labels)
     if a_labels is not a._labels or b_labels is not b._labels:
-        a = Confusion._of(a_labels, a._cells, fixed=a._fixed, weighted=a._weighted,
-                          counted=a._counted)
-        b = Confusion._of(b_labels, b._cells, fixed=b._fixed, weighted=b._weighted,
-                          counted=b._counted)
+        a = Confusion.from_cells(a_labels, a._cells, fixed=a._fixed, weighted=a._weighted,
+                                 counted=a._counted)
+        b = Confusion.from_cells(b_labels, b._cells, fixed=b._fixed, weighted=b._weighted,
+                                 counted=b._counted)
     if a._labels.shape == b._labels.shape and np.all(a._labels == b._labels):
         out = a.copy()
         if b._fixed is not None:  # the reported labels come first in both
@@ -886,9 +943,10 @@ def _merge(a, b):
         union, _ = reported_first(chosen, counted)
         fixed = chosen.shape[0]
     size = union.shape[0] + 1
-    cells = _remap(a, positions(union, a._labels), size) + _remap(b, positions(union, b._labels), size)
-    return Confusion._of(union, cells, fixed=fixed, weighted=a._weighted or b._weighted,
-                         counted=a._counted and b._counted)
+    cells = _summed(_remap(a, positions(union, a._labels), size),
+                   _remap(b, positions(union, b._labels), size))
+    return Confusion.from_cells(union, cells, fixed=fixed, weighted=a._weighted or b._weighted,
+                                counted=a._counted and b._counted)
 
 
 def in_order(c, order):
@@ -901,8 +959,8 @@ def in_order(c, order):
     perm = np.argsort(rank, kind="stable")  # new position -> old position
     labels = c.labels[perm]
     size = labels.shape[0] + 1
-    out = Confusion._of(labels, _remap(c, np.argsort(perm), size), fixed=c._fixed,
-                        weighted=c._weighted, counted=c._counted)
+    out = Confusion.from_cells(labels, _remap(c, np.argsort(perm), size), fixed=c._fixed,
+                               weighted=c._weighted, counted=c._counted)
     return out
 
 

@@ -115,6 +115,24 @@ class GroupedConfusion:
                                 [k[start:stop] for k in self.keys], self.names, seen)
 
     @property
+    def counts(self):
+        """Counts (or weight sums) of every group in its cells, ``(n_groups, n_cells)``.
+
+        A dense array, or a scipy CSR array when sparse; the cells are those of the
+        groups' samples over the labels counted by :attr:`overall`.
+        """
+        return self._counts
+
+    @property
+    def batch(self):
+        """Every group as one ``ConfusionBatch`` when the counts are dense, else None.
+
+        ``ConfusionBatch`` is in ``metrics_sk._batch``; sparse counts are evaluated by the
+        formulas in chunks of groups.
+        """
+        return self._batch
+
+    @property
     def n_groups(self):
         """Number of groups (of the combinations of group values that occur)."""
         return self.keys[0].shape[0]
@@ -152,9 +170,9 @@ class GroupedConfusion:
                         for t in (counts, counts if seen is None else seen))
         keep = seen != 0  # (the cells of its samples, whatever their weight)
         rows, cols = self._rows[keep], self._cols[keep]
-        k = self.overall._labels.shape[0]
-        if self.overall._fixed is not None:  # every label counted, the chosen reported
-            labels, where = self.overall._labels, np.arange(k + 1)
+        k = self.overall.counted_labels.shape[0]
+        if self.overall.n_fixed is not None:  # every label counted, the chosen reported
+            labels, where = self.overall.counted_labels, np.arange(k + 1)
         else:
             has = np.zeros(k + 1, dtype=bool)
             has[rows], has[cols] = True, True
@@ -168,8 +186,8 @@ class GroupedConfusion:
         else:
             cells = sp.csr_array((counts[keep], (where[rows], where[cols])),
                                  shape=(size, size))
-        return Confusion._of(labels, cells, fixed=self.overall._fixed,
-                             weighted=self.overall._weighted)
+        return Confusion.from_cells(labels, cells, fixed=self.overall.n_fixed,
+                                    weighted=self.overall.is_weighted)
 
     def _wrap(self, value):
         import pandas as pd
@@ -214,7 +232,7 @@ class GroupedConfusion:
         self : GroupedConfusion
             This grouped confusion, with the batch added.
         """
-        labels = self.overall.labels if self.overall._fixed is not None else None
+        labels = self.overall.labels if self.overall.n_fixed is not None else None
         batch = count_grouped_confusion(y_true, y_pred, groups, labels=labels,
                                         sample_weight=sample_weight)
         merged = _merge_groups(self, batch)
@@ -237,7 +255,7 @@ class GroupedConfusion:
                 or self.n_groups != other.n_groups
                 or not all(np.array_equal(a, b) for a, b in zip(self.keys, other.keys))):
             return False
-        size = self.overall._labels.shape[0] + 1
+        size = self.overall.counted_labels.shape[0] + 1
         tables = []
         for g in (self, other):
             coo = sp.coo_array(g._counts)
@@ -508,11 +526,11 @@ def _merge_groups(a, b):
             raise ValueError(f"Mix of label input types (string and number) in groups "
                              f"{name!r}: {KIND_NAMES[kinds[0]]} and {KIND_NAMES[kinds[1]]}.")
     overall = a.overall + b.overall  # the union of the labels (or a clear error)
-    k = overall._labels.shape[0]
+    k = overall.counted_labels.shape[0]
     size = k + 1
     cell_keys = []
     for x in (a, b):
-        where = np.append(positions(overall._labels, x.overall._labels), k)
+        where = np.append(positions(overall.counted_labels, x.overall.counted_labels), k)
         cell_keys.append(where[x._rows] * size + where[x._cols])
     cells, cell_of = compact(np.concatenate(cell_keys))
     columns = {i: np.concatenate((ka, kb)) for i, (ka, kb) in enumerate(zip(a.keys, b.keys))}

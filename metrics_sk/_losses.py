@@ -10,7 +10,7 @@ import warnings
 import numpy as np
 import scipy.sparse as sp
 
-from ._auc import unit_scaled
+from ._auc import weight_exponent
 from ._encoding import encode, is_sorted
 from ._validation import check_same_length, check_sample_weight, refuse_masked
 
@@ -275,21 +275,26 @@ def hinge_losses(codes, scores):
 
 
 def loss_sums(losses, weights):
-    """``(sum of w_i l_i, sum of w_i)`` of per-sample ``losses``, as :func:`numpy.average`
-    forms them (``sum of l_i`` and ``n`` without weights): the state of a streamed loss,
-    and with :func:`finish_loss` the value of the function, so a one-batch stream is the
-    function to the last bit."""
+    """``(sum of w_i l_i, sum of w_i, e)`` of per-sample ``losses``, as :func:`numpy.average`
+    forms them (``sum of l_i`` and ``n`` without weights) but with the weights in units of
+    ``2**e`` (:func:`~metrics_sk._auc.unit_scaled`: tiny (5e-324, 1e-300) or huge weights
+    leave no product ``w_i l_i`` rounded to a subnormal or infinity; ``e`` is 0 without
+    weights): the state of a streamed loss, and with :func:`finish_loss` the value of the
+    function, so a one-batch stream is the function to the last bit."""
     if weights is None:
-        return losses.sum(), losses.shape[0]
+        return losses.sum(), losses.shape[0], 0
+    exponent = weight_exponent(weights)
+    weights = np.ldexp(weights, -exponent)
     dtype = np.result_type(losses.dtype, weights.dtype)
-    return np.multiply(losses, weights, dtype=dtype).sum(), weights.sum(dtype=dtype)
+    return (np.multiply(losses, weights, dtype=dtype).sum(), weights.sum(dtype=dtype),
+            exponent)
 
 
-def finish_loss(total, weight, *, normalize=True):
+def finish_loss(total, weight, exponent=0, *, normalize=True):
     """The loss from :func:`loss_sums`: the weighted mean, or with ``normalize=False`` the
-    weighted sum."""
+    weighted sum (``total * 2**exponent``)."""
     if not normalize:
-        return float(total)
+        return float(np.ldexp(total, exponent))
     if weight == 0:
         raise ZeroDivisionError("Weights sum to zero, can't be normalized")
     return float(total / weight)
@@ -299,6 +304,4 @@ def average_losses(losses, weights, *, normalize=True):
     """Weighted mean (or with ``normalize=False`` the weighted sum) of per-sample losses."""
     if normalize and weights is not None and not weights.any():  # scikit-learn's error
         raise ValueError("Sample weights must contain at least one non-zero number.")
-    if normalize and weights is not None:  # tiny (1e-300) or huge weights: no product
-        weights = unit_scaled(weights)     # w_i l_i rounded to a subnormal or infinity
     return finish_loss(*loss_sums(losses, weights), normalize=normalize)

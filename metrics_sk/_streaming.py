@@ -24,6 +24,7 @@ import warnings
 import numpy as np
 
 from . import _dask
+from ._auc import weight_exponent
 from ._encoding import encode
 from ._losses import (
     _finite_range,
@@ -140,6 +141,7 @@ class StreamingLoss:
         """
         self._classes = None  # the class of each column, once known
         self._total, self._weight = 0.0, 0  # the sums over samples of known columns
+        self._exp = None  # every sum of weights is in units of 2**_exp (None: no sample)
         self._pending = None  # (labels, loss sums (labels, columns) NaN where ruled out, weights)
         self._n_columns = None
         self._kind = None
@@ -149,7 +151,7 @@ class StreamingLoss:
     @property
     def weight(self):
         pending = 0.0 if self._pending is None else self._pending[2].sum()
-        return float(self._weight + pending)
+        return float(np.ldexp(self._weight + pending, self._exp or 0))
 
     def _empty_like(self):
         out = StreamingLoss.__new__(StreamingLoss)
@@ -262,8 +264,11 @@ class StreamingLoss:
             self._classes = given
         if self._classes is not None:
             columns = self._columns(local, self._classes)[codes]
-            total, weight = loss_sums(self._losses(columns, scores), weights)
-            self._total, self._weight = self._total + total, self._weight + weight
+            total, weight, exponent = loss_sums(self._losses(columns, scores), weights)
+            self._rescale(exponent)
+            shift = exponent - self._exp
+            self._total = self._total + np.ldexp(total, shift)
+            self._weight = self._weight + (np.ldexp(weight, shift) if shift else weight)
         else:
             if m > width:
                 raise ValueError(f"y_true has {m} classes but y_score has {width} columns; "
@@ -273,14 +278,35 @@ class StreamingLoss:
             rows = np.arange(m)[:, None]
             candidates = rows + np.arange(width - m + 1)  # r-th label: r .. r + width - m
             losses = self._losses(candidates[codes], scores)
+            exponent = 0 if weights is None else weight_exponent(weights)
+            if weights is not None:  # in units of 2**exponent, as loss_sums
+                weights = np.ldexp(weights, -exponent)
             sums = np.full((m, width), np.nan)
             sums[rows, candidates] = _sum_by_label(codes, _weighted(losses, weights), m)
-            self._add_pending(local, sums, np.bincount(codes, weights=weights, minlength=m))
+            self._add_pending(local, sums, np.bincount(codes, weights=weights, minlength=m),
+                              exponent)
         self.n_samples += codes.shape[0]
         return self
 
-    def _add_pending(self, labels, sums, weights):
-        """Keep per-label candidate sums until the classes are known (then fold them)."""
+    def _rescale(self, exponent):
+        """Bring every sum to units of ``2**max(self._exp, exponent)`` (exact, but for
+        contributions negligible beside the others)."""
+        if self._exp is None:
+            self._exp = exponent
+        if exponent <= self._exp:
+            return
+        shift, self._exp = self._exp - exponent, exponent
+        self._total, self._weight = np.ldexp(self._total, shift), np.ldexp(self._weight, shift)
+        if self._pending is not None:
+            labels, sums, weights = self._pending
+            self._pending = labels, np.ldexp(sums, shift), np.ldexp(weights, shift)
+
+    def _add_pending(self, labels, sums, weights, exponent):
+        """Keep per-label candidate sums (in units of ``2**exponent``) until the classes are
+        known (then fold them)."""
+        self._rescale(exponent)
+        if exponent != self._exp:
+            sums, weights = np.ldexp(sums, exponent - self._exp), np.ldexp(weights, exponent - self._exp)
         if self._classes is not None:
             self._fold(labels, sums, weights)
             return
@@ -352,9 +378,12 @@ class StreamingLoss:
         self._n_columns, self._kind = other._n_columns, other._kind
         if self._classes is None and other._classes is not None:
             self._resolve(other._classes)
-        self._total, self._weight = self._total + other._total, self._weight + other._weight
+        self._rescale(other._exp)
+        shift = other._exp - self._exp
+        self._total = self._total + np.ldexp(other._total, shift)
+        self._weight = self._weight + (np.ldexp(other._weight, shift) if shift else other._weight)
         if other._pending is not None:
-            self._add_pending(*other._pending)
+            self._add_pending(*other._pending, other._exp)
         self.n_samples += other.n_samples
         return self
 
@@ -405,7 +434,7 @@ class StreamingLoss:
                                  "class.")
             more, more_weight = self._picked(classes, self._pending)
             total, weight = total + more, weight + more_weight
-        return finish_loss(total, weight, normalize=self.normalize)
+        return finish_loss(total, weight, self._exp, normalize=self.normalize)
 
     def __repr__(self):
         seen = (0 if self._classes is None else self._classes.shape[0]) if self._pending is None \

@@ -9,7 +9,10 @@ import os
 for _name in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
     os.environ.setdefault(_name, "1")
 
+import warnings  # noqa: E402
+
 import numpy  # noqa: E402,F401
+import pytest  # noqa: E402
 import scipy.linalg  # noqa: E402,F401
 from hypothesis import settings  # noqa: E402
 from threadpoolctl import threadpool_limits  # noqa: E402
@@ -32,3 +35,19 @@ def pytest_configure(config):
                    "parallel_threads(n): scikit-learn marker",
                    "iterations(n): scikit-learn marker"):
         config.addinivalue_line("markers", marker)
+
+
+@pytest.fixture(scope="session")
+def client():
+    """One real two-worker Dask LocalCluster (loopback only) per test process, shared by
+    every Dask test: starting a cluster takes seconds."""
+    distributed = pytest.importorskip("distributed")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # the cluster's own start-up chatter
+        cluster = distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
+            dashboard_address=None, memory_limit="3GiB")
+        client = distributed.Client(cluster)
+    yield client
+    client.close()
+    cluster.close()

@@ -127,6 +127,8 @@ BAD_FILES = {
     "bad_weight.csv": ("y,y_hat,w\n0,0,1\n1,1,-2\n", "sample_weight contains negative"),
     "not_parquet.parquet": ("y,y_hat\n1,1\n", "not a readable Parquet file"),
     "absent.csv": (None, "no such file"),
+    # the value nan kept as text in y against numbers in y_hat: a data error, not usage
+    "nan_text.csv": ("y,y_hat\nnan,1\n0,0\n", "mix of label types: column 'y' holds text"),
 }
 
 
@@ -249,14 +251,15 @@ def test_labels_option_for_unsigned_and_boolean_columns(tmp_path, capsys, column
 
 @pytest.mark.parametrize("command", [["report"], ["compare"]])
 def test_text_against_integer_column_is_a_mix_of_label_types(tmp_path, capsys, command):
-    """A text column against an integer column exits 2 naming both (the Python API raises
-    "Mix of label input types"), never a report of every row id as a class."""
+    """A text column against an integer column is a data error (exit status 1, one line,
+    no usage text) naming both (the Python API raises "Mix of label input types"), never a
+    report of every row id as a class."""
     (tmp_path / "mix.csv").write_text("label,row_id,other\na,1,b\nb,2,a\na,3,a\n")
     preds = ["--pred", "row_id"] + (["--pred", "other"] if command == ["compare"] else [])
-    with pytest.raises(SystemExit) as exc:
-        _cli.main([*command, str(tmp_path / "mix.csv"), "--true", "label", *preds, "-q"])
-    assert exc.value.code == 2
-    err = capsys.readouterr().err
+    assert _cli.main([*command, str(tmp_path / "mix.csv"), "--true", "label", *preds,
+                      "-q"]) == 1
+    out, err = capsys.readouterr()
+    assert out == "" and len(err.splitlines()) == 1 and err.startswith("metrics-sk: error: ")
     assert "mix of label types" in err and "'label'" in err and "'row_id'" in err
     with pytest.raises(ValueError, match="Mix of label input types"):
         msk.accuracy_score(["a", "b", "a"], [1, 2, 3])

@@ -161,6 +161,32 @@ def test_paired_delong_equals_direct():
     assert_allclose(per_class.test_statistic, [z, z], rtol=1e-9)
 
 
+
+def test_delong_is_chosen_by_the_registrys_interval_family(monkeypatch):
+    """compare(method='delong') takes the metrics whose interval family in the registry is
+    DeLong (one_vs_all_roc_auc_score, by function, name or scorer name) and refuses the
+    others as before; the decision reads the registry, not the function's identity."""
+    import dataclasses
+
+    import metrics_sk
+    from metrics_sk import _registry
+
+    y = np.array([0, 0, 1, 1, 0, 1, 1, 0])
+    sa = np.array([0.1, 0.4, 0.35, 0.8, 0.2, 0.9, 0.6, 0.3])
+    sb = np.array([0.2, 0.3, 0.5, 0.7, 0.4, 0.6, 0.55, 0.1])
+    expected = [skm.roc_auc_score(y, sa), skm.roc_auc_score(y, sb)]
+    for metric in ("one_vs_all_roc_auc_score", metrics_sk.one_vs_all_roc_auc_score):
+        res = compare(metric, y, sa, sb, method="delong")
+        assert_allclose([res.statistic_a, res.statistic_b], expected, rtol=1e-12)
+    for metric in ("roc_auc_score", "log_loss", "accuracy_score"):
+        with pytest.raises(ValueError, match="method='delong' compares ROC AUCs"):
+            compare(metric, y, sa, sb, method="delong")
+    name = "one_vs_all_roc_auc_score"
+    monkeypatch.setitem(_registry.METRICS, name,
+                        dataclasses.replace(_registry.METRICS[name], interval=None))
+    with pytest.raises(ValueError, match="method='delong' compares ROC AUCs"):
+        compare(name, y, sa, sb, method="delong")
+
 # -- corrected resampled t-test ---------------------------------------------------------------
 def test_corrected_resampled_ttest_formula_and_scipy():
     rng = np.random.default_rng(11)

@@ -800,6 +800,28 @@ def test_integer_weights_summing_beyond_int64_are_refused_not_wrapped():
         Confusion.from_predictions(y, [0, 1, 1, 0], sample_weight=fits + [0, 1, 0, 0])
 
 
+
+def test_merged_integer_cells_beyond_int64_are_refused_not_wrapped():
+    # update, + and the merge of new labels each fit alone; added, a cell of 2**63 wrapped
+    # to -2**63 (Python's exact integers are the reference: 2**62 + 2**62 = 2**63)
+    w = np.array([2**62])
+    c = Confusion.from_predictions([0], [0], sample_weight=w)
+    other_labels = Confusion.from_predictions([0, 1], [0, 1], sample_weight=np.array([2**62, 1]))
+    for make in (lambda: c + c, lambda: c + other_labels, lambda: other_labels + c,
+                 lambda: c.copy().update([0], [0], sample_weight=w),
+                 lambda: c.copy().update([0, 2], [0, 2], sample_weight=np.array([2**62, 1])),
+                 lambda: sum([c, c])):
+        with pytest.raises(ValueError, match="sample_weight: the merged counts exceed int64"):
+            make()
+    assert c.matrix.toarray().tolist() == [[2**62]]  # a refused update changes nothing
+    # sums that fit stay exact: 2**62 + (2**62 - 1) = 2**63 - 1
+    d = Confusion.from_predictions([0], [0], sample_weight=np.array([2**62 - 1]))
+    assert (c + d).matrix.toarray().tolist() == [[2**63 - 1]]
+    assert c.copy().update([0], [0], sample_weight=np.array([2**62 - 1])) == c + d
+    e = other_labels + Confusion.from_predictions([1, 2], [1, 2],
+                                                  sample_weight=np.array([2**62, 5]))
+    assert e.matrix.toarray().tolist() == [[2**62, 0, 0], [0, 2**62 + 1, 0], [0, 0, 5]]
+
 @pytest.mark.parametrize("scale", [1e-300, 5e-324])
 def test_kappa_and_mcc_with_tiny_equal_weights(scale):
     # subnormal equal weights: 1 / total overflowed to inf and kappa was NaN

@@ -8,7 +8,6 @@ the client process stays small.
 
 import threading
 import time
-import warnings
 
 import numpy as np
 import pytest
@@ -23,19 +22,6 @@ import dask  # noqa: E402
 import metrics_sk as msk  # noqa: E402
 from metrics_sk import Confusion, StreamingLoss  # noqa: E402
 from metrics_sk._registry import METRICS  # noqa: E402
-
-
-@pytest.fixture(scope="module")
-def client():
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # the cluster's own start-up chatter
-        cluster = distributed.LocalCluster(
-            n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
-            dashboard_address=None, memory_limit="3GiB")
-        client = distributed.Client(cluster)
-    yield client
-    client.close()
-    cluster.close()
 
 
 def _data(n=2000, k=4, seed=0):
@@ -259,3 +245,14 @@ def test_unknown_chunk_sizes_are_matched_block_by_block(client):
                                         sample_weight=w[mask]))
     with pytest.raises(ValueError, match="unknown chunk sizes"):
         msk.accuracy_score(dt[keep], p[mask])
+
+
+def test_partition_merges_beyond_int64_are_refused_not_wrapped(client):
+    # each partition's cell (2**62) fits int64; their sum, 2**63, wrapped to -2**63
+    t = da.from_array(np.zeros(2, dtype=np.int64), chunks=1)
+    w = da.from_array(np.array([2**62, 2**62]), chunks=1)
+    with pytest.raises(ValueError, match="the merged counts exceed int64"):
+        Confusion.from_predictions(t, t, sample_weight=w)
+    fits = da.from_array(np.array([2**62, 2**62 - 1]), chunks=1)
+    c = Confusion.from_predictions(t, t, sample_weight=fits)
+    assert c.matrix.toarray().tolist() == [[2**63 - 1]]

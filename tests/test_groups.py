@@ -111,8 +111,8 @@ def test_the_group_property_can_fail():
     check_grouped_equals_per_group("f1_score", {"average": "macro"}, t, p, groups, None)
 
     def all_labels(g):
-        b = g._batch
-        batch = ConfusionBatch(g.overall, b._rows, b._cols, b._counts)
+        b = g.batch
+        batch = ConfusionBatch(g.overall, b.rows, b.cols, b.counts)
         batch.present = None  # every label counts
         return batch
 
@@ -313,7 +313,7 @@ def test_merge_pickle_and_errors():
         g.update(t[:3], p[:3], ["u", "v", "w"])  # groups is keyword-only
 
 
-def test_groups_on_dask_equal_in_memory(monkeypatch):
+def test_groups_on_dask_equal_in_memory(monkeypatch, client):
     da = pytest.importorskip("dask.array")
     dd = pytest.importorskip("dask.dataframe")
     distributed = pytest.importorskip("distributed")
@@ -327,55 +327,46 @@ def test_groups_on_dask_equal_in_memory(monkeypatch):
     columns = ["country", "device"]
     expected = Confusion.from_predictions(frame.t, frame.p, groups=frame[columns],
                                           sample_weight=frame.w)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                           host="127.0.0.1", dashboard_address=None,
-                                           memory_limit="2GiB")
-        client = distributed.Client(cluster)
-    try:
-        ddf = dd.from_pandas(frame, npartitions=4)
-        computed = []
-        compute = dask.compute
+    assert distributed.get_client() is client  # the shared cluster computes
+    ddf = dd.from_pandas(frame, npartitions=4)
+    computed = []
+    compute = dask.compute
 
-        def recording(*args, **kwargs):
-            out = compute(*args, **kwargs)
-            computed.append(out)
-            return out
+    def recording(*args, **kwargs):
+        out = compute(*args, **kwargs)
+        computed.append(out)
+        return out
 
-        monkeypatch.setattr(dask, "compute", recording)
-        got = Confusion.from_predictions(ddf.t, ddf.p, groups=ddf[columns],
-                                         sample_weight=ddf.w)
-        # one computation, whose only result is the merged grouped confusion
-        assert len(computed) == 1 and isinstance(computed[0][0], msk.GroupedConfusion)
-        monkeypatch.undo()
-        np.testing.assert_allclose(got._batch._counts, expected._batch._counts, rtol=1e-12)
-        assert got.index().equals(expected.index())
-        pd.testing.assert_series_equal(got.f1_score(average="macro"),
-                                       expected.f1_score(average="macro"), rtol=1e-12)
-        # Dask arrays with a numpy group array, uneven chunks; metric_frame
-        chunks = (700, 300, 2000)
-        dt, dp = (da.from_array(frame[c].to_numpy(), chunks=chunks) for c in ("t", "p"))
-        got = Confusion.from_predictions(dt, dp, groups=frame.country.to_numpy())
-        assert got == Confusion.from_predictions(frame.t, frame.p,
-                                                 groups=frame.country.to_numpy())
-        mf = msk.metric_frame(dt, dp, metrics="accuracy_score", groups=ddf.country)
-        pd.testing.assert_series_equal(
-            mf.by_group, msk.metric_frame(frame.t, frame.p, metrics="accuracy_score",
-                                          groups=frame.country).by_group)
-        # intervals (the squared weights are counted on the workers too)
-        metrics = {"f1": functools.partial(msk.f1_score, average="macro"),
-                   "acc": "accuracy_score"}
-        mf = msk.metric_frame(ddf.t, ddf.p, metrics=metrics, groups=ddf[columns],
-                              sample_weight=ddf.w, confidence_level=0.9)
-        ref = msk.metric_frame(frame.t, frame.p, metrics=metrics, groups=frame[columns],
-                               sample_weight=frame.w, confidence_level=0.9)
-        for bound in (0, 1):
-            pd.testing.assert_frame_equal(mf.confidence_interval[bound],
-                                          ref.confidence_interval[bound], rtol=1e-9)
-    finally:
-        client.close()
-        cluster.close()
+    monkeypatch.setattr(dask, "compute", recording)
+    got = Confusion.from_predictions(ddf.t, ddf.p, groups=ddf[columns],
+                                     sample_weight=ddf.w)
+    # one computation, whose only result is the merged grouped confusion
+    assert len(computed) == 1 and isinstance(computed[0][0], msk.GroupedConfusion)
+    monkeypatch.undo()
+    np.testing.assert_allclose(got.batch.counts, expected.batch.counts, rtol=1e-12)
+    assert got.index().equals(expected.index())
+    pd.testing.assert_series_equal(got.f1_score(average="macro"),
+                                   expected.f1_score(average="macro"), rtol=1e-12)
+    # Dask arrays with a numpy group array, uneven chunks; metric_frame
+    chunks = (700, 300, 2000)
+    dt, dp = (da.from_array(frame[c].to_numpy(), chunks=chunks) for c in ("t", "p"))
+    got = Confusion.from_predictions(dt, dp, groups=frame.country.to_numpy())
+    assert got == Confusion.from_predictions(frame.t, frame.p,
+                                             groups=frame.country.to_numpy())
+    mf = msk.metric_frame(dt, dp, metrics="accuracy_score", groups=ddf.country)
+    pd.testing.assert_series_equal(
+        mf.by_group, msk.metric_frame(frame.t, frame.p, metrics="accuracy_score",
+                                      groups=frame.country).by_group)
+    # intervals (the squared weights are counted on the workers too)
+    metrics = {"f1": functools.partial(msk.f1_score, average="macro"),
+               "acc": "accuracy_score"}
+    mf = msk.metric_frame(ddf.t, ddf.p, metrics=metrics, groups=ddf[columns],
+                          sample_weight=ddf.w, confidence_level=0.9)
+    ref = msk.metric_frame(frame.t, frame.p, metrics=metrics, groups=frame[columns],
+                           sample_weight=frame.w, confidence_level=0.9)
+    for bound in (0, 1):
+        pd.testing.assert_frame_equal(mf.confidence_interval[bound],
+                                      ref.confidence_interval[bound], rtol=1e-9)
 
 
 # -- intervals per group ------------------------------------------------------------------------
@@ -514,11 +505,11 @@ def test_sparse_group_table_gives_the_dense_results(monkeypatch):
         sparse = Confusion.from_predictions(t, p, groups=groups, sample_weight=w)
         sparse_frame = msk.metric_frame(t, p, metrics=metrics, groups=groups, sample_weight=w,
                                         confidence_level=0.9)
-    assert sparse._batch is None and sparse == dense
+    assert sparse.batch is None and sparse == dense
     assert sum(Confusion.from_predictions(t[a:a + 100], p[a:a + 100],
                                           groups=groups[a:a + 100],
                                           sample_weight=w[a:a + 100])
-               for a in (0, 100, 200))._batch is None
+               for a in (0, 100, 200)).batch is None
     for name, kwargs in CALLS:
         if not METRICS[name].batch or _binary(name, kwargs):
             continue
@@ -758,15 +749,15 @@ def test_group_resamples_missing_a_class_are_evaluated_as_scikit_learn():
     p = np.array([0, 1, 1, 0, 2, 0, 1, 1, 1, 0, 2, 1, 0, 2, 2, 0, 1, 0, 0, 1])
     g = np.array(list("aaaaabbbbbbccccddddd"))
     grouped = Confusion.from_predictions(y, p, groups=g)
-    batch = grouped._batch
+    batch = grouped.batch
     labels = list(grouped.overall.labels)
-    cell = {(int(r), int(c)): j for j, (r, c) in enumerate(zip(batch._rows, batch._cols))}
+    cell = {(int(r), int(c)): j for j, (r, c) in enumerate(zip(batch.rows, batch.cols))}
     counts, group_of, expected = [], [], []
     for i, key in enumerate(grouped.keys[0]):
         rows = np.flatnonzero(g == key)
         for _ in range(40):
             idx = rng.choice(rows, rows.size)
-            row = np.zeros(batch._rows.shape[0], dtype=np.int64)
+            row = np.zeros(batch.rows.shape[0], dtype=np.int64)
             for t, q in zip(y[idx], p[idx]):
                 row[cell[labels.index(t), labels.index(q)]] += 1
             counts.append(row)

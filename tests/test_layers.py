@@ -239,3 +239,72 @@ def test_the_encoder_check_can_fail(tmp_path):
     path = tmp_path / "_x.py"
     path.write_text("import numpy as np\nnp.unique([1])\n")
     assert encoding_calls(path) == [2]
+
+
+# -- no module reads another module's classes' private attributes --------------------------
+#: Names every module must reach through the batch interface's public names
+#: (``counted_labels``, ``n_fixed``, ``is_weighted``, ``from_cells``, ``counts``, ``batch``:
+#: docs/design.rst): never read as ``<expr>._name`` outside the module defining them.
+GUARDED = {"_counts", "_labels", "_fixed", "_weighted", "_of"}
+
+#: Known reads of another module's private attributes, as ``(module, name)``: the raw cells
+#: of a confusion (its other slot included), the chunks of a grouped confusion, a checker's
+#: accepted types, and ``_fields`` of a named tuple (a false positive: numpy's record
+#: arrays, not ours). Never one of ``GUARDED``.
+FOREIGN_PRIVATE = {("_inference/intervals", "_cells"), ("_inference/resampling", "_cells"),
+                   ("_inference/groups", "_parts"), ("_inference/groups", "_part"),
+                   ("_api", "_types"), ("_grouped", "_fields")}
+
+
+def private_definitions(tree):
+    """The private (single underscore) attributes the classes of a module define: their
+    methods, class attributes and ``self._x = ...`` / ``cls._x`` / ``out._x`` stores."""
+    names = set()
+    for cls in (n for n in ast.walk(tree) if isinstance(n, ast.ClassDef)):
+        for node in ast.walk(cls):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                names.add(node.name)
+            elif (isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store)
+                  and isinstance(node.value, ast.Name)
+                  and node.value.id in ("self", "cls", "out")):
+                names.add(node.attr)
+        for node in cls.body:
+            if isinstance(node, ast.Assign):
+                names.update(t.id for t in node.targets if isinstance(t, ast.Name))
+    return {n for n in names if n.startswith("_") and not n.startswith("__")}
+
+
+def foreign_private_reads(sources):
+    """``[(module, name, line)]``: ``<expr>._name`` reads (``expr`` not ``self`` or ``cls``)
+    of a private attribute that a class of another module defines and the reading module
+    does not."""
+    trees = {m: ast.parse(text) for m, text in sources.items()}
+    defined = {m: private_definitions(t) for m, t in trees.items()}
+    found = []
+    for module, tree in trees.items():
+        foreign = set().union(*(d for m, d in defined.items() if m != module)) - defined[module]
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.Attribute) and node.attr in foreign
+                    and not (isinstance(node.value, ast.Name)
+                             and node.value.id in ("self", "cls"))):
+                found.append((module, node.attr, node.lineno))
+    return sorted(found)
+
+
+def test_no_module_reads_another_modules_private_attributes():
+    reads = foreign_private_reads({m: p.read_text() for m, p in module_names().items()})
+    assert [r for r in reads if r[1] in GUARDED] == []
+    assert [r for r in reads if r[:2] not in FOREIGN_PRIVATE] == []
+    assert not {name for _, name in FOREIGN_PRIVATE} & GUARDED
+    assert FOREIGN_PRIVATE <= {r[:2] for r in reads}  # kept short
+
+
+def test_the_private_attribute_check_can_fail():
+    sources = {
+        "_a": "class A:\n    def __init__(self):\n        self._counts = 1\n"
+              "    @classmethod\n    def _of(cls):\n        return cls()\n",
+        "_b": "def f(x, A):\n    return x._counts, A._of(), x.counts\n",
+        "_c": "class C:\n    def __init__(self):\n        self._counts = 2\n"
+              "    def g(self, other):\n        return self._counts + other._counts\n",
+    }
+    assert foreign_private_reads(sources) == [("_b", "_counts", 2), ("_b", "_of", 2)]

@@ -154,3 +154,22 @@ def test_the_same_labels_in_any_container_give_the_same_scores(container):
     assert scores["log_loss"] == pytest.approx(expected["log_loss"], rel=1e-12)
     assert scores["one_vs_all_roc_auc"] == pytest.approx(
         expected["one_vs_all_roc_auc_score"], rel=1e-12)
+
+
+def test_score_columns_not_one_per_class_name_what_the_user_gave():
+    # the report passes its classes to the score metrics as labels=: their message said
+    # "labels has 1 entries" though the user gave no labels
+    import metrics_sk as msk
+
+    three = np.full((1, 3), 1 / 3)
+    with pytest.raises(ValueError) as exc:
+        msk.quality_report([1], [1], y_score=three)
+    message = str(exc.value)
+    assert "y_score has 3 columns but y_true and y_pred hold 1 class(es) [1]" in message
+    assert "labels" not in message
+    with pytest.raises(ValueError, match=r"y_score has 3 columns but labels= with the "
+                                         r"classes of y_true and y_pred give 2 class\(es\) "
+                                         r"\[1, 2\]"):
+        msk.quality_report([1], [1], y_score=three, labels=[1, 2])
+    with pytest.raises(ValueError, match="y_score has 2 columns but y_true and y_pred hold 3"):
+        msk.quality_report([0, 1, 2], [0, 1, 2], y_score=pd.DataFrame(np.eye(3)[:, :2]))

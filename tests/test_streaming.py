@@ -279,3 +279,34 @@ def test_the_last_bit_property_can_fail(monkeypatch):
                         lambda self: np.nextafter(compute(self), np.inf))
     with pytest.raises(AssertionError):
         check(_loss_case(), False, True)
+
+
+@pytest.mark.parametrize("scale", [5e-324, 1e-300, 1e300])
+@pytest.mark.parametrize("labels", [[0, 1, 2], None])
+def test_streamed_log_loss_with_tiny_or_huge_equal_weights(scale, labels):
+    # equal weights give scikit-learn's unweighted log loss; streamed, the products w_i l_i
+    # were subnormal (5e-324 * l rounds to 0 or 5e-324: 1.625 instead of 1.6264)
+    import sklearn.metrics as skm
+
+    rng = np.random.default_rng(0)
+    n = 40
+    y = rng.integers(0, 3, n)
+    # class 0 only in the last batch: without labels=, the sums are pending until then
+    y[0], y[1:3], y[3:] = 0, (1, 2), np.where(y[3:] == 0, 1, y[3:])
+    p = rng.dirichlet([1, 1, 1], n)
+    w = np.full(n, scale)
+    expected = skm.log_loss(y, p)
+    assert msk.log_loss(y, p, sample_weight=w) == pytest.approx(expected, rel=1e-12)
+    acc = StreamingLoss("log_loss", labels=labels)
+    for lo, hi in [(30, 40), (20, 30), (10, 20), (1, 10), (0, 1)]:
+        acc.update(y[lo:hi], p[lo:hi], sample_weight=w[lo:hi])
+    assert acc.n_samples == n
+    assert acc.compute() == pytest.approx(expected, rel=1e-12)
+    assert acc.weight == pytest.approx(n * scale, rel=1e-12)
+    # two accumulators of different scales (1 : 4) merged: scikit-learn's weights 1 and 4
+    other = StreamingLoss("log_loss", labels=labels).update(y[:20], p[:20],
+                                                           sample_weight=4 * w[:20])
+    mixed = StreamingLoss("log_loss", labels=labels).update(y[20:], p[20:],
+                                                           sample_weight=w[20:]) + other
+    ref = skm.log_loss(y, p, sample_weight=np.r_[np.full(20, 4.0), np.ones(20)])
+    assert mixed.compute() == pytest.approx(ref, rel=1e-12)

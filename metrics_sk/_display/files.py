@@ -488,9 +488,9 @@ def _as_labels(columns, names, path, offset):
     text = [n for n, v in zip(names, labels) if v.dtype.kind == "O"]
     if text and len(text) < len(names):
         numbers = [n for n in names if n not in text]
-        raise UsageError(
-            f"mix of label types: column {text[0]!r} holds text and column {numbers[0]!r} "
-            "holds numbers; the true and predicted labels must be of one type")
+        raise DataError(  # the values of the file, not the arguments: exit status 1
+            f"{path}: mix of label types: column {text[0]!r} holds text and column "
+            f"{numbers[0]!r} holds numbers; the true and predicted labels must be of one type.")
     return labels
 
 

@@ -248,6 +248,9 @@ def quality_report(y_true, y_pred, *, y_score=None, labels=None, sample_weight=N
     else:
         confusion = Confusion.from_predictions(y_true, y_pred, labels=labels,
                                                sample_weight=sample_weight)
+    if y_score is not None and {"classes", "averages", "scores"} & set(sections):
+        # checked before any metric is computed (one column per class, named or not)
+        y_score = _score_columns(y_score, confusion.labels, given=labels is not None)
     calls = _calls(beta, _quiet(zero_division), sections)
     values = _evaluate(confusion, calls)
     if zero_division == "warn":
@@ -267,7 +270,6 @@ def quality_report(y_true, y_pred, *, y_score=None, labels=None, sample_weight=N
             n_resamples=n_resamples, confidence_level=confidence_level,
             random_state=random_state, **resample)
     if y_score is not None and {"classes", "averages", "scores"} & set(sections):
-        y_score = _score_columns(y_score, confusion.labels)
         score_args = (y_true, y_score, confusion.labels, sample_weight, from_logits)
         _add_scores(values, *score_args)
         if confidence_level is not None:

@@ -21,17 +21,18 @@ from .report_layout import (
 )
 
 
-def _score_columns(y_score, labels):
+def _score_columns(y_score, labels, given=False):
     """``y_score`` with its columns in the order of ``labels``, read once for every score
     metric of the report: by name when the columns of a DataFrame are named by the
     classes, by position when they are not (an array, the default 0..k-1 column names, or
     names none of which is a class); a ValueError naming ``y_score`` when some names are
-    classes and others are not, or a class has no column."""
+    classes and others are not, a class has no column, or the columns are not one per
+    class (the classes of ``y_true`` and ``y_pred``, with ``labels=`` when ``given``)."""
     from .._losses import named_columns
 
     names = getattr(y_score, "columns", None)
     if names is None or list(names) == list(range(len(names))):
-        return y_score  # positions (the metrics validate the array)
+        return _one_per_class(y_score, labels, given)  # positions
     names = list(names)
     classes = labels.tolist()
     try:
@@ -39,7 +40,7 @@ def _score_columns(y_score, labels):
     except TypeError:  # unhashable names: not class names
         known = [False]
     if not any(known):
-        return y_score
+        return _one_per_class(y_score, labels, given)
     if len(names) != len(classes) or not all(known) or len(set(names)) != len(names):
         raise ValueError(
             f"y_score's columns are named {names[:10]} but the classes are {classes[:10]}: "
@@ -48,6 +49,20 @@ def _score_columns(y_score, labels):
     order = named_columns(y_score, labels)
     scores = np.asarray(y_score)
     return scores if order is None else scores[:, order]
+
+
+def _one_per_class(y_score, labels, given):
+    """``y_score`` read by position, refused (ValueError naming what the user gave) unless
+    it has one column per class, or is the one score of a binary target (the metrics
+    check the rest)."""
+    shape, k = np.shape(y_score), labels.shape[0]
+    if len(shape) == 2 and shape[1] != k and not (shape[1] == 1 and k == 2):
+        source = ("labels= with the classes of y_true and y_pred give" if given
+                  else "y_true and y_pred hold")
+        raise ValueError(f"y_score has {shape[1]} columns but {source} {k} class(es) "
+                         f"{labels[:10].tolist()}: pass one score column per class, in "
+                         f"the order of {'labels=' if given else 'the sorted classes'}.")
+    return y_score
 
 
 def _add_scores(values, y_true, y_score, labels, sample_weight, from_logits):

@@ -26,7 +26,8 @@ from .._confusion import Confusion
 from .._encoding import compact, encode
 from .._losses import prepare_scores, score_array, check_scores
 from .._params import INFERENCE, Checker
-from .._scores import encoded_inputs, one_vs_all_roc_auc_score
+from .._registry import resolve
+from .._scores import encoded_inputs
 from .._validation import (
     check_same_length,
     check_sample_weight,
@@ -462,7 +463,8 @@ def compare(metric, y_true, y_pred_a, y_pred_b, *, method="bootstrap", confidenc
     name, func = resolve_metric(metric)
     z = ndtri(0.5 + confidence_level / 2)
     if method == "delong":
-        if func is not one_vs_all_roc_auc_score:
+        found = resolve(func)  # the registry's interval family, as intervals.py reads it
+        if found is None or found.interval != "delong":
             raise ValueError("method='delong' compares ROC AUCs: metric must be "
                              "'one_vs_all_roc_auc_score'.")
         return _paired_delong(y_true, y_pred_a, y_pred_b, sample_weight, dict(metric_kwargs), z)

@@ -296,7 +296,7 @@ def metric_frame(y_true, y_pred, *, metrics, groups, sample_weight=None,
                              "holds weight sums with sample_weight; use method='analytic'.")
     grouped = Confusion.from_predictions(y_true, y_pred, groups=groups,
                                          sample_weight=sample_weight)
-    if sample_weight is not None and not np.all(grouped._counts.sum(axis=1)):
+    if sample_weight is not None and not np.all(grouped.counts.sum(axis=1)):
         # a group whose weights are all 0: scikit-learn's metric on its samples raises
         # this, and so fairlearn's MetricFrame
         raise ValueError("Sample weights must contain at least one non-zero number.")
@@ -338,17 +338,17 @@ class _GroupsMoved(Moved):
     the standard error is summed per group."""
 
     def __init__(self, grouped, squares):
-        batch = grouped._batch
-        counts = batch._counts.astype(np.float64)
+        batch = grouped.batch
+        counts = batch.counts.astype(np.float64)
         self.grouped, self.origin = grouped, counts
         self.group_of, self.cell_of = np.nonzero(counts)
         self.counts = counts[self.group_of, self.cell_of]
-        self.squares = squares._batch._counts[self.group_of, self.cell_of].astype(np.float64)
+        self.squares = squares.batch.counts[self.group_of, self.cell_of].astype(np.float64)
         # a step small against the row and column sums the cell adds to (the other slot's
         # sums are the total, as for one confusion)
         support, predicted = (np.column_stack((a, batch.total))
                               for a in (batch.support, batch.predicted))
-        rows, cols = batch._rows[self.cell_of], batch._cols[self.cell_of]
+        rows, cols = batch.rows[self.cell_of], batch.cols[self.cell_of]
         self.step = 1e-5 * np.maximum(np.minimum(support[self.group_of, rows],
                                                  predicted[self.group_of, cols]), 1.0)
         self.chunk = max(1, CHUNK_ELEMENTS // (2 * max(counts.shape[1], 1)))
@@ -374,18 +374,18 @@ def _group_batch(grouped, counts, group_of):
     replicates: a resample that misses a class of its group is evaluated without it (as
     scikit-learn on those samples); a label its group holds without weight counts as it
     counts on the group."""
-    batch = grouped._batch
+    batch = grouped.batch
     held = (batch.support == 0) & (batch.predicted == 0)
     if batch.present is not None:
         held &= batch.present
-    return ConfusionBatch(grouped.overall, batch._rows, batch._cols, counts,
+    return ConfusionBatch(grouped.overall, batch.rows, batch.cols, counts,
                           held=held[group_of])
 
 
 def _bootstrap_groups(grouped, statistic, which, n_resamples, confidence_level, rng):
     """Percentile cell-bootstrap bounds of the groups ``which``: each group's replicates
     are ``Mult(n_g, C_g / n_g)`` draws, all drawn and evaluated in batches of groups."""
-    counts = grouped._batch._counts[which].astype(np.int64)
+    counts = grouped.batch.counts[which].astype(np.int64)
     n, m = counts.sum(1), counts.shape[1]
     low, high = np.full(which.size, np.nan), np.full(which.size, np.nan)
     step = max(1, CHUNK_ELEMENTS // (n_resamples * max(m, grouped.overall.n_classes, 1)))
@@ -423,7 +423,7 @@ def analytic_group_bounds(grouped, squares, values, *, name, kwargs, confidence_
     with warnings.catch_warnings(), np.errstate(all="ignore"):
         warnings.simplefilter("ignore")  # the values have said what is ill-defined
         if chosen in ("wilson", "clopper_pearson"):
-            low, high, _, _ = proportion_bounds(grouped._batch, squares._batch, name,
+            low, high, _, _ = proportion_bounds(grouped.batch, squares.batch, name,
                                                 kwargs, chosen, confidence_level)
             return low, high, np.full(n_groups, chosen, dtype=object)
         se = _GroupsMoved(grouped, squares).standard_error(statistic)
@@ -447,7 +447,7 @@ def _group_intervals(grouped, squares, values, *, name, kwargs, confidence_level
         low, high = np.full(n_groups, np.nan), np.full(n_groups, np.nan)
         used = np.full(n_groups, "bootstrap", dtype=object)
     todo = used == "bootstrap"
-    if todo.any() and method == "analytic" and grouped.overall._weighted:
+    if todo.any() and method == "analytic" and grouped.overall.is_weighted:
         used[todo] = "none"  # the cells hold weight sums: no cell bootstrap
         return low, high, used
     if todo.any():

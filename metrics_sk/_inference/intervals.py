@@ -363,13 +363,14 @@ def rescaled(c, samples):
         if scale != 1.0:
             c = Confusion.from_predictions(
                 y_true, y_pred, groups=groups[0], sample_weight=w / scale,
-                labels=None if overall._fixed is None else overall.labels)
+                labels=None if overall.n_fixed is None else overall.labels)
         return c, squares
     scale = power_of_two(scale) if scale != 1.0 else 1.0
     squares = Confusion.from_predictions(y_true, y_pred, labels=c.labels,
                                          sample_weight=(w / scale) ** 2)
     if scale != 1.0:
-        c = Confusion._of(c.labels, c._cells / scale, fixed=c._fixed, weighted=c._weighted)
+        c = Confusion.from_cells(c.labels, c._cells / scale, fixed=c.n_fixed,
+                                 weighted=c.is_weighted)
     return c, squares
 
 

@@ -115,7 +115,7 @@ class CellSampler:
         self.cell_of, self.weights = cell_of, weights
         if cell_of is None and counts is None:
             *cells, counts = nonzero_cells(confusion)
-            if confusion._weighted or (counts.dtype.kind == "f" and not np.all(
+            if confusion.is_weighted or (counts.dtype.kind == "f" and not np.all(
                     counts == np.round(counts))):
                 raise ValueError(
                     "confusion holds sample-weight sums, not counts: resampling its cells "
@@ -238,10 +238,11 @@ class CellSampler:
     def confusion_of(self, counts):
         """One replicate as a real :class:`Confusion` (for metrics that do not vectorize)."""
         c = self.confusion
-        size = c._labels.shape[0] + 1  # every label counted (see Confusion._whole)
+        size = c.counted_labels.shape[0] + 1  # every label counted (see Confusion._whole)
         cells = sp.csr_array((counts, (self.rows, self.cols)), shape=(size, size))
         cells.eliminate_zeros()
-        return Confusion._of(c._labels, cells, fixed=c._fixed, weighted=c._weighted)
+        return Confusion.from_cells(c.counted_labels, cells, fixed=c.n_fixed,
+                                    weighted=c.is_weighted)
 
 
 def evaluate_replicates(sampler, statistic, counts, shapes, vectorized):
