@@ -16,8 +16,10 @@ from . import _formulas
 from ._auc import counts_at_or_above
 from ._api import _declared_order, build_confusion, checked_metric, documented_by
 from ._curves import confusion_matrix_at_thresholds
+from ._losses import score_array
 from ._params import checked
 from ._sklearn_compat import Interval
+from ._validation import check_same_length
 
 #: The default thresholds of :func:`decision_curve`: 0.00, 0.01, ..., 0.99 (dcurves').
 DEFAULT_THRESHOLDS = np.arange(100) / 100
@@ -39,9 +41,21 @@ def expected_cost(y_true, y_pred, *, cost_matrix, labels=None, sample_weight=Non
 
 def _net_benefits(y_true, y_score, thresholds, pos_label, sample_weight):
     """Net benefit of the model and of treating everyone at each of ``thresholds`` (a
-    checked 1-D float array in [0, 1)), from one sort of the scores."""
+    checked 1-D float array in [0, 1)), from one sort of the scores.
+
+    The mistakes in the inputs are named here (this is no drop-in): lengths that differ,
+    a score array that is not 1-D or holds NaN or infinity; the labels, ``pos_label``
+    and the weights are checked by :func:`confusion_matrix_at_thresholds`."""
+    check_same_length(("y_true", y_true), ("y_score", y_score),
+                      ("sample_weight", sample_weight))
+    scores = score_array(y_score, "y_score")
+    if scores.ndim != 1:
+        raise ValueError("y_score must be 1-D, the score of the positive class; got shape "
+                         f"{scores.shape}.")
+    if not np.isfinite(scores).all():
+        raise ValueError("y_score contains NaN or infinity.")
     _, fps, _, tps, scores = confusion_matrix_at_thresholds(
-        y_true, y_score, pos_label=pos_label, sample_weight=sample_weight)
+        y_true, scores, pos_label=pos_label, sample_weight=sample_weight)
     n = tps[-1] + fps[-1]
     fp, tp = counts_at_or_above(fps, tps, scores, thresholds)  # predictions y_score >= t
     odds = thresholds / (1 - thresholds)
@@ -157,7 +171,9 @@ def decision_curve(y_true, y_score, *, thresholds=None, pos_label=None, sample_w
     -----
     :math:`NB(t) = TP(t)/n - FP(t)/n \cdot t / (1 - t)`, with the predictions
     :math:`s \ge t`. A model is useful at :math:`t` where its net benefit exceeds both
-    ``treat_all`` and ``treat_none``.
+    ``treat_all`` and ``treat_none``. The ``dcurves`` package moves a risk of exactly 0
+    to :math:`-\epsilon` (1 to :math:`1 + \epsilon`), so that it is never treated, even
+    at :math:`t = 0`; here a score is treated when :math:`s \ge t` as written.
 
     References
     ----------
