@@ -621,9 +621,11 @@ def expected_cost(c, *, cost_matrix, labels=None, normalize=True):
     where[idx[idx >= 0]] = np.flatnonzero(idx >= 0)
     if (where < 0).any():
         missing = np.asarray(c._labels)[np.flatnonzero(where < 0)]
+        which = "of labels= " if labels is not None else ""
+        more = " ..." if missing.size > 5 else ""
         raise ValueError(
-            f"cost_matrix gives the costs of the labels {'of labels=' if labels is not None else ''}"
-            f"but the data also holds {missing[:5].tolist()}{' ...' if missing.size > 5 else ''}: "
-            "pass labels= with every label of y_true and y_pred and a cost_matrix over them.")
+            f"cost_matrix gives the costs of the labels {which}but the data also holds "
+            f"{missing[:5].tolist()}{more}: pass labels= with every label of y_true and "
+            "y_pred and a cost_matrix over them.")
     cost = _dot(values.astype(np.float64), matrix[where[rows], where[cols]])
     return _normalized(c, cost, whole_margins(c)[3], normalize)
