@@ -61,6 +61,8 @@ from ._curves import (
     roc_curve,
     top_k_accuracy_score,
 )
+# decisions: the cost of predictions, decision curve analysis
+from ._decisions import decision_curve, expected_cost, net_benefit
 from . import catboost as catboost  # the submodule metrics_sk.catboost, re-exported
 from ._inference.bootstrap import BootstrapResult, bootstrap, confidence_intervals
 from ._streaming import StreamingLoss
@@ -152,4 +154,8 @@ __all__ = [
     "compare",
     "ComparisonResult",
     "corrected_resampled_ttest",
+    # decisions: the cost of predictions, decision curve analysis
+    "expected_cost",
+    "net_benefit",
+    "decision_curve",
 ]

@@ -659,6 +659,15 @@ def counts_at_thresholds(is_pos, scores, weights=None):
     return fps[ends], tps[ends], ranked[ends].astype(np.float64)
 
 
+
+def counts_at_or_above(fps, tps, thresholds, at):
+    """``(fps, tps)`` of the predictions ``score >= t`` for each ``t`` of ``at``, from the
+    counts of :func:`counts_at_thresholds` (``thresholds`` decreasing): a binary search
+    among the distinct scores per ``t``, no pass over the samples; 0 above the highest."""
+    j = np.searchsorted(-thresholds, -np.asarray(at, dtype=np.float64), side="right")
+    last = np.maximum(j - 1, 0)  # the j distinct scores >= t are the first j
+    return np.where(j > 0, fps[last], 0.0), np.where(j > 0, tps[last], 0.0)
+
 # -- many weightings of one ranking (bootstrap replicates as integer weights) ---------------
 class SortedRanking:
     """One sort of ``values`` with positives ``is_pos``, evaluated under many weightings

@@ -207,3 +207,7 @@ class ConfusionBatch:
     def multiclass_quality_metrics(self, *, labels=None, beta=1.0, zero_division="warn"):
         return _formulas.multiclass_quality_metrics(self, labels=labels, beta=beta,
                                                   zero_division=zero_division)
+
+    def expected_cost(self, *, cost_matrix, labels=None, normalize=True):
+        return _formulas.expected_cost(self, cost_matrix=cost_matrix, labels=labels,
+                                       normalize=normalize)

@@ -798,6 +798,12 @@ class Confusion:
                                                   zero_division=zero_division)
     multiclass_quality_metrics.__doc__ = _formulas.multiclass_quality_metrics.__doc__
 
+    @checked
+    def expected_cost(self, *, cost_matrix, labels=None, normalize=True):
+        return _formulas.expected_cost(_counted(self), cost_matrix=cost_matrix, labels=labels,
+                                       normalize=normalize)
+    expected_cost.__doc__ = _formulas.expected_cost.__doc__
+
 
 class SampleCells:
     """The cell of each sample of a :class:`Confusion`, from the one encoding of the samples

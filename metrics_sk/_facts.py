@@ -54,7 +54,8 @@ class Facts:
         Name of the public function (and of the ``Confusion`` method of a count metric).
     family : str
         ``"sklearn"`` (a scikit-learn drop-in), ``"onedal"``, ``"imblearn"``,
-        ``"fairlearn"`` or ``"catboost"`` (score metrics of CatBoost's).
+        ``"fairlearn"``, ``"catboost"`` (score metrics of CatBoost's) or ``"decisions"``
+        (metrics_sk's decision analysis: the expected cost of a cost matrix).
     takes : {'labels', 'scores', 'probabilities'}
         What its second argument is.
     response_method : str or tuple of str
@@ -298,6 +299,15 @@ def _entries():
                        "k": [Interval(Integral, 1, None, closed="left")],
                        "normalize": ["boolean"], "sample_weight": ["array-like", None],
                        "labels": ["array-like", None]}),
+        # decisions (metrics_sk/_decisions.py): the cost of the predicted labels under a
+        # cost matrix. No analytic interval: the delta method of _inference/intervals.py
+        # works on the logit scale of a metric in [0, 1], and a cost is any real number;
+        # bootstrap only. No scorer name: a name fixes every argument and get_scorer
+        # takes none, so its scorer is make_scorer(expected_cost, cost_matrix=...,
+        # greater_is_better=False) (the function's docstring shows it).
+        F("expected_cost", "decisions", greater_is_better=False, display="expected cost",
+          interval=None,
+          constraints={"cost_matrix": ["array-like"], "normalize": ["boolean"]}),
     ]
 
 

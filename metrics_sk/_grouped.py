@@ -445,6 +445,12 @@ class GroupedConfusion:
                               zero_division=zero_division)
     multiclass_quality_metrics.__doc__ = _formulas.multiclass_quality_metrics.__doc__
 
+    @checked
+    def expected_cost(self, *, cost_matrix, labels=None, normalize=True):
+        return self._evaluate(_formulas.expected_cost, cost_matrix=cost_matrix, labels=labels,
+                              normalize=normalize)
+    expected_cost.__doc__ = _formulas.expected_cost.__doc__
+
 
 def _each_group(grouped, formula, options):
     """The value of a matrix or result-block formula (not a batch formula) for each group,

@@ -164,22 +164,6 @@ def check_scores(scores, classes, labels, *, name="y_score", allow_1d=False,
     return scores
 
 
-def _check_cost_matrix(cost_matrix, n_classes):
-    try:
-        matrix = np.asarray(cost_matrix, dtype=np.float64)
-    except (TypeError, ValueError) as exc:
-        raise ValueError(f"cost_matrix must be a square array of numbers: {exc}") from exc
-    if matrix.shape != (n_classes, n_classes):
-        raise ValueError(f"cost_matrix must have shape ({n_classes}, {n_classes}), a row and a "
-                         f"column per class; got shape {matrix.shape}.")
-    if not np.isfinite(matrix).all():
-        raise ValueError("cost_matrix contains NaN or infinity.")
-    if np.any(np.diagonal(matrix) != 0):
-        raise ValueError("cost_matrix must have a zero diagonal (predicting the true class "
-                         f"costs nothing); got diagonal {np.diagonal(matrix).tolist()}.")
-    return matrix
-
-
 # -- per-sample losses (kernels on encoded, validated arrays) ---------------------------
 # ``codes`` holds the column of each sample's true class, shape (n,); the kernels on 2-D
 # scores also take ``codes`` of shape (n, c), c candidate columns per sample (streaming

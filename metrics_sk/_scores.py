@@ -27,7 +27,6 @@ from . import _auc
 from ._encoding import encode, is_sorted
 from ._formulas import reduce_average
 from ._losses import (
-    _check_cost_matrix,
     prepare_scores,
     _rows_sum_to_one,
     score_array,
@@ -42,6 +41,7 @@ from ._facts import FACTS
 from ._params import checked
 from ._sklearn_compat import UndefinedMetricWarning
 from ._validation import (
+    check_cost_matrix,
     InputError,
     check_sample_weight,
     label_kind,
@@ -659,7 +659,8 @@ def _roc_auc_mu_inputs(y_true, y_score, *, labels=None, sample_weight=None, cost
     codes, classes, scores, weights = prepare_scores(y_true, y_score, labels, sample_weight,
                                                binary_columns="ranking", min_classes=2)
     n_classes = classes.shape[0]
-    matrix = None if cost_matrix is None else _check_cost_matrix(cost_matrix, n_classes)
+    matrix = None if cost_matrix is None else check_cost_matrix(cost_matrix, n_classes,
+                                                                 zero_diagonal=True)
     absent = np.bincount(codes, minlength=n_classes) == 0
     if absent.any():
         warnings.warn(

@@ -270,6 +270,25 @@ def check_labels_param(labels, data_kind):
     return lab
 
 
+def check_cost_matrix(cost_matrix, n_classes, *, zero_diagonal=False):
+    """Return ``cost_matrix`` as a float ``(n_classes, n_classes)`` array: numbers, that
+    shape, finite (``zero_diagonal``: and 0 on the diagonal); a ValueError naming
+    cost_matrix otherwise."""
+    try:
+        matrix = np.asarray(cost_matrix, dtype=np.float64)
+    except (TypeError, ValueError) as exc:
+        raise ValueError(f"cost_matrix must be a square array of numbers: {exc}") from exc
+    if matrix.shape != (n_classes, n_classes):
+        raise ValueError(f"cost_matrix must have shape ({n_classes}, {n_classes}), a row and a "
+                         f"column per class; got shape {matrix.shape}.")
+    if not np.isfinite(matrix).all():
+        raise ValueError("cost_matrix contains NaN or infinity.")
+    if zero_diagonal and np.any(np.diagonal(matrix) != 0):
+        raise ValueError("cost_matrix must have a zero diagonal (predicting the true class "
+                         f"costs nothing); got diagonal {np.diagonal(matrix).tolist()}.")
+    return matrix
+
+
 def check_sample_weight(sample_weight, n, *, allow_negative=False):
     """Return sample weights as a numeric 1-D array of length ``n`` (or None); integer and
     float dtypes are kept, a scalar becomes a float64 array."""

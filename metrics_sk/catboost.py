@@ -20,7 +20,7 @@ import numpy as np
 from . import _auc, _losses
 from ._confusion import Confusion
 from ._sklearn_compat import UndefinedMetricWarning
-from ._validation import check_same_length, check_sample_weight, label_array
+from ._validation import check_cost_matrix, check_same_length, check_sample_weight, label_array
 
 __all__ = ["eval_metric", "parse_metric"]
 
@@ -98,7 +98,8 @@ def _cost_matrix(value, n_classes):
     if len(cells) != n_classes * n_classes:
         raise ValueError(f"misclass_cost_matrix has {len(cells)} values; a {n_classes}-class "
                          f"approx needs {n_classes}x{n_classes} = {n_classes ** 2}.")
-    return _losses._check_cost_matrix(np.reshape(cells, (n_classes, n_classes)), n_classes)
+    return check_cost_matrix(np.reshape(cells, (n_classes, n_classes)), n_classes,
+                             zero_diagonal=True)
 
 
 # -- inputs ---------------------------------------------------------------------------------

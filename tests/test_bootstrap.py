@@ -63,6 +63,9 @@ BATCH_CALLS = [
     ("macro_recall_score", {"zero_division": 0.0}),
     ("macro_fbeta_score", {"beta": 2.0}),
     ("macro_fbeta_score", {"labels": [1, 2, 7]}),
+    # (its cost matrix indexes labels=, which holds every label of the 5-class data)
+    ("expected_cost", {"cost_matrix": np.arange(25.0).reshape(5, 5) % 7,
+                       "labels": [0, 1, 2, 3, 4]}),
 ]
 # Every other batch metric of the registry, with its defaults.
 BATCH_CALLS += [(name, {}) for name in sorted(VECTORIZED - {n for n, _ in BATCH_CALLS})

@@ -69,6 +69,10 @@ COUNT_METRICS = {
     "balanced_auc_score_macro": partial(msk.balanced_auc_score, average="macro"),
     # imbalanced-learn
     "geometric_mean_score_macro": partial(msk.geometric_mean_score, average="macro"),
+    # decisions: the cost matrix (required) over the N_CLASSES labels every entry's data
+    # holds, asymmetric (a zero diagonal: perfect predictions cost 0)
+    "expected_cost": partial(msk.expected_cost, cost_matrix=np.abs(
+        np.subtract.outer(np.arange(4), np.arange(4))) + np.eye(4, k=1)),
 }
 
 #: Score metrics: callable(y_true, y_score, **kwargs), and the kind of y_score they take:
@@ -99,6 +103,8 @@ NOT_METRICS = {
     # curves, not metrics (tests/test_curves.py and scikit-learn's test_ranking.py)
     "roc_curve", "precision_recall_curve", "det_curve", "auc",
     "confusion_matrix_at_thresholds",
+    # decision curve analysis: a required threshold (or a curve), tests/test_decisions.py
+    "net_benefit", "decision_curve",
 }
 #: Public names whose classification is pending: a name another engineer has just
 #: exported lands here until its entries are added above (the meta-test skips them and
@@ -287,7 +293,7 @@ def test_property_registries_are_consistent():
     for name in ALL_METRICS:
         f = function_name(name)
         # fairlearn's selection_rate is a rate, neither better nor worse when higher
-        assert (f in LOSSES) == (f.endswith(("_loss", "_rate", "_error"))
+        assert (f in LOSSES) == (f.endswith(("_loss", "_rate", "_error", "_cost"))
                                  and f != "selection_rate"), f
     cases = [names for _, names in UNDEFINED_INPUT.values()]
     assert sum(map(len, cases)) == len(set().union(*cases))  # each entry in one case
@@ -435,7 +441,10 @@ def test_confusion_method_is_the_function(name):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UndefinedMetricWarning)
         assert_same(values(method(**kwargs)), call(name, y_true, y_pred, sample_weight=w), name)
-        if function_name(name) in WITH_LABELS and name not in BINARY_ONLY:
+        # (expected_cost's labels= indexes its cost matrix and must hold every label of
+        # the data: tests/test_decisions.py)
+        if (function_name(name) in WITH_LABELS and name not in BINARY_ONLY
+                and name != "expected_cost"):
             subset = [3, 0, 9]  # a class selection in a given order, with an unseen class
             if "confusion_matrix" in name or "kappa" in name:
                 subset = [3, 0]

@@ -657,6 +657,8 @@ def test_every_metric_of_an_empty_confusion_raises_the_same_value_error(name):
                                                "fbeta_score") else {}
     if name == "fbeta_score":
         options["beta"] = 1.0
+    if name == "expected_cost":
+        options["cost_matrix"] = [[0.0]]
     with pytest.raises(ValueError, match="The Confusion is empty"):
         getattr(Confusion(), name)(**options)
 

@@ -269,8 +269,32 @@ def _binary_block(t, p, pos_label=1, beta=1.0, sample_weight=None, **_):
                      (sensitivity + specificity) / 2])
 
 
+def _costs(k):
+    """expected_cost's cost matrix over ``k`` labels: asymmetric, a non-zero diagonal."""
+    i = np.arange(k)
+    return np.abs(np.subtract.outer(i, i)) + np.eye(k, k=1) + 0.5 * np.eye(k)
+
+
+def _expected_cost(t, p, *, cost_matrix, sample_weight=None):
+    """sum(C * M) / sum(C) with scikit-learn's confusion matrix C (sorted labels)."""
+    c = skm.confusion_matrix(t, p, sample_weight=sample_weight).astype(float)
+    return float((c * cost_matrix).sum() / c.sum())
+
+
+def _cost_kwargs(name, *arrays):
+    """The required cost matrix of expected_cost, over the labels of ``arrays``."""
+    if name != "expected_cost":
+        return {}
+    try:
+        k = msk.Confusion.from_predictions(*arrays).n_classes
+    except (TypeError, ValueError):
+        k = 1  # (the inputs are refused before the cost matrix is read)
+    return {"cost_matrix": _costs(k)}
+
+
 REFERENCES = {
     **{name: getattr(skm, name) for name, m in METRICS.items() if m.family == "sklearn"},
+    "expected_cost": _expected_cost,
     "average_accuracy_score": _average_accuracy,
     "error_rate": lambda t, p, **kw: 1 - _average_accuracy(t, p, **kw),
     "micro_precision_score": _accuracy,  # micro P = micro R = micro F = accuracy
@@ -328,7 +352,7 @@ def configurations(name):
 # -- ranges --------------------------------------------------------------------------------
 SIGNED = {"matthews_corrcoef", "cohen_kappa_score"}
 UNBOUNDED = {"confusion_matrix", "binary_confusion_matrix", "log_loss", "hinge_loss",
-             "one_vs_all_log_loss"}
+             "one_vs_all_log_loss", "expected_cost"}
 
 
 def values_of(result):
@@ -489,7 +513,7 @@ def count_case(name):
     def case(draw):
         binary, kwargs = draw(st.sampled_from(configurations(name)))
         t, p, pos_label = draw(label_pair(binary))
-        kwargs = dict(kwargs)
+        kwargs = dict(kwargs, **_cost_kwargs(name, t, p))
         if binary and _has(name, "pos_label"):
             kwargs["pos_label"] = pos_label
         wrap_t = CONTAINERS[draw(st.sampled_from(sorted(CONTAINERS)))]
@@ -650,6 +674,8 @@ def test_the_same_mistake_is_the_same_exception_type_in_every_family(name, mista
     kwargs = {} if w is None else {"sample_weight": w}
     if name == "fbeta_score":
         kwargs["beta"] = 1.0
+    if name == "expected_cost":
+        kwargs["cost_matrix"] = _costs(2)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         with pytest.raises(error) as raised:
@@ -665,6 +691,8 @@ def test_all_zero_weights_are_a_value_error_or_the_undefined_value(name):
     n = 6
     y_true = np.array([0, 1] * (n // 2))
     kwargs = {"beta": 1.0} if name == "fbeta_score" else {}
+    if name == "expected_cost":
+        kwargs["cost_matrix"] = _costs(2)
     if name == "hinge_loss":  # the drop-in keeps scikit-learn's ZeroDivisionError
         pytest.skip("scikit-learn's hinge_loss raises ZeroDivisionError (test_scores.py)")
     result = outcome(METRICS[name].function, y_true, _second(name, n),
@@ -786,7 +814,9 @@ def _extra_calls():
         "classification_report": lambda w: msk.classification_report(_Y, _P, sample_weight=w),
         **{name: (lambda w, f=getattr(msk, name): f(_Y % 2, _PROBA[:, 1], sample_weight=w))
            for name in ("roc_curve", "precision_recall_curve", "det_curve",
-                        "confusion_matrix_at_thresholds")},
+                        "confusion_matrix_at_thresholds", "decision_curve")},
+        "net_benefit": lambda w: msk.net_benefit(_Y % 2, _PROBA[:, 1], threshold=0.3,
+                                                 sample_weight=w),
         "quality_report": lambda w: msk.quality_report(_Y, _P, sample_weight=w),
         "ConfusionDisplay.from_predictions": lambda w: msk.ConfusionDisplay.from_predictions(
             _Y, _P, sample_weight=w),
@@ -843,6 +873,7 @@ def _call(name, w):
     second = _P % 2 if binary else _P
     if not METRICS[name].count:
         second = _PROBA
+    kwargs.update(_cost_kwargs(name, t, second))
     return METRICS[name].function(t, second, sample_weight=w, **kwargs)
 
 

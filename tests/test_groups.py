@@ -20,7 +20,8 @@ fairlearn_metrics = pytest.importorskip("fairlearn.metrics")
 
 #: Every count metric of the registry, with arguments that make it one call per group.
 CALLS = [(name, {}) for name, m in sorted(METRICS.items())
-         if m.count and name not in {"fbeta_score", "precision_recall_fscore_support"}]
+         if m.count and name not in {"fbeta_score", "precision_recall_fscore_support",
+                                     "expected_cost"}]
 CALLS += [("fbeta_score", {"beta": 2.0, "average": "macro"}),
           ("precision_recall_fscore_support", {"average": "weighted"}),
           ("f1_score", {"average": "macro"}), ("f1_score", {"average": None}),
@@ -29,7 +30,11 @@ CALLS += [("fbeta_score", {"beta": 2.0, "average": "macro"}),
           ("cohen_kappa_score", {"weights": "linear"}),
           ("specificity_score", {"average": "macro"}),
           ("geometric_mean_score", {"average": "macro"}),
-          ("macro_fbeta_score", {"labels": [0, 1, 2]})]
+          ("macro_fbeta_score", {"labels": [0, 1, 2]}),
+          # (the cost matrix indexes labels=: every label a group may have, 4 classes in
+          # test_sparse_group_table_gives_the_dense_results)
+          ("expected_cost", {"cost_matrix": [[0, 1, 2, 3], [4, 0, 5, 6], [7, 8, 0.5, 9],
+                                             [1, 2, 3, 0]], "labels": [0, 1, 2, 3]})]
 
 
 def _outcome(f, *args, **kwargs):

@@ -41,6 +41,7 @@ LAYERS = [
     ["_streaming"],
     ["_dropins", "_onedal", "_scores"],
     ["_curves"],
+    ["_decisions"],
     ["catboost"],
     ["_registry"],
     ["_inference/__init__", "_display/__init__", "_inference/resampling"],

@@ -52,6 +52,7 @@ from .matrix import (
     matthews_corrcoef,
     cohen_kappa_score,
     confusion_matrix,
+    expected_cost,
 )
 from .onevsrest import (
     specificity_score,
@@ -103,6 +104,7 @@ __all__ = [
     "matthews_corrcoef",
     "cohen_kappa_score",
     "confusion_matrix",
+    "expected_cost",
     "specificity_score",
     "balanced_auc_score",
     "geometric_mean_score",

@@ -1,5 +1,5 @@
 """scikit-learn's whole-table formulas: accuracy, zero-one and Hamming loss, balanced
-accuracy, MCC, kappa, the confusion matrix.
+accuracy, MCC, kappa, the confusion matrix; and the expected cost of a cost matrix.
 
 Part of ``metrics_sk._formulas`` (see its docstring).
 """
@@ -10,7 +10,7 @@ from contextlib import nullcontext
 import numpy as np
 
 from .._sklearn_compat import UndefinedMetricWarning
-from .._validation import check_labels_param, label_kind
+from .._validation import check_cost_matrix, check_labels_param, label_kind
 from .shared import (
     as_float,
     check_total,
@@ -551,3 +551,81 @@ def confusion_matrix(c, *, labels=None, normalize=None):
                              f"got {normalize!r}.")
         cm = np.nan_to_num(cm)
     return cm
+
+
+@formula
+def expected_cost(c, *, cost_matrix, labels=None, normalize=True):
+    r"""Compute the expected cost of the predictions under a cost matrix.
+
+    ``cost_matrix[i, j]`` is the cost of predicting ``labels[j]`` for a sample of
+    ``labels[i]`` (rows: true labels, as in :func:`confusion_matrix`); the diagonal is
+    the cost (or, negative, the gain) of a right decision and may be non-zero. The value
+    is the mean cost per sample (weight), or the total cost with ``normalize=False``.
+
+    Parameters
+    ----------
+    cost_matrix : array-like of shape (n_labels, n_labels)
+        Finite costs; its rows and columns follow ``labels`` (by default every label of
+        the data, sorted, or in the declared order of an ordered categorical).
+    labels : array-like of shape (n_labels,), default=None
+        The labels that index ``cost_matrix``. Every label met in the data must be among
+        them: ``labels=`` chooses the reported classes but never removes samples, and a
+        sample whose cost the matrix does not give is refused (ValueError naming
+        cost_matrix), never counted as costing 0.
+    normalize : bool, default=True
+        Return the mean cost per sample (weight); False: the total cost.
+
+    Returns
+    -------
+    cost : float
+        The mean (or total) cost; lower is better.
+
+    See Also
+    --------
+    zero_one_loss : The expected cost of the 0-1 cost matrix ``1 - I``.
+    confusion_matrix : The counts ``C`` this weighs.
+
+    Notes
+    -----
+    :math:`\sum_{ij} M_{ij} C_{ij} / \sum_{ij} C_{ij}` with :math:`C` the (weighted)
+    confusion matrix and :math:`M` the cost matrix; :math:`\sum_{ij} M_{ij} C_{ij}`
+    with ``normalize=False``. A sum over the non-zero cells, no dense matrix.
+
+    As a scorer (no scorer name: a name fixes every argument), lower is better:
+    ``make_scorer(expected_cost, cost_matrix=M, greater_is_better=False)``, e.g. as
+    ``TunedThresholdClassifierCV(scoring=...)``.
+
+    References
+    ----------
+    .. [1] Elkan, C. (2001). The foundations of cost-sensitive learning. IJCAI.
+
+    Examples
+    --------
+    >>> from metrics_sk import Confusion, expected_cost
+    >>> costs = [[0, 1], [5, 0]]  # a missed positive costs 5, a false alarm 1
+    >>> expected_cost([0, 0, 1, 1], [0, 1, 0, 1], cost_matrix=costs)
+    1.5
+    >>> c = Confusion.from_predictions(["a", "b", "b"], ["b", "b", "a"])
+    >>> c.expected_cost(cost_matrix=[[0, 2], [3, 0]], normalize=False)
+    5.0
+    """
+    rows, cols, values = c.nonzero_cells(True)
+    counted = whole_margins(c)[0].shape[-1]  # every label met in the data
+    if labels is None:  # the reported labels, positions 0 .. K - 1
+        k, idx = c.n_classes, np.arange(c.n_classes)
+    else:
+        labels = check_labels_param(labels, label_kind(c.labels) if c.n_classes else None)
+        k, idx = labels.shape[0], c.label_positions(labels)
+    matrix = check_cost_matrix(cost_matrix, k)
+    where = np.full(counted, -1, dtype=np.int64)
+    where[idx[idx >= 0]] = np.flatnonzero(idx >= 0)
+    if (where < 0).any():
+        missing = np.asarray(c._labels)[np.flatnonzero(where < 0)]
+        which = "of labels= " if labels is not None else ""
+        more = " ..." if missing.size > 5 else ""
+        raise ValueError(
+            f"cost_matrix gives the costs of the labels {which}but the data also holds "
+            f"{missing[:5].tolist()}{more}: pass labels= with every label of y_true and "
+            "y_pred and a cost_matrix over them.")
+    cost = _dot(values.astype(np.float64), matrix[where[rows], where[cols]])
+    return _normalized(c, cost, whole_margins(c)[3], normalize)
