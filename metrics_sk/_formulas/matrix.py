@@ -620,7 +620,7 @@ def expected_cost(c, *, cost_matrix, labels=None, normalize=True):
     where = np.full(counted, -1, dtype=np.int64)
     where[idx[idx >= 0]] = np.flatnonzero(idx >= 0)
     if (where < 0).any():
-        missing = np.asarray(c._labels)[np.flatnonzero(where < 0)]
+        missing = np.asarray(c.counted_labels)[np.flatnonzero(where < 0)]
         which = "of labels= " if labels is not None else ""
         more = " ..." if missing.size > 5 else ""
         raise ValueError(
