@@ -61,6 +61,8 @@ from ._curves import (
     roc_curve,
     top_k_accuracy_score,
 )
+# every threshold: the threshold batch, metric_at_thresholds and the operating points
+from ._thresholds import ThresholdBatch, metric_at_thresholds
 from . import catboost as catboost  # the submodule metrics_sk.catboost, re-exported
 from ._inference.bootstrap import BootstrapResult, bootstrap, confidence_intervals
 from ._streaming import StreamingLoss
@@ -152,4 +154,7 @@ __all__ = [
     "compare",
     "ComparisonResult",
     "corrected_resampled_ttest",
+    # every threshold (thresholds as a batch axis)
+    "ThresholdBatch",
+    "metric_at_thresholds",
 ]
