@@ -22,7 +22,7 @@ the formula); and one entry in ``_facts``. ``tests/test_routes.py`` fails on a m
 
 from dataclasses import dataclass, fields
 
-from . import _curves, _dropins, _formulas, _onedal, _scores
+from . import _curves, _dropins, _formulas, _onedal, _scores, _thresholds
 from ._facts import FACTS, Facts
 
 
@@ -67,9 +67,12 @@ class Metric(Facts):
 
 def _bound(facts):
     """The :class:`Metric` of ``facts``: its function is the public function of its name
-    (a ranking drop-in's in ``_curves``, a scikit-learn drop-in's in ``_dropins``, a
+    (a ranking drop-in's in ``_curves``, an operating point's in ``_thresholds``, a
+    scikit-learn drop-in's in ``_dropins``, a
     score metric's in ``_scores``, the others' in ``_onedal``)."""
-    module = (_curves if hasattr(_curves, facts.name) else _scores if not facts.count else
+    module = (_curves if hasattr(_curves, facts.name) else
+              _thresholds if hasattr(_thresholds, facts.name) else
+              _scores if not facts.count else
               _dropins if facts.family == "sklearn" else _onedal)
     return Metric(**{f.name: getattr(facts, f.name) for f in fields(Facts)},
                   function=getattr(module, facts.name))

@@ -18,7 +18,7 @@ import numpy as np
 import sklearn.metrics
 from sklearn.metrics import _ranking as _sk
 
-from . import _auc, _dropins, _onedal
+from . import _auc, _dropins, _formulas, _onedal
 from ._batch import ConfusionBatch
 from ._confusion import Confusion, checked
 from ._curves import _binary_inputs, _boundary, _classes, _column, _weights
@@ -81,24 +81,165 @@ class ThresholdBatch(ConfusionBatch):
         return (f"ThresholdBatch(n_thresholds={len(self)}, labels={self.labels.tolist()}, "
                 f"pos_label={self.pos_label!r})")
 
+    # -- the count metrics, checked: one method each, its formula's docstring -----------
+    @checked
+    def confusion_matrix(self, *, labels=None, normalize=None):
+        return super().confusion_matrix(labels=labels, normalize=normalize)
+    confusion_matrix.__doc__ = _formulas.confusion_matrix.__doc__
 
-def _checked_method(name):
-    method = checked(getattr(ConfusionBatch, name))
-    method.__qualname__ = f"ThresholdBatch.{name}"
-    method.__doc__ = getattr(ConfusionBatch, name).__doc__ or _formula_doc(name)
-    return method
+    @checked
+    def precision_recall_fscore_support(self, *, beta=1.0, labels=None, pos_label=1,
+                                        average=None,
+                                        warn_for=("precision", "recall", "f-score"),
+                                        zero_division="warn"):
+        return super().precision_recall_fscore_support(beta=beta, labels=labels,
+                                                       pos_label=pos_label, average=average,
+                                                       warn_for=warn_for,
+                                                       zero_division=zero_division)
+    precision_recall_fscore_support.__doc__ = _formulas.precision_recall_fscore_support.__doc__
 
+    @checked
+    def precision_score(self, *, labels=None, pos_label=1, average="binary",
+                        zero_division="warn"):
+        return super().precision_score(labels=labels, pos_label=pos_label, average=average,
+                                       zero_division=zero_division)
+    precision_score.__doc__ = _formulas.precision_score.__doc__
 
-def _formula_doc(name):
-    from . import _formulas
+    @checked
+    def recall_score(self, *, labels=None, pos_label=1, average="binary", zero_division="warn"):
+        return super().recall_score(labels=labels, pos_label=pos_label, average=average,
+                                    zero_division=zero_division)
+    recall_score.__doc__ = _formulas.recall_score.__doc__
 
-    return _formulas.FORMULAS[name].__doc__
+    @checked
+    def fbeta_score(self, *, beta, labels=None, pos_label=1, average="binary",
+                    zero_division="warn"):
+        return super().fbeta_score(beta=beta, labels=labels, pos_label=pos_label,
+                                   average=average, zero_division=zero_division)
+    fbeta_score.__doc__ = _formulas.fbeta_score.__doc__
 
+    @checked
+    def f1_score(self, *, labels=None, pos_label=1, average="binary", zero_division="warn"):
+        return super().f1_score(labels=labels, pos_label=pos_label, average=average,
+                                zero_division=zero_division)
+    f1_score.__doc__ = _formulas.f1_score.__doc__
 
-#: The count metrics of the registry (each a ``ConfusionBatch`` method).
-COUNT_METRICS = tuple(name for name, f in FACTS.items() if f.count)
-for _name in COUNT_METRICS:
-    setattr(ThresholdBatch, _name, _checked_method(_name))
+    @checked
+    def accuracy_score(self, *, normalize=True):
+        return super().accuracy_score(normalize=normalize)
+    accuracy_score.__doc__ = _formulas.accuracy_score.__doc__
+
+    @checked
+    def balanced_accuracy_score(self, *, adjusted=False):
+        return super().balanced_accuracy_score(adjusted=adjusted)
+    balanced_accuracy_score.__doc__ = _formulas.balanced_accuracy_score.__doc__
+
+    @checked
+    def matthews_corrcoef(self):
+        return super().matthews_corrcoef()
+    matthews_corrcoef.__doc__ = _formulas.matthews_corrcoef.__doc__
+
+    @checked
+    def cohen_kappa_score(self, *, labels=None, weights=None, replace_undefined_by=np.nan):
+        return super().cohen_kappa_score(labels=labels, weights=weights,
+                                         replace_undefined_by=replace_undefined_by)
+    cohen_kappa_score.__doc__ = _formulas.cohen_kappa_score.__doc__
+
+    @checked
+    def hamming_loss(self):
+        return super().hamming_loss()
+    hamming_loss.__doc__ = _formulas.hamming_loss.__doc__
+
+    @checked
+    def zero_one_loss(self, *, normalize=True):
+        return super().zero_one_loss(normalize=normalize)
+    zero_one_loss.__doc__ = _formulas.zero_one_loss.__doc__
+
+    @checked
+    def average_accuracy_score(self, *, labels=None, zero_division="warn"):
+        return super().average_accuracy_score(labels=labels, zero_division=zero_division)
+    average_accuracy_score.__doc__ = _formulas.average_accuracy_score.__doc__
+
+    @checked
+    def error_rate(self, *, labels=None, zero_division="warn"):
+        return super().error_rate(labels=labels, zero_division=zero_division)
+    error_rate.__doc__ = _formulas.error_rate.__doc__
+
+    @checked
+    def micro_precision_score(self, *, labels=None, zero_division="warn"):
+        return super().micro_precision_score(labels=labels, zero_division=zero_division)
+    micro_precision_score.__doc__ = _formulas.micro_precision_score.__doc__
+
+    @checked
+    def micro_recall_score(self, *, labels=None, zero_division="warn"):
+        return super().micro_recall_score(labels=labels, zero_division=zero_division)
+    micro_recall_score.__doc__ = _formulas.micro_recall_score.__doc__
+
+    @checked
+    def micro_fbeta_score(self, *, labels=None, beta=1.0, zero_division="warn"):
+        return super().micro_fbeta_score(labels=labels, beta=beta,
+                                         zero_division=zero_division)
+    micro_fbeta_score.__doc__ = _formulas.micro_fbeta_score.__doc__
+
+    @checked
+    def macro_precision_score(self, *, labels=None, zero_division="warn"):
+        return super().macro_precision_score(labels=labels, zero_division=zero_division)
+    macro_precision_score.__doc__ = _formulas.macro_precision_score.__doc__
+
+    @checked
+    def macro_recall_score(self, *, labels=None, zero_division="warn"):
+        return super().macro_recall_score(labels=labels, zero_division=zero_division)
+    macro_recall_score.__doc__ = _formulas.macro_recall_score.__doc__
+
+    @checked
+    def macro_fbeta_score(self, *, labels=None, beta=1.0, zero_division="warn"):
+        return super().macro_fbeta_score(labels=labels, beta=beta,
+                                         zero_division=zero_division)
+    macro_fbeta_score.__doc__ = _formulas.macro_fbeta_score.__doc__
+
+    @checked
+    def multiclass_quality_metrics(self, *, labels=None, beta=1.0, zero_division="warn"):
+        return super().multiclass_quality_metrics(labels=labels, beta=beta,
+                                                  zero_division=zero_division)
+    multiclass_quality_metrics.__doc__ = _formulas.multiclass_quality_metrics.__doc__
+
+    @checked
+    def binary_confusion_matrix(self, *, pos_label=1):
+        return super().binary_confusion_matrix(pos_label=pos_label)
+    binary_confusion_matrix.__doc__ = _formulas.binary_confusion_matrix.__doc__
+
+    @checked
+    def binary_quality_metrics(self, *, pos_label=1, beta=1.0, zero_division="warn"):
+        return super().binary_quality_metrics(pos_label=pos_label, beta=beta,
+                                              zero_division=zero_division)
+    binary_quality_metrics.__doc__ = _formulas.binary_quality_metrics.__doc__
+
+    @checked
+    def specificity_score(self, *, labels=None, pos_label=1, average="binary",
+                          zero_division="warn"):
+        return super().specificity_score(labels=labels, pos_label=pos_label,
+                                         average=average, zero_division=zero_division)
+    specificity_score.__doc__ = _formulas.specificity_score.__doc__
+
+    @checked
+    def balanced_auc_score(self, *, labels=None, pos_label=1, average="binary",
+                           zero_division="warn"):
+        return super().balanced_auc_score(labels=labels, pos_label=pos_label,
+                                          average=average, zero_division=zero_division)
+    balanced_auc_score.__doc__ = _formulas.balanced_auc_score.__doc__
+
+    @checked
+    def geometric_mean_score(self, *, labels=None, pos_label=1, average="multiclass",
+                             correction=0.0):
+        return super().geometric_mean_score(labels=labels, pos_label=pos_label,
+                                            average=average, correction=correction)
+    geometric_mean_score.__doc__ = _formulas.geometric_mean_score.__doc__
+
+    @checked
+    def selection_rate(self, *, pos_label=1):
+        return super().selection_rate(pos_label=pos_label)
+    selection_rate.__doc__ = _formulas.selection_rate.__doc__
+
 
 
 def _batch_of(labels, pos, fps, tps, thresholds, weighted):
@@ -186,9 +327,7 @@ def _count_metric_name(metric_func):
     facts = FACTS.get(name) if isinstance(name, str) else None
     if facts is None or not facts.count:
         return None
-    from ._formulas import FORMULAS
-
-    if not FORMULAS[name].batch or name == "precision_recall_fscore_support":
+    if not _formulas.FORMULAS[name].batch or name == "precision_recall_fscore_support":
         return None  # (matrices, blocks and tuples: per threshold, as scikit-learn)
     own = getattr(_dropins, name, None), getattr(_onedal, name, None)
     if any(metric_func is f for f in own) or metric_func is getattr(sklearn.metrics, name,
@@ -300,3 +439,231 @@ def metric_at_thresholds(y_true, y_score, metric_func, *, sample_weight=None,
             return done
     return _sk.metric_at_thresholds(y_true, y_score, metric_func, sample_weight=sample_weight,
                                     metric_params=metric_params)
+
+
+# -- operating points --------------------------------------------------------------------------
+def _counts_of(y_true, y_score, pos_label, sample_weight, *, roc):
+    """``(fps, tps, thresholds, N, P)``: the (weighted) negatives and positives at or
+    above each threshold, decreasing; ``roc``: with the point ``+inf`` first (nothing
+    predicted positive), as :func:`roc_curve` has it."""
+    _, _, is_pos, scores, weights = _checked_inputs(y_true, y_score, sample_weight, pos_label)
+    fps, tps, thresholds = _auc.counts_at_thresholds(is_pos, scores, weights)
+    if roc:
+        fps, tps = np.r_[0.0, fps], np.r_[0.0, tps]
+        thresholds = np.r_[np.inf, thresholds]
+    return fps, tps, thresholds, fps[-1], tps[-1]
+
+
+def _best(value, reached, thresholds, return_threshold):
+    """The largest ``value`` where ``reached`` (0.0 where nowhere), and with
+    ``return_threshold`` the largest threshold giving it (NaN where nowhere)."""
+    if not reached.any():
+        return (0.0, np.nan) if return_threshold else 0.0
+    best = float(value[reached].max())
+    if not return_threshold:
+        return best
+    return best, float(thresholds[np.flatnonzero(reached & (value == best))[0]])
+
+
+def _precision(fps, tps, n, p):
+    return tps / (tps + fps)  # (thresholds are scores: something is predicted positive)
+
+
+def _recall(fps, tps, n, p):
+    return tps / p
+
+
+def _specificity(fps, tps, n, p):
+    return (n - fps) / n
+
+
+def _at(value, constraint, roc, y_true, y_score, minimum, pos_label, sample_weight,
+        return_threshold):
+    """The largest ``value`` (a rate of the counts) where ``constraint`` reaches
+    ``minimum``, over the thresholds (``roc``: with ``+inf``)."""
+    fps, tps, thresholds, n, p = _counts_of(y_true, y_score, pos_label, sample_weight, roc=roc)
+    return _best(value(fps, tps, n, p), constraint(fps, tps, n, p) >= minimum, thresholds,
+                 return_threshold)
+
+
+_POINT_DOC = """Return the largest {value} where the {constraint} reaches ``{minimum}``.
+
+    The largest {value} over the thresholds where the {constraint} is at least
+    ``{minimum}``. The thresholds are the distinct scores{roc}; at each, the predictions
+    are ``pos_label`` where ``y_score >= t``. 0.0 when no threshold reaches ``{minimum}``.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True labels: exactly two classes, each with weight.
+    y_score : array-like of shape (n_samples,)
+        Finite scores of the positive class.
+    {minimum} : float in [0, 1]
+        The least {constraint} accepted.
+    pos_label : int, float, bool or str, default=None
+        The positive class; None: 1 of {{0, 1}} or {{-1, 1}} labels.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative sample weights.
+    return_threshold : bool, default=False
+        Also return the largest threshold giving the value.
+
+    Returns
+    -------
+    value : float
+        The largest {value} where the {constraint} is at least ``{minimum}``.
+    threshold : float
+        Only with ``return_threshold``: the largest threshold ``t`` giving it (NaN when
+        no threshold reaches ``{minimum}``).
+
+    Raises
+    ------
+    ValueError
+        ``{minimum}`` outside [0, 1], mismatched lengths, a 2-D, NaN or infinite
+        ``y_score``, a ``y_true`` without two weighted classes: the message names the
+        argument.
+
+    See Also
+    --------
+    Confusion.at_thresholds : Every count metric at every threshold.
+    {see_also}
+
+    Notes
+    -----
+    With :math:`TP_t, FP_t` the (weighted) positives and negatives scoring at least
+    :math:`t`, :math:`P, N` all positives and negatives: precision
+    :math:`TP_t / (TP_t + FP_t)`, recall (sensitivity) :math:`TP_t / P`, specificity
+    :math:`(N - FP_t) / N`; the value is :math:`\\\\max \\\\{{{formula}\\\\}}`, from one sort of the
+    scores (O(n log n)).
+
+    References
+    ----------
+    .. [1] T. Fawcett (2006). An introduction to ROC analysis. Pattern Recognition
+       Letters 27(8), 861-874.
+
+    Examples
+    --------
+    >>> from metrics_sk import {name}
+    >>> y_true = [0, 0, 1, 1, 0, 1]
+    >>> y_score = [0.1, 0.4, 0.35, 0.8, 0.7, 0.9]
+    >>> {name}(y_true, y_score, {minimum}=0.6, return_threshold=True)
+    {example}
+    """
+
+
+def _documented(name, value, constraint, minimum, roc, see_also, formula, example):
+    def decorate(func):
+        func.__doc__ = _POINT_DOC.format(
+            name=name, value=value, constraint=constraint, minimum=minimum,
+            roc=(" and ``+inf`` (nothing predicted positive), the points of "
+                 ":func:`roc_curve`" if roc else
+                 " (the thresholds of :func:`precision_recall_curve`; the precision is "
+                 "undefined above the highest score)"),
+            see_also=see_also, formula=formula, example=example)
+        return func
+    return decorate
+
+
+@checked_function(FACTS["recall_at_precision"].constraints)
+@_documented("recall_at_precision", "recall", "precision", "min_precision", False,
+             "precision_recall_curve : Precision and recall at every threshold.",
+             "\\\\mathrm{{recall}}_t : \\\\mathrm{{precision}}_t \\\\ge m",
+             "(1.0, 0.35)")
+def recall_at_precision(y_true, y_score, *, min_precision, pos_label=None,
+                        sample_weight=None, return_threshold=False):
+    return _at(_recall, _precision, False, y_true, y_score, min_precision, pos_label,
+               sample_weight, return_threshold)
+
+
+@checked_function(FACTS["precision_at_recall"].constraints)
+@_documented("precision_at_recall", "precision", "recall", "min_recall", False,
+             "precision_recall_curve : Precision and recall at every threshold.",
+             "\\\\mathrm{{precision}}_t : \\\\mathrm{{recall}}_t \\\\ge m",
+             "(1.0, 0.8)")
+def precision_at_recall(y_true, y_score, *, min_recall, pos_label=None, sample_weight=None,
+                        return_threshold=False):
+    return _at(_precision, _recall, False, y_true, y_score, min_recall, pos_label,
+               sample_weight, return_threshold)
+
+
+@checked_function(FACTS["sensitivity_at_specificity"].constraints)
+@_documented("sensitivity_at_specificity", "sensitivity (recall)", "specificity",
+             "min_specificity", True, "roc_curve : The rates at every threshold.",
+             "\\\\mathrm{{TPR}}_t : 1 - \\\\mathrm{{FPR}}_t \\\\ge m",
+             "(0.6666666666666666, 0.8)")
+def sensitivity_at_specificity(y_true, y_score, *, min_specificity, pos_label=None,
+                               sample_weight=None, return_threshold=False):
+    return _at(_recall, _specificity, True, y_true, y_score, min_specificity, pos_label,
+               sample_weight, return_threshold)
+
+
+@checked_function(FACTS["specificity_at_sensitivity"].constraints)
+@_documented("specificity_at_sensitivity", "specificity", "sensitivity (recall)",
+             "min_sensitivity", True, "roc_curve : The rates at every threshold.",
+             "1 - \\\\mathrm{{FPR}}_t : \\\\mathrm{{TPR}}_t \\\\ge m",
+             "(1.0, 0.8)")
+def specificity_at_sensitivity(y_true, y_score, *, min_sensitivity, pos_label=None,
+                               sample_weight=None, return_threshold=False):
+    return _at(_specificity, _recall, True, y_true, y_score, min_sensitivity, pos_label,
+               sample_weight, return_threshold)
+
+
+@checked_function(FACTS["equal_error_rate"].constraints)
+def equal_error_rate(y_true, y_score, *, pos_label=None, sample_weight=None):
+    """Return the error rate where the false positive and false negative rates are equal.
+
+    On the ROC points (the distinct scores and ``+inf``, where nothing is predicted
+    positive: FPR = 0, FNR = 1), FPR - FNR grows from -1 to 1 as the threshold falls;
+    the equal error rate is linearly interpolated between the two consecutive points
+    where it changes sign (reaches 0).
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True labels: exactly two classes, each with weight.
+    y_score : array-like of shape (n_samples,)
+        Finite scores of the positive class.
+    pos_label : int, float, bool or str, default=None
+        The positive class; None: 1 of {0, 1} or {-1, 1} labels.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative sample weights.
+
+    Returns
+    -------
+    float
+        The rate where FPR = FNR, in [0, 1].
+
+    Raises
+    ------
+    ValueError
+        Mismatched lengths, a 2-D, NaN or infinite ``y_score``, a ``y_true`` without two
+        weighted classes: the message names the argument.
+
+    See Also
+    --------
+    det_curve : FPR and FNR at every threshold.
+    roc_curve : FPR and TPR at every threshold.
+
+    Notes
+    -----
+    With :math:`d_j = \\mathrm{FPR}_j - \\mathrm{FNR}_j` on the ROC points (non-decreasing)
+    and :math:`j` the first point with :math:`d_j \\ge 0`:
+    :math:`\\mathrm{EER} = \\mathrm{FPR}_{j-1} + a (\\mathrm{FPR}_j - \\mathrm{FPR}_{j-1})`,
+    :math:`a = d_{j-1} / (d_{j-1} - d_j)` (the crossing of the segment with FPR = FNR).
+
+    References
+    ----------
+    .. [1] A. Martin, G. Doddington, T. Kamm, M. Ordowski, M. Przybocki (1997). The DET
+       curve in assessment of detection task performance. Eurospeech, 1895-1898.
+
+    Examples
+    --------
+    >>> from metrics_sk import equal_error_rate
+    >>> equal_error_rate([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
+    0.5
+    """
+    fps, tps, _, n, p = _counts_of(y_true, y_score, pos_label, sample_weight, roc=True)
+    fpr, fnr = fps / n, (p - tps) / p
+    d = fpr - fnr  # -1 at +inf, 1 at the lowest score
+    j = int(np.argmax(d >= 0))
+    a = d[j - 1] / (d[j - 1] - d[j])
+    return float(fpr[j - 1] + a * (fpr[j] - fpr[j - 1]))

@@ -214,3 +214,179 @@ def test_metric_at_thresholds_errors_are_sklearns():
                                         sample_weight=[1, 1, 1])
     with pytest.raises(ValueError, match="metric_func"):
         metrics_sk.metric_at_thresholds([0, 1, 1], [0.1, 0.2, 0.3], "f1_score")
+
+
+# -- operating points and the equal error rate against brute force -------------------------
+POINTS = {  # name: (minimum keyword, value, constraint, with the +inf threshold)
+    "recall_at_precision": ("min_precision", "recall", "precision", False),
+    "precision_at_recall": ("min_recall", "precision", "recall", False),
+    "sensitivity_at_specificity": ("min_specificity", "recall", "specificity", True),
+    "specificity_at_sensitivity": ("min_sensitivity", "specificity", "recall", True),
+}
+
+
+def _rate(which, y_true, y_pred, weights, pos_label):
+    """scikit-learn's precision or recall (specificity: the recall of the negatives) of
+    labels ``y_pred``; None where undefined (nothing predicted positive)."""
+    neg = [c for c in np.unique(y_true) if c != pos_label][0]
+    if which == "precision":
+        if not (y_pred == pos_label).any():
+            return None
+        return sklearn.metrics.precision_score(y_true, y_pred, pos_label=pos_label,
+                                               sample_weight=weights)
+    label = pos_label if which == "recall" else neg
+    return sklearn.metrics.recall_score(y_true, y_pred, pos_label=label, sample_weight=weights)
+
+
+def _brute_point(name, y_true, y_score, minimum, weights, pos_label):
+    """The definition, one threshold at a time: (value, largest threshold giving it)."""
+    _, value, constraint, roc = POINTS[name]
+    kept = np.ones(len(y_score), bool) if weights is None else weights != 0
+    thresholds = sorted(set(y_score[kept].tolist()) | ({np.inf} if roc else set()),
+                        reverse=True)
+    neg = [c for c in np.unique(y_true) if c != pos_label][0]
+    best = (0.0, np.nan)
+    for t in thresholds:
+        y_pred = np.where(y_score >= t, pos_label, neg)
+        reached = _rate(constraint, y_true, y_pred, weights, pos_label)
+        if reached is None or reached < minimum:
+            continue
+        v = _rate(value, y_true, y_pred, weights, pos_label)
+        if v > best[0] or np.isnan(best[1]) and v == best[0]:
+            best = (v, t)
+    return best
+
+
+def _brute_eer(y_true, y_score, weights, pos_label):
+    """The crossing of FPR and FNR on scikit-learn's ROC points, searched segment by
+    segment."""
+    fpr, tpr, _ = sklearn.metrics.roc_curve(y_true, y_score, pos_label=pos_label,
+                                            sample_weight=weights, drop_intermediate=False)
+    fnr = 1 - tpr
+    for i in range(1, len(fpr)):
+        d0, d1 = fpr[i - 1] - fnr[i - 1], fpr[i] - fnr[i]
+        if d0 < 0 <= d1:
+            return fpr[i - 1] + d0 / (d0 - d1) * (fpr[i] - fpr[i - 1])
+    raise AssertionError("no crossing")
+
+
+@settings(max_examples=60, deadline=None)
+@given(_scored(), st.sampled_from(sorted(POINTS)),
+       st.sampled_from([0.0, 0.25, 0.5, 0.6, 2 / 3, 0.8, 1.0]))
+def test_operating_points_are_the_brute_force(case, name, minimum):
+    y_true, y_score, weights, pos_label = case
+    keyword = POINTS[name][0]
+    function = getattr(metrics_sk, name)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        want = _brute_point(name, y_true, y_score, minimum, weights, pos_label)
+    got = function(y_true, y_score, **{keyword: minimum}, pos_label=pos_label,
+                   sample_weight=weights, return_threshold=True)
+    assert got[0] == pytest.approx(want[0], abs=1e-12)
+    assert got[1] == want[1] or (np.isnan(got[1]) and np.isnan(want[1]))
+    assert function(y_true, y_score, **{keyword: minimum}, pos_label=pos_label,
+                    sample_weight=weights) == got[0]
+
+
+@settings(max_examples=60, deadline=None)
+@given(_scored())
+def test_equal_error_rate_is_the_brute_force(case):
+    y_true, y_score, weights, pos_label = case
+    got = metrics_sk.equal_error_rate(y_true, y_score, pos_label=pos_label,
+                                      sample_weight=weights)
+    assert got == pytest.approx(_brute_eer(y_true, y_score, weights, pos_label), abs=1e-12)
+
+
+def test_operating_points_by_hand():
+    """Scores (class): 0.9 (1), 0.8 (1), 0.7 (0), 0.4 (0), 0.35 (1), 0.1 (0)."""
+    y, s = [0, 0, 1, 1, 0, 1], [0.1, 0.4, 0.35, 0.8, 0.7, 0.9]
+    # precision >= 0.6 at 0.9, 0.8, 0.7 (2/3) and 0.35 (3/5): recall 1 at 0.35
+    assert metrics_sk.recall_at_precision(y, s, min_precision=0.6,
+                                          return_threshold=True) == (1.0, 0.35)
+    # precision 1 at recall 2/3 (0.8) is the best with recall >= 0.6
+    assert metrics_sk.precision_at_recall(y, s, min_recall=0.6,
+                                          return_threshold=True) == (1.0, 0.8)
+    assert metrics_sk.precision_at_recall(y, s, min_recall=0.9) == 0.6
+    # specificity 1 (no false positive) only at +inf, 0.9, 0.8: sensitivity 2/3 at 0.8
+    assert metrics_sk.sensitivity_at_specificity(y, s, min_specificity=1.0,
+                                                 return_threshold=True) == (2 / 3, 0.8)
+    # specificity 1 needs no threshold below 0.8; with min_sensitivity 0, +inf reaches it
+    assert metrics_sk.specificity_at_sensitivity(y, s, min_sensitivity=0.0,
+                                                 return_threshold=True) == (1.0, np.inf)
+    assert metrics_sk.recall_at_precision([0, 1], [0.9, 0.1], min_precision=1.0,
+                                          return_threshold=True)[0] == 0.0
+    # FPR - FNR: -1 (inf), -2/3 (0.9), -1/3 (0.8), 0 (0.7: FPR = FNR = 1/3)
+    assert metrics_sk.equal_error_rate(y, s) == pytest.approx(1 / 3)
+    # interpolated: at 0.8 FPR 1/3, FNR 1/2 (-1/6); at 0.7 FPR 1/3, FNR 0 (1/3): a third
+    # of the way, FPR = FNR = 1/3
+    assert metrics_sk.equal_error_rate([1, 0, 1, 0, 0], [0.9, 0.8, 0.7, 0.6, 0.1]) == \
+        pytest.approx(1 / 3)
+
+
+@pytest.mark.parametrize("name", sorted(POINTS) + ["equal_error_rate"])
+def test_operating_points_properties(name):
+    """Sample order, integer weights as repetitions, zero weights as removal, string
+    labels, lists and Series give the same value."""
+    import pandas as pd
+
+    f = getattr(metrics_sk, name)
+    kw = {POINTS[name][0]: 0.7} if name in POINTS else {}
+    y, s, _ = _case(n=60, seed=3)
+    base = f(y, s, **kw)
+    order = np.random.RandomState(0).permutation(len(y))
+    assert f(y[order], s[order], **kw) == base
+    w = np.random.RandomState(1).randint(0, 3, len(y))
+    assert f(y, s, sample_weight=w, **kw) == pytest.approx(
+        f(np.repeat(y, w), np.repeat(s, w), **kw), abs=1e-12)
+    names = np.array(["no", "yes"])[y]
+    assert f(names, s, pos_label="yes", **kw) == base
+    assert f(list(y), list(s), **kw) == base == f(pd.Series(y), pd.Series(s), **kw)
+
+
+@pytest.mark.parametrize("name", sorted(POINTS))
+@pytest.mark.parametrize("minimum", [-0.1, 1.5, np.nan])
+def test_operating_points_minimum_outside(name, minimum):
+    keyword = POINTS[name][0]
+    with pytest.raises(ValueError, match=keyword):
+        getattr(metrics_sk, name)([0, 1], [0.1, 0.9], **{keyword: minimum})
+
+
+@pytest.mark.parametrize("name", sorted(POINTS) + ["equal_error_rate"])
+@pytest.mark.parametrize("kwargs, match", [
+    ({"y_score": [0.1, 0.2, 0.3]}, "y_score"),
+    ({"y_score": [[0.1, 0.9], [0.2, 0.8], [0.3, 0.7], [0.4, 0.6]]}, "y_score"),
+    ({"y_score": [0.1, np.nan, 0.3, 0.4]}, "y_score"),
+    ({"y_score": [0.1, np.inf, 0.3, 0.4]}, "y_score"),
+    ({"sample_weight": [1.0, 2.0]}, "sample_weight"),
+])
+def test_operating_points_bad_input(name, kwargs, match):
+    args = {"y_true": [0, 1, 0, 1], "y_score": [0.1, 0.2, 0.3, 0.4], **kwargs}
+    if name in POINTS:
+        args[POINTS[name][0]] = 0.5
+    with pytest.raises(ValueError, match=match):
+        getattr(metrics_sk, name)(**args)
+
+
+def test_operating_point_scorers():
+    """The minimum is part of the scorer name (get_scorer takes a name only)."""
+    from sklearn.linear_model import LogisticRegression
+
+    X = np.random.RandomState(0).randn(200, 3)
+    y = (X[:, 0] + np.random.RandomState(1).randn(200) > 0).astype(int)
+    model = LogisticRegression().fit(X, y)
+    score = model.decision_function(X)
+    assert metrics_sk.get_scorer("recall_at_precision_90")(model, X, y) == \
+        metrics_sk.recall_at_precision(y, score, min_precision=0.9)
+    assert metrics_sk.get_scorer("neg_equal_error_rate")(model, X, y) == \
+        -metrics_sk.equal_error_rate(y, score)
+    assert {"precision_at_recall_95", "sensitivity_at_specificity_90",
+            "specificity_at_sensitivity_95"} <= set(metrics_sk.get_scorer_names())
+
+
+def test_every_count_metric_is_a_checked_method_of_the_batch():
+    """Each count metric of the registry is declared in ThresholdBatch (checked options),
+    not only inherited unchecked from ConfusionBatch."""
+    from metrics_sk._thresholds import ThresholdBatch
+
+    missing = [name for name in COUNT_METRICS if name not in vars(ThresholdBatch)]
+    assert missing == []
