@@ -242,10 +242,12 @@ class ThresholdBatch(ConfusionBatch):
 
 
 
-def _batch_of(labels, pos, fps, tps, thresholds, weighted):
+def _batch_of(labels, pos, fps, tps, thresholds, weighted, both=True):
     """The :class:`ThresholdBatch` over ``labels`` (two; ``pos`` the position of the
     positive one) of the cumulative counts ``fps``, ``tps``: cells (neg, neg) = TN,
-    (neg, pos) = FP, (pos, neg) = FN, (pos, pos) = TP."""
+    (neg, pos) = FP, (pos, neg) = FN, (pos, pos) = TP. ``both``: both labels are true
+    labels of weighted samples, so every confusion of the batch has both (its labels are
+    fixed: no per-confusion ``present`` to work out)."""
     neg = 1 - pos
     counts = np.empty((fps.shape[0], 4), dtype=np.float64 if weighted else np.int64)
     counts[:, 0] = fps[-1] - fps
@@ -254,7 +256,8 @@ def _batch_of(labels, pos, fps, tps, thresholds, weighted):
     counts[:, 3] = tps
     rows = np.array([neg, neg, pos, pos])
     cols = np.array([neg, pos, neg, pos])
-    base = Confusion._of(labels, np.zeros((3, 3), dtype=counts.dtype), fixed=None,
+    base = Confusion._of(labels, np.zeros((3, 3), dtype=counts.dtype),
+                         fixed=2 if both else None,
                          weighted=weighted, counted=not weighted)
     return ThresholdBatch(base, rows, cols, counts, thresholds, labels[pos].item())
 
@@ -360,9 +363,12 @@ def _batched(y_true, y_score, sample_weight, name, params):
         if not kept.any():
             return None
     fps, tps, thresholds = _auc.counts_at_thresholds(is_pos, scores, weights)
+    both = 0 < tps[-1] and 0 < fps[-1]
     batch = _batch_of(np.array([0, 1]), 1, fps, tps, thresholds,
-                      weighted=weights is not None)
+                      weighted=weights is not None, both=both)
     values = getattr(batch, name)(**params)
+    if not both and np.ndim(values) > 1:
+        return None  # per-class values over labels that change with the threshold: ragged
     return np.asarray(values), thresholds.astype(np.asarray(y_score).dtype, copy=False)
 
 

@@ -390,3 +390,27 @@ def test_every_count_metric_is_a_checked_method_of_the_batch():
 
     missing = [name for name in COUNT_METRICS if name not in vars(ThresholdBatch)]
     assert missing == []
+
+
+@pytest.mark.parametrize("y", [[1, 1, 1, 1, 1], [0, 0, 0, 0, 0], [1, 0, 1, 1, 1]])
+@pytest.mark.parametrize("average", ["macro", "weighted", None])
+def test_metric_at_thresholds_labels_of_each_threshold(y, average):
+    """A label may be missing at some thresholds (y_true of one class, every sample
+    predicted 1 at the lowest): each threshold averages over its own labels, as
+    scikit-learn's call on that threshold's predictions."""
+    s = [0.9, 0.8, 0.8, 0.3, 0.1]
+    outcomes = []
+    for module in (sklearn.metrics, metrics_sk):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            try:
+                outcomes.append(module.metric_at_thresholds(
+                    y, s, sklearn.metrics.f1_score, metric_params={"average": average}))
+            except ValueError:  # per-class values of varying length: ragged
+                outcomes.append(ValueError)
+    want, got = outcomes
+    if want is ValueError:
+        assert got is ValueError
+        return
+    np.testing.assert_allclose(got[0], want[0], rtol=1e-12)
+    np.testing.assert_array_equal(got[1], want[1])
