@@ -22,10 +22,12 @@ from . import _auc, _dropins, _formulas, _onedal
 from ._batch import ConfusionBatch
 from ._confusion import Confusion, checked
 from ._curves import _binary_inputs, _boundary, _classes, _column, _weights
+from ._losses import encode_targets
 from ._facts import FACTS
 from ._params import checked as checked_function
 from ._scores import _plain_targets
 from ._sklearn_compat import sklearn_constraints
+from ._validation import check_sample_weight, refuse_masked
 
 
 # -- the batch -------------------------------------------------------------------------------
@@ -269,10 +271,14 @@ def _checked_inputs(y_true, y_score, sample_weight, pos_label):
     ``y_true`` of one length, non-negative weights of that length, exactly two classes in
     ``y_true`` (``pos_label`` one of them; None: 1 of {0, 1} or {-1, 1}), each with
     weight."""
-    y = _plain_targets(y_true)
-    if y is None:
-        raise ValueError("y_true must be a 1-D array of labels with at least one sample.")
+    for x, x_name in ((y_true, "y_true"), (y_score, "y_score")):
+        refuse_masked(x, x_name)
+    if np.ndim(y_true) != 1:
+        raise ValueError(f"y_true must be 1-D (labels), got shape {np.shape(y_true)}.")
+    y = np.asarray(y_true)
     n = y.shape[0]
+    if n == 0:
+        raise ValueError("y_true is empty (0 samples).")
     if np.ndim(y_score) != 1:
         raise ValueError(f"y_score must be 1-D (the scores of the positive class), got "
                          f"shape {np.shape(y_score)}.")
@@ -283,13 +289,15 @@ def _checked_inputs(y_true, y_score, sample_weight, pos_label):
         raise ValueError(f"y_score has {scores.shape[0]} samples but y_true has {n}.")
     if scores.dtype.kind == "f" and not np.isfinite(scores).all():
         raise ValueError("y_score contains NaN or infinity.")
+    if sample_weight is not None and np.ndim(sample_weight) == 1 and len(sample_weight) != n:
+        raise ValueError(f"sample_weight has {len(sample_weight)} entries but y_true has "
+                         f"{n} samples.")
+    sample_weight = check_sample_weight(sample_weight, n)  # (the shared checks and errors)
     if sample_weight is not None:
-        if np.ndim(sample_weight) != 1 or np.shape(sample_weight)[0] != n:
-            raise ValueError(f"sample_weight must be 1-D with {n} entries (one per sample), "
-                             f"got shape {np.shape(sample_weight)}.")
-        sample_weight = np.asarray(sample_weight, dtype=np.float64)
-        if not np.isfinite(sample_weight).all() or (sample_weight < 0).any():
-            raise ValueError("sample_weight must be finite and non-negative.")
+        sample_weight = sample_weight.astype(np.float64, copy=False)
+    if y.dtype.kind not in "biu":  # the one label encoder's checks (None, NaN, complex...)
+        found, codes = encode_targets(y, None)
+        y = found[codes]
     classes = _classes(y)
     if classes.shape[0] != 2:
         raise ValueError(f"y_true must hold exactly two classes (a binary target), got "
