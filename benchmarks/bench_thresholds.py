@@ -11,7 +11,13 @@ agree, and prints the ratio next to the target of issue 22:
 * binary ``roc_auc_score`` and ``average_precision_score`` at least 3x scikit-learn;
 * ``roc_curve`` at least 2x;
 * ``roc_auc_score(multi_class="ovr")`` with 10 classes at least 3x;
-* ``top_k_accuracy_score`` (k = 5, 1,000 classes) at least 20x.
+* ``top_k_accuracy_score`` (k = 5, 1,000 classes) at least 20x;
+* ``metric_at_thresholds(f1_score)`` at n = 16,000 at least 1,000x scikit-learn's. Its
+  loop calls ``f1_score`` once per threshold (16,000 of them: minutes), so it is timed on
+  ``--subset`` thresholds spread over the range and extrapolated to all (the values are
+  compared on those thresholds);
+* every-threshold MCC (``Confusion.at_thresholds(y, s).matthews_corrcoef()``) at n = 1e6
+  within 2x the time of one ``np.argsort`` of the scores.
 
 The rows marked "info" have no target (weighted inputs, ``precision_recall_curve``,
 ``confusion_matrix_at_thresholds``, scores rounded to 2 decimals: ties everywhere).
@@ -56,6 +62,8 @@ def main(argv=None):
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--clock", choices=sorted(CLOCKS), default="wall")
+    parser.add_argument("--subset", type=int, default=40,
+                        help="thresholds timed of scikit-learn's metric_at_thresholds loop")
     args = parser.parse_args(argv)
     clock = CLOCKS[args.clock]
     n = 100_000 if args.quick else 1_000_000
@@ -106,10 +114,54 @@ def main(argv=None):
         verdict = "info" if target is None else (
             f">= {target:g}x " + ("ok" if ratio >= target else "MISSED"))
         print(f"{name:48s} {ours * 1e3:9.1f}ms {theirs * 1e3:7.1f}ms {ratio:6.1f}x  {verdict}")
+    failed += every_threshold(args, clock, n)
     if failed:
         print("values differ:", failed)
         return 1
     return 0
+
+
+def every_threshold(args, clock, n):
+    """The rows of thresholds as a batch axis; returns the names whose values differ."""
+    failed = []
+    n_f1 = 2_000 if args.quick else 16_000
+    rng = np.random.default_rng(1)
+    y = rng.integers(0, 2, n_f1)
+    s = y + rng.normal(size=n_f1)  # n_f1 distinct scores: n_f1 thresholds
+    best = np.inf
+    for _ in range(args.repeat):
+        start = clock()
+        values, thresholds = msk.metric_at_thresholds(y, s, skm.f1_score)
+        best = min(best, clock() - start)
+    picked = np.linspace(0, len(thresholds) - 1, min(args.subset, len(thresholds))).astype(int)
+    start = clock()  # scikit-learn's loop, on the picked thresholds only
+    reference = [skm.f1_score(y, (s >= t).astype(np.int32)) for t in thresholds[picked]]
+    theirs = (clock() - start) * len(thresholds) / len(picked)
+    if not np.allclose(values[picked], reference, rtol=1e-12, atol=0):
+        failed.append("metric_at_thresholds")
+    ratio = theirs / best
+    print(f"{f'metric_at_thresholds(f1_score), n={n_f1:,}':48s} {best * 1e3:9.1f}ms "
+          f"{theirs * 1e3:7.0f}ms {ratio:6.0f}x  >= 1000x "
+          f"{'ok' if ratio >= 1000 else 'MISSED'} (scikit-learn: {len(picked)} of "
+          f"{len(thresholds):,} thresholds timed, extrapolated)")
+
+    rng = np.random.default_rng(2)
+    y = rng.integers(0, 2, n)
+    s = y + rng.normal(size=n)
+    (ours, argsort), (mcc, _) = best_of_each(
+        lambda: msk.Confusion.at_thresholds(y, s).matthews_corrcoef(),
+        lambda: np.argsort(s), args.repeat, clock)
+    tns, fps, fns, tps, _ = skm.confusion_matrix_at_thresholds(y, s)
+    at = len(tps) // 2  # one threshold checked against scikit-learn's MCC of its counts
+    if not np.isclose(mcc[at], skm.matthews_corrcoef(
+            [0, 0, 1, 1], [0, 1, 0, 1], sample_weight=[tns[at], fps[at], fns[at], tps[at]]),
+            rtol=1e-12):
+        failed.append("every-threshold MCC")
+    ratio = ours / argsort
+    print(f"{'every-threshold MCC vs one np.argsort':48s} {ours * 1e3:9.1f}ms "
+          f"{argsort * 1e3:7.1f}ms {ratio:6.2f}x  <= 2x "
+          f"{'ok' if ratio <= 2 else 'MISSED'} (ours / argsort)")
+    return failed
 
 
 if __name__ == "__main__":

@@ -63,6 +63,16 @@ from ._curves import (
 )
 # decisions: the cost of predictions, decision curve analysis
 from ._decisions import decision_curve, expected_cost, net_benefit
+# every threshold: the threshold batch, metric_at_thresholds and the operating points
+from ._thresholds import (
+    ThresholdBatch,
+    equal_error_rate,
+    metric_at_thresholds,
+    precision_at_recall,
+    recall_at_precision,
+    sensitivity_at_specificity,
+    specificity_at_sensitivity,
+)
 from . import catboost as catboost  # the submodule metrics_sk.catboost, re-exported
 from ._inference.bootstrap import BootstrapResult, bootstrap, confidence_intervals
 from ._streaming import StreamingLoss
@@ -158,4 +168,12 @@ __all__ = [
     "expected_cost",
     "net_benefit",
     "decision_curve",
+    # every threshold (thresholds as a batch axis)
+    "ThresholdBatch",
+    "metric_at_thresholds",
+    "recall_at_precision",
+    "precision_at_recall",
+    "sensitivity_at_specificity",
+    "specificity_at_sensitivity",
+    "equal_error_rate",
 ]

@@ -91,13 +91,28 @@ class ConfusionBatch:
             self.present = None if has.all() else has
 
     def whole_margins(self):
-        """``(tp, support, predicted, total)`` over every label counted: shape ``(R, L)``
-        (``total``: ``(R,)``)."""
+        """Return the margins of each confusion over every label counted.
+
+        Returns
+        -------
+        tuple of ndarray
+            ``(tp, support, predicted, total)``, shape ``(R, L)`` (``total``: ``(R,)``).
+        """
         return self._margins
 
     def nonzero_cells(self, whole=False):
-        """``(rows, cols, values)`` of the matrix block (``whole``: of every label counted),
-        ``values`` of shape ``(R, n_cells)``."""
+        """Return the cells of the matrix block, shared by the confusions of the batch.
+
+        Parameters
+        ----------
+        whole : bool, default=False
+            The cells of every label counted, not only of the reported labels.
+
+        Returns
+        -------
+        tuple of ndarray
+            ``(rows, cols, values)``, ``values`` of shape ``(R, n_cells)``.
+        """
         if whole:
             return self._whole_cells
         m = self.matrix

@@ -392,6 +392,76 @@ class Confusion:
         cells = sp.csr_array(sp.block_diag((m, sp.csr_array((1, 1), dtype=m.dtype)), format="csr"))
         return cls.from_cells(values, cells, fixed=None if labels is None else k)
 
+    @classmethod
+    def at_thresholds(cls, y_true, y_score, *, pos_label=None, sample_weight=None):
+        """The binary confusions of the predictions ``y_score >= t`` at every distinct score.
+
+        One sort of the scores and cumulative counts give, at each distinct score ``t``
+        (decreasing: the thresholds of :func:`confusion_matrix_at_thresholds`), the 2 x 2
+        confusion of predicting ``pos_label`` where ``y_score >= t`` and the other class
+        of ``y_true`` below ``t``. Every count metric is a method of the result, returning
+        one value per threshold: the metric of those predictions.
+
+        Parameters
+        ----------
+        y_true : array-like of shape (n_samples,)
+            True labels: exactly two classes.
+        y_score : array-like of shape (n_samples,)
+            Finite scores of the positive class.
+        pos_label : int, float, bool or str, default=None
+            The positive class; None: 1 of {0, 1} or {-1, 1} labels (as
+            :func:`roc_curve`).
+        sample_weight : array-like of shape (n_samples,), default=None
+            Non-negative sample weights; a sample of weight 0 gives no threshold.
+
+        Returns
+        -------
+        ThresholdBatch
+            ``R`` confusions (``R`` distinct scores of weighted samples), R x 4 cells,
+            with ``thresholds`` (shape ``(R,)``, decreasing), ``labels``, ``pos_label``,
+            ``tps``, ``fps``, ``fns``, ``tns`` and every count metric as a method (one
+            value, or one matrix or block, per threshold).
+
+        Raises
+        ------
+        ValueError
+            Mismatched lengths, a 2-D, non-numeric, NaN or infinite ``y_score``, a
+            ``y_true`` without exactly two classes of positive weight, or a ``pos_label``
+            that is not one of them: the message names the argument.
+
+        See Also
+        --------
+        metric_at_thresholds : Any metric at every threshold (scikit-learn's signature).
+        confusion_matrix_at_thresholds : The four counts at every threshold.
+
+        Notes
+        -----
+        With the scores sorted decreasingly, at the distinct score :math:`t_j`:
+        :math:`TP_j = \\sum_{i: s_i \\ge t_j} w_i [y_i = pos]`,
+        :math:`FP_j = \\sum_{i: s_i \\ge t_j} w_i [y_i \\ne pos]`, :math:`FN_j = P - TP_j`,
+        :math:`TN_j = N - FP_j`; memory O(n) for the sort, 4 cells per threshold. The
+        formulas of the metrics take the batch as they take bootstrap replicates
+        (``docs/design.rst``, "The batch interface").
+
+        References
+        ----------
+        .. [1] T. Fawcett (2006). An introduction to ROC analysis. Pattern Recognition
+           Letters 27(8), 861-874.
+
+        Examples
+        --------
+        >>> from metrics_sk import Confusion
+        >>> batch = Confusion.at_thresholds([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
+        >>> batch.thresholds.tolist()
+        [0.8, 0.4, 0.35, 0.1]
+        >>> batch.f1_score().round(3).tolist()
+        [0.667, 0.5, 0.8, 0.667]
+        """
+        from ._thresholds import confusions_at_thresholds  # (one module up: see _thresholds)
+
+        return confusions_at_thresholds(y_true, y_score, pos_label=pos_label,
+                                        sample_weight=sample_weight)
+
     # -- attributes ---------------------------------------------------------------
     @property
     def labels(self):

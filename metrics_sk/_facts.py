@@ -22,6 +22,10 @@ _ONE_VS_ALL = {"y_true": _ARRAY, "y_score": _ARRAY, "labels": ["array-like", Non
 _OVA_AVERAGE = [StrOptions({"macro", "weighted"}), None]
 _BINARY_AVERAGES = [StrOptions({"binary", "micro", "macro", "weighted"}), None]
 
+#: Constraints shared by the operating points (metrics_sk/_thresholds.py).
+_OPERATING = {"y_true": _ARRAY, "y_score": _ARRAY, "pos_label": [Real, str, "boolean", None],
+              "sample_weight": ["array-like", None]}
+
 #: Constraints of the ranking drop-ins that are curves, not metrics (scikit-learn's own).
 _CURVE = {"y_true": _ARRAY, "y_score": _ARRAY, "pos_label": [Real, str, "boolean", None],
           "sample_weight": ["array-like", None]}
@@ -54,8 +58,9 @@ class Facts:
         Name of the public function (and of the ``Confusion`` method of a count metric).
     family : str
         ``"sklearn"`` (a scikit-learn drop-in), ``"onedal"``, ``"imblearn"``,
-        ``"fairlearn"``, ``"catboost"`` (score metrics of CatBoost's) or ``"decisions"``
-        (metrics_sk's decision analysis: the expected cost of a cost matrix).
+        ``"fairlearn"``, ``"catboost"`` (score metrics of CatBoost's), ``"decisions"``
+        (metrics_sk's decision analysis: the expected cost of a cost matrix) or
+        ``"metrics_sk"`` (its own: the operating points of a binary scoring).
     takes : {'labels', 'scores', 'probabilities'}
         What its second argument is.
     response_method : str or tuple of str
@@ -308,6 +313,26 @@ def _entries():
         F("expected_cost", "decisions", greater_is_better=False, display="expected cost",
           interval=None,
           constraints={"cost_matrix": ["array-like"], "normalize": ["boolean"]}),
+        # operating points of a binary scoring (metrics_sk/_thresholds.py): the minimum is
+        # part of the scorer name (recall_at_precision_90: min_precision=0.9), since
+        # get_scorer takes a name only
+        *(F(name, "metrics_sk", takes="scores",
+            response_method=("decision_function", "predict_proba"), count=False,
+            binary_only=True, display=display, interval=None,
+            scorers={f"{name}_{int(m * 100)}": {minimum: m} for m in (0.9, 0.95)},
+            constraints={**_OPERATING, minimum: [Interval(Real, 0, 1, closed="both")],
+                         "return_threshold": ["boolean"]})
+          for name, minimum, display in (
+              ("recall_at_precision", "min_precision", "recall at precision"),
+              ("precision_at_recall", "min_recall", "precision at recall"),
+              ("sensitivity_at_specificity", "min_specificity",
+               "sensitivity at specificity"),
+              ("specificity_at_sensitivity", "min_sensitivity",
+               "specificity at sensitivity"))),
+        F("equal_error_rate", "metrics_sk", takes="scores",
+          response_method=("decision_function", "predict_proba"), greater_is_better=False,
+          count=False, binary_only=True, display="equal error rate", interval=None,
+          scorers={"neg_equal_error_rate": {}}, constraints=_OPERATING),
     ]
 
 

@@ -46,8 +46,8 @@ def get_scorer_names():
     >>> names = get_scorer_names()
     >>> "macro_fscore" in names, "neg_error_rate" in names
     (True, True)
-    >>> [name for name in names if name.startswith("specificity")]
-    ['specificity', 'specificity_macro', 'specificity_micro', 'specificity_weighted']
+    >>> [name for name in names if name.startswith("specificity_")]
+    ['specificity_at_sensitivity_90', 'specificity_at_sensitivity_95', 'specificity_macro', 'specificity_micro', 'specificity_weighted']
     """
     return sorted(_ROWS)
 

@@ -35,6 +35,13 @@ _CONFIGURED_ONLY = {
     "precision_recall_fscore_support",  # average=None returns the supports: weight sums
     "roc_auc_score",  # multi_class="raise" refuses multi-class targets, as scikit-learn's
 }
+#: Metrics of one binary score column (1-D ``y_score``), which the score data here (a
+#: column per class of a multi-class target) does not fit: the operating points, whose
+#: properties (order, weights as repetition, zero weights as removal, label types,
+#: containers) tests/test_thresholds.py checks.
+BINARY_SCORES = {name for name, m in METRICS.items()
+                 if m.takes == "scores" and m.binary_only and not m.count}
+_CONFIGURED_ONLY |= BINARY_SCORES
 REGISTRY_COUNT = {name: m.function for name, m in METRICS.items()
                   if m.count and _callable_with_defaults(m.function)
                   and name not in _CONFIGURED_ONLY}
@@ -105,6 +112,9 @@ NOT_METRICS = {
     "confusion_matrix_at_thresholds",
     # decision curve analysis: a required threshold (or a curve), tests/test_decisions.py
     "net_benefit", "decision_curve",
+    # every threshold: a batch of confusions, and any metric at every threshold
+    # (tests/test_thresholds.py, scikit-learn's test_ranking.py)
+    "ThresholdBatch", "metric_at_thresholds",
 }
 #: Public names whose classification is pending: a name another engineer has just
 #: exported lands here until its entries are added above (the meta-test skips them and
@@ -113,8 +123,8 @@ PENDING = set()
 
 # -- capabilities, by public function name: read off the signatures and the registry ----------
 def _taking(parameter):
-    return {name for name, m in METRICS.items()
-            if parameter in inspect.signature(m.function).parameters}
+    return {name for name, m in METRICS.items() if name not in BINARY_SCORES
+            and parameter in inspect.signature(m.function).parameters}
 
 
 #: Same name, signature, values, warnings and errors as scikit-learn's (test_dropins.py).
@@ -266,7 +276,7 @@ def pos_kwargs(name, pos_label):
 def test_every_public_callable_is_classified():
     functions = {function_name(name) for name in ALL_METRICS}
     exported = {name for name in msk.__all__ if callable(getattr(msk, name))}
-    unclassified = exported - functions - NOT_METRICS - PENDING
+    unclassified = exported - functions - NOT_METRICS - PENDING - BINARY_SCORES
     assert not unclassified, f"classify these in tests/test_common.py: {sorted(unclassified)}"
     assert not (functions | NOT_METRICS) - set(msk.__all__), "stale registry entries"
     assert not PENDING & (functions | NOT_METRICS)

@@ -50,7 +50,19 @@ SETTINGS = settings(max_examples=EXAMPLES, deadline=None,
                                            HealthCheck.filter_too_much])
 
 COUNT = sorted(name for name, m in METRICS.items() if m.count)
-SCORE = sorted(name for name, m in METRICS.items() if not m.count)
+#: The operating points of one binary score column (metrics_sk/_thresholds.py): called
+#: with a 1-D score and a minimum of 0.5 (:func:`_function`); their values are checked
+#: against brute force in tests/test_thresholds.py, not against a reference here.
+BINARY_SCORES = {name for name, m in METRICS.items()
+                 if m.takes == "scores" and m.binary_only and not m.count}
+SCORE = sorted(name for name, m in METRICS.items() if not m.count and name not in BINARY_SCORES)
+
+
+def _function(name):
+    """The registry function of ``name``, an operating point's with its minimum 0.5."""
+    function = METRICS[name].function
+    minimum = [p for p in inspect.signature(function).parameters if p.startswith("min_")]
+    return partial(function, **{minimum[0]: 0.5}) if minimum else function
 
 
 # -- label dtypes and their values at the limits ---------------------------------------------
@@ -635,7 +647,7 @@ def _second(name, n):
     if m.count:
         return np.array([0, 1] * (n // 2))
     proba = np.tile([[0.3, 0.7]], (n, 1))
-    return proba[:, 1] if name == "hinge_loss" else proba
+    return proba[:, 1] if name == "hinge_loss" or name in BINARY_SCORES else proba
 
 
 MISTAKES = {
@@ -679,7 +691,7 @@ def test_the_same_mistake_is_the_same_exception_type_in_every_family(name, mista
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         with pytest.raises(error) as raised:
-            METRICS[name].function(y_true, _second(name, n), **kwargs)
+            _function(name)(y_true, _second(name, n), **kwargs)
     # (a subclass such as InputError or scikit-learn's InvalidParameterError is the type)
     assert isinstance(raised.value, error)
 
@@ -695,7 +707,7 @@ def test_all_zero_weights_are_a_value_error_or_the_undefined_value(name):
         kwargs["cost_matrix"] = _costs(2)
     if name == "hinge_loss":  # the drop-in keeps scikit-learn's ZeroDivisionError
         pytest.skip("scikit-learn's hinge_loss raises ZeroDivisionError (test_scores.py)")
-    result = outcome(METRICS[name].function, y_true, _second(name, n),
+    result = outcome(_function(name), y_true, _second(name, n),
                      sample_weight=np.zeros(n), **kwargs)
     assert result is ValueError or not isinstance(result, type), (name, result)
     if not isinstance(result, type):
@@ -749,7 +761,7 @@ def test_count_metric_gives_the_same_numbers_in_every_pair_of_containers(name, k
     for binary, kwargs in configurations(name):
         t, p = ([c % 2 for c in v] for v in (_CODES_TRUE, _CODES_PRED)) if binary else (
             _CODES_TRUE, _CODES_PRED)
-        expected = outcome(METRICS[name].function, np.array(t), np.array(p), **kwargs)
+        expected = outcome(_function(name), np.array(t), np.array(p), **kwargs)
         if METRICS[name].family == "sklearn":
             assert_allclose(expected, outcome(getattr(skm, name), t, p, **kwargs), rtol=1e-14)
         if kind == "str":
@@ -758,7 +770,7 @@ def test_count_metric_gives_the_same_numbers_in_every_pair_of_containers(name, k
                 kwargs = {**kwargs, "pos_label": "b"}
         for wrap_t in LABEL_CONTAINERS[kind].values():
             for wrap_p in LABEL_CONTAINERS[kind].values():
-                got = outcome(METRICS[name].function, wrap_t(t), wrap_p(p), **kwargs)
+                got = outcome(_function(name), wrap_t(t), wrap_p(p), **kwargs)
                 assert_array_equal(got, expected, err_msg=f"{name} {kwargs} {wrap_t} {wrap_p}")
 
 
@@ -817,6 +829,10 @@ def _extra_calls():
                         "confusion_matrix_at_thresholds", "decision_curve")},
         "net_benefit": lambda w: msk.net_benefit(_Y % 2, _PROBA[:, 1], threshold=0.3,
                                                  sample_weight=w),
+        "Confusion.at_thresholds": lambda w: msk.Confusion.at_thresholds(
+            _Y % 2, _PROBA[:, 1], sample_weight=w),
+        "metric_at_thresholds": lambda w: msk.metric_at_thresholds(
+            _Y % 2, _PROBA[:, 1], msk.f1_score, sample_weight=w),
         "quality_report": lambda w: msk.quality_report(_Y, _P, sample_weight=w),
         "ConfusionDisplay.from_predictions": lambda w: msk.ConfusionDisplay.from_predictions(
             _Y, _P, sample_weight=w),
@@ -872,9 +888,9 @@ def _call(name, w):
     t = _Y % 2 if binary else _Y
     second = _P % 2 if binary else _P
     if not METRICS[name].count:
-        second = _PROBA
+        second = _PROBA[:, 1] if name in BINARY_SCORES else _PROBA
     kwargs.update(_cost_kwargs(name, t, second))
-    return METRICS[name].function(t, second, sample_weight=w, **kwargs)
+    return _function(name)(t, second, sample_weight=w, **kwargs)
 
 
 BAD_WEIGHTS = {

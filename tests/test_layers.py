@@ -41,7 +41,7 @@ LAYERS = [
     ["_streaming"],
     ["_dropins", "_onedal", "_scores"],
     ["_curves"],
-    ["_decisions"],
+    ["_decisions", "_thresholds"],
     ["catboost"],
     ["_registry"],
     ["_inference/__init__", "_display/__init__", "_inference/resampling"],
@@ -57,8 +57,11 @@ LAYERS = [
     ["__main__"],
 ]
 #: ``Confusion.plot`` imports the plotting module (matplotlib); ``Confusion.from_predictions``
-#: with ``groups=`` returns the grouped confusion, whose module builds on ``_confusion``.
-ALLOWED_UPWARD = {("_confusion", "_display/plot"), ("_confusion", "_grouped")}
+#: with ``groups=`` returns the grouped confusion, whose module builds on ``_confusion``;
+#: ``Confusion.at_thresholds`` returns the threshold batch of ``_thresholds`` (it checks
+#: scores as the ranking drop-ins of ``_curves`` do).
+ALLOWED_UPWARD = {("_confusion", "_display/plot"), ("_confusion", "_grouped"),
+                  ("_confusion", "_thresholds")}
 
 #: Private names imported across subpackage lines, as ``(importer, module, name)``.
 PRIVATE_ACROSS = set()

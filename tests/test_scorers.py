@@ -28,7 +28,13 @@ ROOT = Path(__file__).resolve().parents[1]
 REQUIRED = {"average_accuracy", "neg_error_rate", "micro_precision", "micro_recall",
             "micro_fscore", "macro_precision", "macro_recall", "macro_fscore", "specificity",
             "balanced_auc", "roc_auc_mu", "neg_one_vs_all_log_loss", "weighted_kappa"}
-BINARY_ONLY = {"specificity", "balanced_auc"}  # average="binary"
+#: The operating points of a binary scoring: their minimum in the name (get_scorer takes a
+#: name only).
+OPERATING_POINTS = {f"{name}_{m}" for name in ("recall_at_precision", "precision_at_recall",
+                                               "sensitivity_at_specificity",
+                                               "specificity_at_sensitivity")
+                    for m in (90, 95)} | {"neg_equal_error_rate"}
+BINARY_ONLY = {"specificity", "balanced_auc"} | OPERATING_POINTS  # average="binary"
 # Score metrics: on a binary target scikit-learn passes the positive class's column only.
 SCORE_METRICS = {"roc_auc_mu", "neg_one_vs_all_log_loss", "one_vs_all_roc_auc",
               "one_vs_all_roc_auc_weighted", "one_vs_all_pr_auc", "one_vs_all_pr_auc_weighted"}
@@ -73,6 +79,14 @@ HAND_SOURCE = textwrap.dedent('''
         HAND[f"one_vs_all_{_auc}_auc"] = _on("predict_proba", _metric)
         HAND[f"one_vs_all_{_auc}_auc_weighted"] = _on("predict_proba", _metric,
                                                       average="weighted")
+    for _point, _minimum in (("recall_at_precision", "min_precision"),
+                             ("precision_at_recall", "min_recall"),
+                             ("sensitivity_at_specificity", "min_specificity"),
+                             ("specificity_at_sensitivity", "min_sensitivity")):
+        for _m in (90, 95):
+            HAND[f"{_point}_{_m}"] = _on("decision_function", getattr(msk, _point),
+                                         **{_minimum: _m / 100})
+    HAND["neg_equal_error_rate"] = _on("decision_function", msk.equal_error_rate, -1)
 
     # A scorer added since (a registry entry, nothing else): its metric, sign and
     # response method as the registry states them.
@@ -140,6 +154,8 @@ def test_response_methods():
     response = {name: msk.get_scorer(name)._response_method for name in SCORER_NAMES}
     assert response.pop("roc_auc_mu")[0] == "decision_function"  # raw scores, else proba
     assert response.pop("neg_hinge_loss") == "decision_function"
+    for name in OPERATING_POINTS:  # raw scores, else the positive class's probability
+        assert response.pop(name) == ("decision_function", "predict_proba"), name
     for name in SCORE_METRICS - {"roc_auc_mu"}:
         assert response.pop(name) == "predict_proba", name
     assert set(response.values()) == {"predict"}  # the count metrics

@@ -37,10 +37,12 @@ COUNT_DROPINS = (
 )
 #: Score-based drop-ins, patched as soon as metrics_sk exports them.
 SCORE_DROPINS = tuple(n for n in ("log_loss", "hinge_loss") if n in metrics_sk.__all__)
-#: The ranking drop-ins (metrics_sk/_curves.py): curves and scores at every threshold.
+#: The ranking drop-ins (metrics_sk/_curves.py, metric_at_thresholds in
+#: metrics_sk/_thresholds.py): curves and scores at every threshold.
 RANKING_DROPINS = ("roc_curve", "precision_recall_curve", "det_curve", "auc",
                    "average_precision_score", "roc_auc_score",
-                   "confusion_matrix_at_thresholds", "top_k_accuracy_score")
+                   "confusion_matrix_at_thresholds", "top_k_accuracy_score",
+                   "metric_at_thresholds")
 DROPINS = COUNT_DROPINS + SCORE_DROPINS + RANKING_DROPINS
 
 #: The scikit-learn test modules, and the prefix of their tests' names here.
