@@ -876,5 +876,9 @@ def top_k_accuracy_score(y_true, y_score, *, k=2, normalize=True, sample_weight=
     if weights is None:
         total = float(np.count_nonzero(hits))
         return total / hits.shape[0] if normalize else total
-    total = float(hits @ weights)
-    return total / float(weights.sum()) if normalize else total
+    total = float(weights[hits].sum())
+    if not normalize:
+        return total
+    # the misses summed apart: the fraction never rounds above 1 (one sum of all the
+    # weights, in another order than the hits', can fall below the hits' sum)
+    return total / (total + float(weights[~hits].sum()))

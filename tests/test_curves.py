@@ -268,3 +268,15 @@ def test_bad_input_raises_scikit_learns_error(name, bad):
     ours, theirs = outcome(getattr(msk, name), *args), outcome(getattr(skm, name), *args)
     assert ours[0][0] == "ValueError"
     assert_same(ours, theirs)
+
+
+def test_top_k_accuracy_of_all_hits_is_at_most_one():
+    """A weighted top-k accuracy with every sample a hit is 1: the hits' sum as a dot
+    product divided by the weights' pairwise sum came out as 1 + 2**-52 on these weights
+    (found by the dtype property test)."""
+    w = np.array([0.7, 2.0**-30, 1 / 3, 0.1, 7e10, 0.1, 7e10, 0.2])
+    assert float(np.ones(8) @ w) / float(w.sum()) > 1  # the rounding this guards against
+    y = np.array([0, 1, 2, 0, 1, 2, 0, 1])
+    score = np.eye(3)[y] + 0.01
+    assert msk.top_k_accuracy_score(y, score, k=1, sample_weight=w) == 1.0
+    assert msk.top_k_accuracy_score(y, score, k=2, sample_weight=w) == 1.0
