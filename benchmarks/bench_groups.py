@@ -51,6 +51,8 @@ def _kwargs(name):
     kwargs = {"beta": 1.0} if name == "fbeta_score" else {}
     if name in AVERAGED:
         kwargs["average"] = "macro"
+    if name == "expected_cost":  # a required cost matrix: 1 for an error (10 classes)
+        kwargs["cost_matrix"] = 1 - np.eye(10)
     return kwargs
 
 
