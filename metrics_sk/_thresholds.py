@@ -18,7 +18,7 @@ import numpy as np
 import sklearn.metrics
 from sklearn.metrics import _ranking as _sk
 
-from . import _auc, _dropins, _formulas, _onedal
+from . import _auc, _formulas
 from ._batch import ConfusionBatch
 from ._confusion import Confusion, checked
 from ._curves import _binary_inputs, _boundary, _classes, _column, _weights
@@ -346,11 +346,17 @@ def _count_metric_name(metric_func):
         return None
     if not _formulas.FORMULAS[name].batch or name == "precision_recall_fscore_support":
         return None  # (matrices, blocks and tuples: per threshold, as scikit-learn)
-    own = getattr(_dropins, name, None), getattr(_onedal, name, None)
-    if any(metric_func is f for f in own) or metric_func is getattr(sklearn.metrics, name,
-                                                                     None):
+    # metrics_sk's public function of that name (its module named, not imported: the
+    # public functions' modules sit above this one) or scikit-learn's
+    ours = getattr(metric_func, "__module__", None) in _PUBLIC_MODULES and getattr(
+        metric_func, "__wrapped__", None) is not None
+    if ours or metric_func is getattr(sklearn.metrics, name, None):
         return name
     return None
+
+
+#: The modules of metrics_sk's public count functions.
+_PUBLIC_MODULES = ("metrics_sk._dropins", "metrics_sk._onedal", "metrics_sk._decisions")
 
 
 def _batched(y_true, y_score, sample_weight, name, params):
