@@ -549,7 +549,7 @@ class DecisionCurveDisplay:
         ax.set_xlabel("threshold probability")
         ax.set_ylabel("net benefit")
         ax.grid(alpha=0.3)
-        ax.legend(loc="upper right", fontsize=9)
+        ax.legend(loc="best", fontsize=9)
         self.ax_, self.figure_ = ax, fig
         return self
 
