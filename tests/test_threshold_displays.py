@@ -168,9 +168,12 @@ def test_bad_inputs():
         MetricThresholdCurveDisplay.from_predictions(np.arange(y.shape[0]) % 3, score)
     with pytest.raises(TypeError, match="ax must be"):
         MetricThresholdCurveDisplay.from_predictions(y, score, ax="left")
-    with pytest.raises(ValueError, match="classifier"):
+    with pytest.raises(ValueError, match="binary classifier"):  # scikit-learn's displays'
         MetricThresholdCurveDisplay.from_estimator(DummyRegressor().fit([[0], [1]], [0, 1]),
                                                    [[0], [1]], [0, 1])
+    three = LogisticRegression().fit([[0], [1], [2]], [0, 1, 2])
+    with pytest.raises(ValueError, match="binary classifier"):
+        DecisionCurveDisplay.from_estimator(three, [[0], [1], [2]], [0, 1, 2])
 
 
 # -- decision curve ----------------------------------------------------------------------------

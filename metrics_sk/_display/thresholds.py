@@ -15,22 +15,15 @@ import numpy as np
 from .._confusion import Confusion
 from .._decisions import decision_curve
 from .._registry import METRICS, count_metric_call
+from .._sklearn_compat import binary_response_values
 from .plot import _import_pyplot
 
 
 def _binary_scores(estimator, X, response_method, pos_label):
     """``(y_score, pos_label)`` of a fitted binary classifier, as scikit-learn's displays
-    take them (the column of ``pos_label`` of ``predict_proba``, or ``decision_function``)."""
-    from sklearn.base import is_classifier
-    from sklearn.utils._response import _get_response_values_binary
-
-    try:
-        classifier = is_classifier(estimator)
-    except (AttributeError, TypeError):  # not a scikit-learn estimator at all
-        classifier = False
-    if not classifier:
-        raise ValueError(f"estimator must be a fitted classifier, got {estimator!r}.")
-    return _get_response_values_binary(estimator, X, response_method, pos_label=pos_label)
+    take them (the column of ``pos_label`` of ``predict_proba``, or ``decision_function``),
+    with their errors (not a fitted binary classifier: ValueError, NotFittedError)."""
+    return binary_response_values(estimator, X, response_method, pos_label=pos_label)
 
 
 def _axes(ax, plt):
