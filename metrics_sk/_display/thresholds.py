@@ -316,9 +316,10 @@ class DecisionCurveDisplay:
 
     The net benefit of one or more models, of treating everyone and of treating no one.
     The values are :func:`~metrics_sk.decision_curve`'s. The y axis runs from -5% to 105%
-    of the highest net benefit drawn (at most the prevalence), as the ``dcurves`` plots
-    do, so that the very negative tail of "treat all" at high thresholds does not flatten
-    the curves (``ax_.set_ylim`` changes it).
+    of the highest net benefit drawn (at most the prevalence): as decision curves are
+    usually drawn (the ``dcurves`` plots cut the axis a little below 0 too), the very
+    negative tail of "treat all" at high thresholds does not flatten the curves
+    (``ax_.set_ylim`` changes it).
 
     Made by :meth:`from_predictions` or :meth:`from_estimator`; or build one from the
     values and call :meth:`plot`. Several models: a dict of scores, or ``plot`` on the
