@@ -176,6 +176,26 @@ def test_bad_inputs():
         DecisionCurveDisplay.from_estimator(three, [[0], [1], [2]], [0, 1, 2])
 
 
+def test_bad_options_are_named():
+    """scikit-learn's InvalidParameterError (a ValueError and a TypeError), naming the
+    option, before anything is computed or drawn."""
+    y, score = _data()
+    X, yb = load_breast_cancer(return_X_y=True)
+    model = LogisticRegression(max_iter=5000).fit(X, yb)
+    for call, option in (
+            (lambda: MetricThresholdCurveDisplay.from_predictions(y, score, threshold="0.5"),
+             "threshold"),
+            (lambda: MetricThresholdCurveDisplay.from_predictions(y, score, name=3), "name"),
+            (lambda: MetricThresholdCurveDisplay.from_estimator(
+                model, X, yb, response_method="predict"), "response_method"),
+            (lambda: DecisionCurveDisplay.from_predictions(y, score, name=["a"]), "name"),
+            (lambda: DecisionCurveDisplay.from_estimator(model, X, yb, name=1), "name")):
+        with pytest.raises(ValueError, match=f"'{option}' parameter") as raised:
+            call()
+        assert isinstance(raised.value, TypeError)
+    assert plt.get_fignums() == []
+
+
 # -- decision curve ----------------------------------------------------------------------------
 def _net_benefit_by_hand(y, score, t, w=None):
     w = np.ones(y.shape[0]) if w is None else w

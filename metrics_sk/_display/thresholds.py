@@ -9,14 +9,22 @@ from one sort, with no loop over thresholds. :class:`DecisionCurveDisplay` draws
 """
 
 from inspect import signature
+from numbers import Real
 
 import numpy as np
 
 from .._confusion import Confusion
 from .._decisions import decision_curve
 from .._registry import METRICS, count_metric_call
-from .._sklearn_compat import binary_response_values
+from .._params import Checker
+from .._sklearn_compat import StrOptions, binary_response_values
 from .plot import _import_pyplot
+
+#: The options of the displays (the arrays are checked by the functions they call).
+_OPTIONS = {"threshold": [Real, None], "name": [str, None],
+            "response_method": [StrOptions({"auto", "predict_proba", "decision_function"})]}
+_CHECK_METRIC = Checker("MetricThresholdCurveDisplay", _OPTIONS)
+_CHECK_DECISION = Checker("DecisionCurveDisplay", _OPTIONS)
 
 
 def _binary_scores(estimator, X, response_method, pos_label):
@@ -198,6 +206,7 @@ class MetricThresholdCurveDisplay:
         >>> display.metric_values["recall_score"].tolist()
         [0.5, 0.5, 1.0, 1.0]
         """
+        _CHECK_METRIC({"threshold": threshold, "name": name})
         calls = _metric_calls(metrics)
         batch = Confusion.at_thresholds(y_true, y_score, pos_label=pos_label,
                                         sample_weight=sample_weight)
@@ -263,6 +272,8 @@ class MetricThresholdCurveDisplay:
         >>> display.ax_.get_title()
         'LogisticRegression'
         """
+        _CHECK_METRIC({"threshold": threshold, "name": name,
+                       "response_method": response_method})
         y_score, pos_label = _binary_scores(estimator, X, response_method, pos_label)
         return cls.from_predictions(
             y, y_score, metrics=metrics, pos_label=pos_label, sample_weight=sample_weight,
@@ -286,6 +297,7 @@ class MetricThresholdCurveDisplay:
         self : MetricThresholdCurveDisplay
             With ``lines_``, ``line_``, ``threshold_line_``, ``ax_`` and ``figure_``.
         """
+        _CHECK_METRIC({"threshold": threshold, "name": name})
         plt = _import_pyplot()
         fig, ax = _axes(ax, plt)
         name = self.name if name is None else name
@@ -431,6 +443,7 @@ class DecisionCurveDisplay:
         >>> display.net_benefit["m"].round(4).tolist()
         [0.3929, 0.25]
         """
+        _CHECK_DECISION({"name": name})
         if isinstance(y_score, dict):
             if not y_score:
                 raise ValueError("y_score is an empty dict: give at least one model.")
@@ -491,6 +504,7 @@ class DecisionCurveDisplay:
         >>> list(display.net_benefit)
         ['LogisticRegression']
         """
+        _CHECK_DECISION({"name": name})
         # net benefit is defined on probabilities: predict_proba only
         y_score, pos_label = _binary_scores(estimator, X, "predict_proba", pos_label)
         return cls.from_predictions(
@@ -515,6 +529,7 @@ class DecisionCurveDisplay:
             With ``lines_``, ``line_``, ``treat_all_line_``, ``treat_none_line_``,
             ``ax_`` and ``figure_``.
         """
+        _CHECK_DECISION({"name": name})
         plt = _import_pyplot()
         fig, ax = _axes(ax, plt)
         curves = self.net_benefit
