@@ -2,7 +2,7 @@
 
     python benchmarks/bench_tuned_threshold.py           # breast cancer + n = 20,000
     python benchmarks/bench_tuned_threshold.py --quick   # breast cancer only, one run
-    python benchmarks/bench_tuned_threshold.py --clock cpu  # process time: steadier on a busy machine
+    python benchmarks/bench_tuned_threshold.py --clock cpu  # steadier on a busy machine
 
 TunedThresholdClassifierCV (scikit-learn's ``_CurveScorer``) calls the scorer's metric
 once per threshold and fold, on the labels predicted at that threshold: 100 thresholds x

@@ -144,8 +144,11 @@ class MetricThresholdCurveDisplay:
     ...     metrics=["f1_score", "precision_score", ("fbeta_score", {"beta": 2})])
     >>> display.thresholds.tolist()
     [0.8, 0.4, 0.35, 0.1]
-    >>> {k: v.round(3).tolist() for k, v in display.metric_values.items()}
-    {'f1_score': [0.667, 0.5, 0.8, 0.667], 'precision_score': [1.0, 0.5, 0.667, 0.5], 'fbeta_score(beta=2)': [0.556, 0.5, 0.909, 0.833]}
+    >>> for label, values in display.metric_values.items():
+    ...     print(label, values.round(3).tolist())
+    f1_score [0.667, 0.5, 0.8, 0.667]
+    precision_score [1.0, 0.5, 0.667, 0.5]
+    fbeta_score(beta=2) [0.556, 0.5, 0.909, 0.833]
     """
 
     def __init__(self, *, thresholds, metric_values, pos_label=None, name=None,
