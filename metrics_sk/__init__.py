@@ -85,6 +85,8 @@ from ._inference.groups import (
 )
 from ._inference.intervals import IntervalResult, analytic_interval
 from ._inference.compare import ComparisonResult, compare, corrected_resampled_ttest
+# along the threshold: metrics against the threshold, the decision curve (plots)
+from ._display.thresholds import DecisionCurveDisplay, MetricThresholdCurveDisplay
 
 __version__ = "0.1.0"
 
@@ -176,4 +178,7 @@ __all__ = [
     "sensitivity_at_specificity",
     "specificity_at_sensitivity",
     "equal_error_rate",
+    # along the threshold: metrics against the threshold, the decision curve (plots)
+    "MetricThresholdCurveDisplay",
+    "DecisionCurveDisplay",
 ]

@@ -109,3 +109,22 @@ def resolve(metric):
         if m.function is metric:
             return m
     return None
+
+
+def count_metric_call(metric):
+    """``(name, keyword arguments)`` of a count metric given as a metric or scorer name
+    (a scorer's fixed arguments), a metrics_sk count function or a ``functools.partial``
+    of one; None for anything else (a score metric, another callable)."""
+    import functools
+
+    kwargs = {}
+    if isinstance(metric, functools.partial):
+        metric, kwargs = metric.func, dict(metric.keywords)
+    if not (isinstance(metric, str) or callable(metric)):
+        return None
+    found = resolve(metric)  # (an unknown name: its ValueError, with the closest names)
+    if found is None or not found.count:
+        return None
+    if isinstance(metric, str) and metric != found.name:  # a scorer name: its arguments
+        kwargs = {**SCORER_NAMES[metric][1], **kwargs}
+    return found.name, kwargs

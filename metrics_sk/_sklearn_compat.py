@@ -45,6 +45,10 @@ try:  # pragma: no cover - exercised by the import itself
         validate_params,
     )
     from sklearn.utils.validation import _deprecate_positional_args
+    # the scores of a fitted binary classifier, as scikit-learn's displays take them
+    from sklearn.utils._response import (
+        _get_response_values_binary as binary_response_values,
+    )
 except ImportError as exc:  # pragma: no cover
     raise ImportError(
         f"metrics_sk could not import scikit-learn {sklearn.__version__}'s parameter "

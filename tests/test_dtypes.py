@@ -794,6 +794,7 @@ def _extra_calls():
 
     X = np.arange(2 * _N, dtype=float).reshape(_N, 2)
     fitted = LogisticRegression().fit(X, _Y)
+    binary = LogisticRegression().fit(X, _Y % 2)
     few = {"n_resamples": 20, "random_state": 0}
     return {
         "Confusion.from_predictions": lambda w: msk.Confusion.from_predictions(
@@ -838,6 +839,14 @@ def _extra_calls():
             _Y, _P, sample_weight=w),
         "ConfusionDisplay.from_estimator": lambda w: msk.ConfusionDisplay.from_estimator(
             fitted, X, _Y, sample_weight=w),
+        **{f"{display}.from_predictions": (
+            lambda w, d=getattr(msk, display): d.from_predictions(_Y % 2, _PROBA[:, 1],
+                                                                  sample_weight=w))
+           for display in ("MetricThresholdCurveDisplay", "DecisionCurveDisplay")},
+        **{f"{display}.from_estimator": (
+            lambda w, d=getattr(msk, display): d.from_estimator(binary, X, _Y % 2,
+                                                                sample_weight=w))
+           for display in ("MetricThresholdCurveDisplay", "DecisionCurveDisplay")},
         "catboost.eval_metric": lambda w: eval_metric(_Y, _PROBA, "MultiClass",
                                                       sample_weight=w),
     }

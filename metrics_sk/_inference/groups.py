@@ -18,7 +18,7 @@ from .._dropins import recall_score
 from .._facts import INTERVAL_METHODS
 from .._onedal import specificity_score
 from .._params import INFERENCE, Checker
-from .._registry import resolve
+from .._registry import count_metric_call
 from .._sklearn_compat import StrOptions
 from .resampling import CHUNK_ELEMENTS, ConfidenceInterval, make_rng, percentile_interval
 from .intervals import (
@@ -33,20 +33,13 @@ _check_interval = Checker("metric_frame", INFERENCE["metric_frame"])
 def _as_metric(metric):
     """``(formula name, keyword arguments)`` of a count metric: a metric or scorer name, a
     metrics_sk count function, or a ``functools.partial`` of one."""
-    kwargs = {}
-    if isinstance(metric, functools.partial):
-        metric, kwargs = metric.func, dict(metric.keywords)
-    found = resolve(metric)
-    if found is None or not found.count:
+    found = count_metric_call(metric)
+    if found is None:
         raise ValueError(
             f"metrics must be count metrics of metrics_sk (a name such as 'f1_score', a "
             f"scorer name, a function or a functools.partial of one); got {metric!r}. "
             "Score metrics need the scores of each group: call them per group.")
-    if isinstance(metric, str) and metric != found.name:  # a scorer name: its arguments
-        from .._registry import SCORER_NAMES
-
-        kwargs = {**SCORER_NAMES[metric][1], **kwargs}
-    return found.name, kwargs
+    return found
 
 
 class MetricFrame:
