@@ -45,6 +45,7 @@ from ._params import checked
 from ._sklearn_compat import UndefinedMetricWarning
 from ._validation import (
     check_cost_matrix,
+    check_same_length,
     InputError,
     check_sample_weight,
     label_kind,
@@ -899,7 +900,15 @@ def _few_or_one_class(codes, weights, n_classes):
     return np.count_nonzero(np.bincount(codes, weights=weights, minlength=n_classes)) < 2
 
 
+def _refuse_empty(y_true, y_proba):
+    """Empty inputs are an error, as in every metrics_sk function (scikit-learn's D^2
+    scores return NaN for them, as for one sample)."""
+    if np.ndim(y_true) >= 1 and np.ndim(y_proba) >= 1 and 0 in (len(y_true), len(y_proba)):
+        check_same_length(("y_true", y_true), ("y_proba", y_proba))
+
+
 def _d2_brier_inputs(y_true, y_proba, *, sample_weight=None, pos_label=None, labels=None):
+    _refuse_empty(y_true, y_proba)
     weights = _drop_in_inputs(y_true, y_proba, "y_proba", sample_weight)
     native = _native_brier(y_true, y_proba, pos_label, labels, weights, "d2_brier_score")
     if native is None:
@@ -912,6 +921,7 @@ def _d2_brier_inputs(y_true, y_proba, *, sample_weight=None, pos_label=None, lab
 
 
 def _d2_log_loss_inputs(y_true, y_proba, *, sample_weight=None, labels=None):
+    _refuse_empty(y_true, y_proba)
     weights = _drop_in_inputs(y_true, y_proba, "y_proba", sample_weight)
     native = _native_log_loss(y_true, y_proba, labels, weights, "d2_log_loss_score")
     if native is None:
