@@ -251,7 +251,8 @@ def _entries():
         # the probability drop-ins: their scorers are scikit-learn's own names
         # (neg_brier_score, d2_brier_score, d2_log_loss_score), which sklearn.metrics.get_scorer
         # serves and metrics_sk never registers again (tests/test_registry.py)
-        F("brier_score_loss", "sklearn", takes="probabilities",
+        F("brier_score_loss", "sklearn",
+          report=(("scores", 5, "brier_score", {}),), takes="probabilities",
           response_method="predict_proba", greater_is_better=False, count=False,
           display="Brier score", interval=None,
           constraints={"y_true": _ARRAY, "y_proba": _ARRAY,
