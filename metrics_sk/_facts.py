@@ -254,7 +254,7 @@ def _entries():
         F("brier_score_loss", "sklearn",
           report=(("scores", 5, "brier_score", {}),), takes="probabilities",
           response_method="predict_proba", greater_is_better=False, count=False,
-          display="Brier score", interval=None,
+          display="Brier score", interval=None, streaming=True,
           constraints={"y_true": _ARRAY, "y_proba": _ARRAY,
                        "sample_weight": ["array-like", None],
                        "pos_label": [Real, str, "boolean", None],
