@@ -539,7 +539,7 @@ def d2_log_loss_score(y_true, y_proba=None, *, sample_weight=None, labels=None,
     --------
     >>> from metrics_sk import d2_log_loss_score
     >>> round(d2_log_loss_score([0, 1, 1, 0], [0.1, 0.9, 0.8, 0.3]), 4)
-    0.7543
+    0.7149
     """
     if not (isinstance(y_pred, str) and y_pred == "deprecated"):
         return skm.d2_log_loss_score(y_true, y_proba, sample_weight=sample_weight,
