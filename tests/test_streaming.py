@@ -2,6 +2,7 @@
 confusion and for the score-loss accumulators."""
 
 import pickle
+import warnings
 
 import numpy as np
 import pytest
@@ -334,3 +335,17 @@ def test_brier_score_streams_as_scikit_learns():
     assert acc.compute() == pytest.approx(skm.brier_score_loss(binary, p), rel=1e-12)
     with pytest.raises(ValueError, match="from_logits applies to the log losses"):
         StreamingLoss("brier_score_loss", from_logits=True)
+
+
+def test_brier_stream_of_float32_probabilities_warns_as_the_function():
+    """float32 probabilities are checked in float32, as brier_score_loss checks them: rows
+    that sum to 1 within float32's tolerance give no warning (checked in float64 they did)."""
+    rng = np.random.default_rng(2)
+    logits = rng.normal(size=(40, 3)).astype(np.float32)
+    proba = np.exp(logits) / np.exp(logits).sum(1, keepdims=True)
+    y = rng.integers(0, 3, 40)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        expected = msk.brier_score_loss(y, proba)
+        got = StreamingLoss("brier_score_loss", labels=[0, 1, 2]).update(y, proba).compute()
+    assert got == expected
