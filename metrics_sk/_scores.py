@@ -1,4 +1,5 @@
-"""Score-based metrics: log losses, hinge loss, AUC mu, one-vs-all ROC AUC and PR AUC.
+"""Score-based metrics: log losses, hinge loss, Brier and D^2 scores, AUC mu, one-vs-all
+ROC AUC and PR AUC.
 
 These take scores (probabilities or raw decision values), not predicted labels, so they
 do not go through the :class:`~metrics_sk.Confusion`. Each public function validates
@@ -6,12 +7,13 @@ its inputs once at the boundary (:func:`prepare_scores`) and then calls a kernel
 arrays: the per-sample losses below and the ranking kernels in :mod:`metrics_sk._auc`.
 :mod:`metrics_sk.catboost` calls the same kernels with CatBoost's conventions.
 
-``log_loss`` and ``hinge_loss`` are scikit-learn drop-ins: inputs that scikit-learn
+``log_loss``, ``hinge_loss``, ``brier_score_loss``, ``d2_brier_score`` and
+``d2_log_loss_score`` are scikit-learn drop-ins: inputs that scikit-learn
 accepts without a warning are computed here in one pass; every other input (one
 scikit-learn would warn about or reject, multilabel targets, ...) is handed to
 scikit-learn itself, so values, warnings and errors are scikit-learn's. Which inputs are
 which is decided before computing, by explicit predicates (:func:`_native_log_loss`,
-:func:`_native_hinge`); no exception is caught to decide it.
+:func:`_native_brier`, :func:`_native_hinge`); no exception is caught to decide it.
 """
 
 import functools
