@@ -44,6 +44,9 @@ from ._onedal import (
 from ._scorers import get_scorer, get_scorer_names, register_scorers
 from sklearn.metrics import make_scorer  # re-exported: scikit-learn's own, unchanged
 from ._scores import (
+    brier_score_loss,
+    d2_brier_score,
+    d2_log_loss_score,
     hinge_loss,
     log_loss,
     one_vs_all_log_loss,
@@ -150,6 +153,9 @@ __all__ = [
     "roc_auc_mu_score",
     "one_vs_all_roc_auc_score",
     "one_vs_all_pr_auc_score",
+    "brier_score_loss",
+    "d2_brier_score",
+    "d2_log_loss_score",
     # scorers
     "get_scorer",
     "get_scorer_names",

@@ -247,6 +247,34 @@ def log_losses(codes, scores, *, from_logits):
     return -np.log(np.clip(true, eps, 1 - eps))
 
 
+def brier_losses(codes, scores):
+    """Per-sample Brier loss of :func:`metrics_sk.brier_score_loss`, unscaled:
+    ``sum_k (y_ik - p_ik)**2`` over the columns of 2-D probabilities; a 1-D ``scores``
+    is the probability ``p`` of the class of code 1 of a binary target, whose two columns
+    ``[1 - p, p]`` give ``2 (y - p)**2``. Computed on the differences themselves (a copy
+    of ``scores`` in float64 with 1 subtracted at the true class), not as
+    ``sum p**2 - 2 p_t + 1``, which would round a near-perfect prediction's loss away."""
+    if codes.ndim == 2:  # candidate columns (streaming): each as for shape (n,)
+        return np.stack([brier_losses(codes[:, j], scores) for j in range(codes.shape[1])],
+                        axis=1)
+    if scores.ndim == 1:
+        diff = (codes == 1) - scores.astype(np.float64, copy=False)
+        return 2 * (diff * diff)
+    diff = np.array(scores, dtype=np.float64, order="C")  # (a copy: never the input)
+    diff.ravel()[codes + scores.shape[1] * np.arange(codes.shape[0])] -= 1
+    return np.einsum("ij,ij->i", diff, diff)
+
+
+def class_frequencies(codes, weights, n_classes):
+    """The (weighted) frequency of each of ``n_classes`` classes among ``codes``: the
+    prediction of the null model of the D^2 scores. Weights are scaled to units of
+    ``2**e`` first, so tiny or huge weights neither underflow nor overflow the sums."""
+    if weights is not None:
+        weights = np.ldexp(weights, -weight_exponent(weights))
+    counts = np.bincount(codes, weights=weights, minlength=n_classes).astype(np.float64)
+    return counts / counts.sum()
+
+
 def hinge_losses(codes, scores):
     """Per-sample hinge loss of :func:`metrics_sk.hinge_loss`: ``max(0, 1 - margin)``,
     the margin Crammer-Singer's for 2-D decisions, ``+-f`` for the 1-D decision ``f`` of

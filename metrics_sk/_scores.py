@@ -1,4 +1,5 @@
-"""Score-based metrics: log losses, hinge loss, AUC mu, one-vs-all ROC AUC and PR AUC.
+"""Score-based metrics: log losses, hinge loss, Brier and D^2 scores, AUC mu, one-vs-all
+ROC AUC and PR AUC.
 
 These take scores (probabilities or raw decision values), not predicted labels, so they
 do not go through the :class:`~metrics_sk.Confusion`. Each public function validates
@@ -6,12 +7,13 @@ its inputs once at the boundary (:func:`prepare_scores`) and then calls a kernel
 arrays: the per-sample losses below and the ranking kernels in :mod:`metrics_sk._auc`.
 :mod:`metrics_sk.catboost` calls the same kernels with CatBoost's conventions.
 
-``log_loss`` and ``hinge_loss`` are scikit-learn drop-ins: inputs that scikit-learn
+``log_loss``, ``hinge_loss``, ``brier_score_loss``, ``d2_brier_score`` and
+``d2_log_loss_score`` are scikit-learn drop-ins: inputs that scikit-learn
 accepts without a warning are computed here in one pass; every other input (one
 scikit-learn would warn about or reject, multilabel targets, ...) is handed to
 scikit-learn itself, so values, warnings and errors are scikit-learn's. Which inputs are
 which is decided before computing, by explicit predicates (:func:`_native_log_loss`,
-:func:`_native_hinge`); no exception is caught to decide it.
+:func:`_native_brier`, :func:`_native_hinge`); no exception is caught to decide it.
 """
 
 import functools
@@ -32,8 +34,11 @@ from ._losses import (
     score_array,
     _warn_unaligned,
     average_losses,
+    brier_losses,
+    class_frequencies,
     hinge_losses,
     log_losses,
+    loss_sums,
     one_vs_all_losses,
 )
 from ._streaming import dask_route
@@ -42,6 +47,7 @@ from ._params import checked
 from ._sklearn_compat import UndefinedMetricWarning
 from ._validation import (
     check_cost_matrix,
+    check_same_length,
     InputError,
     check_sample_weight,
     label_kind,
@@ -134,9 +140,12 @@ def _plain_scores(y_score, n, weights):
     return scores
 
 
-def _native_log_loss(y_true, y_proba, labels, weights):
+def _native_log_loss(y_true, y_proba, labels, weights, function="log_loss"):
     """``(codes, proba)`` of the inputs computed here: those scikit-learn accepts without
-    a warning; None for every other input (scikit-learn's)."""
+    a warning; None for every other input (scikit-learn's). The inputs of scikit-learn's
+    multi-class probability check (``_validate_multiclass_probabilistic_prediction``),
+    shared by ``log_loss``, ``d2_log_loss_score`` and the 2-D inputs of the Brier scores
+    (``function`` names the caller in the column-order warning)."""
     y = _plain_targets(y_true)
     if y is None or not _plain_labels(labels, y):
         return None
@@ -144,7 +153,7 @@ def _native_log_loss(y_true, y_proba, labels, weights):
     if proba is None or proba.min() < 0 or proba.max() > 1:
         return None
     classes, (codes,) = encode(y, labels=labels, names=["y_true"])
-    _warn_unaligned(y_proba, classes, "y_proba", "log_loss")
+    _warn_unaligned(y_proba, classes, "y_proba", function)
     k = classes.shape[0]
     if k < 2 or (codes == k).any():
         return None
@@ -155,6 +164,45 @@ def _native_log_loss(y_true, y_proba, labels, weights):
     if proba.shape[1] != k or not _rows_sum_to_one(proba):
         return None
     return codes, proba
+
+
+def _binary_pos_label(classes, pos_label):
+    """The positive label of a 1-D probability, as scikit-learn's
+    ``_validate_binary_probabilistic_prediction`` infers it (1 for labels in {0, 1} or
+    {-1, 1}, else the greater label); None where scikit-learn raises (strings without
+    ``pos_label``)."""
+    if pos_label is not None:
+        return pos_label
+    if classes.dtype.kind in "OUS":
+        return None
+    if set(classes.tolist()) in ({0, 1}, {-1, 1}, {0}, {-1}, {1}):
+        return 1
+    return classes[-1]
+
+
+def _native_brier(y_true, y_proba, pos_label, labels, weights, function):
+    """``(codes, proba)`` of the Brier inputs computed here, None for scikit-learn's: a 1-D
+    (or one-column) ``y_proba`` is the probability of ``pos_label`` of a binary target
+    (codes: 1 for ``pos_label``, 0 for the other label; ``labels`` unused, as in
+    scikit-learn), a 2-D one goes through :func:`_native_log_loss`'s multi-class check."""
+    if np.ndim(y_proba) == 2 and np.shape(y_proba)[1] >= 2:
+        native = _native_log_loss(y_true, y_proba, labels, weights, function)
+        return None if native is None or native[1].ndim != 2 else native
+    y = _plain_targets(y_true)
+    if y is None:
+        return None
+    proba = _plain_scores(y_proba, y.shape[0], weights)
+    if proba is None or proba.min() < 0 or proba.max() > 1:
+        return None
+    classes, (codes,) = encode(y, names=["y_true"])
+    pos = _binary_pos_label(classes, pos_label)
+    if classes.shape[0] > 2 or pos is None:
+        return None  # scikit-learn's error
+    where = [i for i, c in enumerate(classes.tolist()) if c == pos]
+    if not where and not (pos_label is None and pos == 1):
+        return None  # a pos_label absent from y_true: scikit-learn's comparison
+    is_pos = codes == where[0] if where else np.zeros(codes.shape[0], dtype=bool)
+    return is_pos.astype(np.intp), proba.reshape(-1)
 
 
 def _native_hinge(y_true, pred_decision, labels, weights):
@@ -314,6 +362,194 @@ def hinge_loss(y_true, pred_decision, *, labels=None, sample_weight=None):
     encoded = _hinge_inputs(y_true, pred_decision, labels=labels, sample_weight=sample_weight)
     if encoded is None:
         return skm.hinge_loss(y_true, pred_decision, labels=labels, sample_weight=sample_weight)
+    return evaluate(encoded)
+
+
+@checked(FACTS["brier_score_loss"].constraints)
+def brier_score_loss(y_true, y_proba, *, sample_weight=None, pos_label=None, labels=None,
+                     scale_by_half="auto"):
+    r"""Brier score: mean squared difference between the probabilities and the outcome.
+
+    Drop-in for :func:`sklearn.metrics.brier_score_loss` (same values, warnings and
+    errors), binary and multi-class. A strictly proper scoring rule; lower is better.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True labels.
+    y_proba : array-like of shape (n_samples,) or (n_samples, n_classes)
+        **Probabilities** (``predict_proba``): a 1-D array is the probability of
+        ``pos_label``; a 2-D array has one column per class, in the sorted order of the
+        classes (or of ``labels``). Values outside [0, 1] are an error, and rows that do
+        not sum to 1 give scikit-learn's warning.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Sample weights.
+    pos_label : int, float, bool or str, default=None
+        The positive class of a 1-D ``y_proba``. By default 1 when the labels are in
+        {0, 1} or {-1, 1}, else the greater label (string labels need it).
+    labels : array-like of shape (n_classes,), default=None
+        The classes of a 2-D ``y_proba``, when ``y_true`` lacks some; sorted.
+    scale_by_half : bool or 'auto', default='auto'
+        Whether to halve the score, to lie in [0, 1] instead of [0, 2]; ``'auto'``
+        halves it for a binary target (a 1-D ``y_proba`` or two columns) only.
+
+    Returns
+    -------
+    score : float
+        The weighted mean over the samples of the squared distance between the
+        probability vector and the one-hot outcome (halved as ``scale_by_half`` says).
+
+    See Also
+    --------
+    d2_brier_score : The fraction of the Brier score of the class frequencies explained.
+    log_loss : The other strictly proper score of probabilities.
+
+    Notes
+    -----
+    With probabilities :math:`p_{ik}` and :math:`y_{ik} = [t_i = k]`:
+
+    .. math:: BS = rac{\sum_i w_i \sum_k (y_{ik} - p_{ik})^2}{\sum_i w_i},
+
+    in [0, 2]; halved, for a binary target, :math:`rac{\sum_i w_i (y_i - p_i)^2}{\sum_i
+    w_i}` with :math:`p_i` the probability of the positive class. The differences are
+    squared as they are, so a near-perfect probability keeps its small loss.
+
+    References
+    ----------
+    .. [1] G. W. Brier (1950). Verification of forecasts expressed in terms of
+       probability. Monthly Weather Review 78(1), 1-3.
+
+    Examples
+    --------
+    >>> from metrics_sk import brier_score_loss
+    >>> round(brier_score_loss([0, 1, 1, 0], [0.1, 0.9, 0.8, 0.3]), 4)
+    0.0375
+    >>> round(brier_score_loss(["spam", "ham", "ham", "spam"], [0.1, 0.9, 0.8, 0.3],
+    ...                        pos_label="ham"), 4)
+    0.0375
+    >>> round(brier_score_loss(["eggs", "ham", "spam"], [[0.8, 0.1, 0.1], [0.2, 0.7, 0.1],
+    ...                        [0.2, 0.2, 0.6]]), 4)
+    0.146
+    """
+    encoded = _brier_inputs(y_true, y_proba, sample_weight=sample_weight,
+                            pos_label=pos_label, labels=labels, scale_by_half=scale_by_half)
+    if encoded is None:
+        return skm.brier_score_loss(y_true, y_proba, sample_weight=sample_weight,
+                                    pos_label=pos_label, labels=labels,
+                                    scale_by_half=scale_by_half)
+    return evaluate(encoded)
+
+
+@checked(FACTS["d2_brier_score"].constraints)
+def d2_brier_score(y_true, y_proba, *, sample_weight=None, pos_label=None, labels=None):
+    r""":math:`D^2` of the Brier score: the fraction of the null model's Brier score explained.
+
+    Drop-in for :func:`sklearn.metrics.d2_brier_score` (same values, warnings and
+    errors), also called the Brier skill score. 1 is best, 0 is the null model (the
+    class frequencies of ``y_true``, whatever the features); it can be negative.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True labels.
+    y_proba : array-like of shape (n_samples,) or (n_samples, n_classes)
+        **Probabilities**, as in :func:`brier_score_loss`.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Sample weights (also those of the class frequencies of the null model).
+    pos_label : int, float, bool or str, default=None
+        The positive class of a 1-D ``y_proba``, as in :func:`brier_score_loss`.
+    labels : array-like of shape (n_classes,), default=None
+        The classes of a 2-D ``y_proba``, when ``y_true`` lacks some; sorted.
+
+    Returns
+    -------
+    d2 : float
+        :math:`1 - BS / BS_0`; NaN with an ``UndefinedMetricWarning`` for fewer than two
+        samples.
+
+    See Also
+    --------
+    brier_score_loss : The Brier score itself.
+    d2_log_loss_score : The same fraction for the log loss.
+
+    Notes
+    -----
+    :math:`BS_0` is the Brier score of the constant prediction
+    :math:`\pi_k = \sum_i w_i y_{ik} / \sum_i w_i`, the weighted class frequencies. A
+    single class in ``y_true`` makes :math:`BS_0 = 0` (scikit-learn returns ``-inf``, or
+    NaN for a perfect model, with NumPy's division warning).
+
+    References
+    ----------
+    .. [1] G. W. Brier (1950). Verification of forecasts expressed in terms of
+       probability. Monthly Weather Review 78(1), 1-3.
+
+    Examples
+    --------
+    >>> from metrics_sk import d2_brier_score
+    >>> round(d2_brier_score([0, 1, 1, 0], [0.1, 0.9, 0.8, 0.3]), 4)
+    0.85
+    """
+    encoded = _d2_brier_inputs(y_true, y_proba, sample_weight=sample_weight,
+                               pos_label=pos_label, labels=labels)
+    if encoded is None:
+        return skm.d2_brier_score(y_true, y_proba, sample_weight=sample_weight,
+                                  pos_label=pos_label, labels=labels)
+    return evaluate(encoded)
+
+
+@checked(FACTS["d2_log_loss_score"].constraints)
+def d2_log_loss_score(y_true, y_proba=None, *, sample_weight=None, labels=None,
+                      y_pred="deprecated"):
+    r""":math:`D^2` of the log loss: the fraction of the null model's log loss explained.
+
+    Drop-in for :func:`sklearn.metrics.d2_log_loss_score` (same values, warnings and
+    errors). 1 is best, 0 is the null model (the class frequencies of ``y_true``); it can
+    be negative.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True labels.
+    y_proba : array-like of shape (n_samples, n_classes) or (n_samples,)
+        **Probabilities**, as in :func:`log_loss` (clipped to ``[eps, 1 - eps]``).
+    sample_weight : array-like of shape (n_samples,), default=None
+        Sample weights (also those of the class frequencies of the null model).
+    labels : array-like, default=None
+        All the classes, when ``y_true`` lacks some; columns follow their sorted order.
+    y_pred : array-like, deprecated
+        Former name of ``y_proba``, as in scikit-learn 1.9.
+
+    Returns
+    -------
+    d2 : float
+        :math:`1 - LL / LL_0`; NaN with an ``UndefinedMetricWarning`` for fewer than two
+        samples.
+
+    See Also
+    --------
+    log_loss : The log loss itself.
+    d2_brier_score : The same fraction for the Brier score.
+
+    Notes
+    -----
+    :math:`LL_0` is the log loss of the constant prediction
+    :math:`\pi_k = \sum_i w_i y_{ik} / \sum_i w_i`, the weighted class frequencies:
+    :math:`LL_0 = -\sum_k \pi_k \log \pi_k`, the entropy of the classes.
+
+    Examples
+    --------
+    >>> from metrics_sk import d2_log_loss_score
+    >>> round(d2_log_loss_score([0, 1, 1, 0], [0.1, 0.9, 0.8, 0.3]), 4)
+    0.7149
+    """
+    if not (isinstance(y_pred, str) and y_pred == "deprecated"):
+        return skm.d2_log_loss_score(y_true, y_proba, sample_weight=sample_weight,
+                                     labels=labels, y_pred=y_pred)
+    encoded = _d2_log_loss_inputs(y_true, y_proba, sample_weight=sample_weight, labels=labels)
+    if encoded is None:
+        return skm.d2_log_loss_score(y_true, y_proba, sample_weight=sample_weight,
+                                     labels=labels)
     return evaluate(encoded)
 
 
@@ -628,6 +864,78 @@ def _log_loss_inputs(y_true, y_proba, *, normalize=True, sample_weight=None, lab
     return codes, proba, weights, functools.partial(_log_loss_kernel, False, normalize)
 
 
+def _brier_kernel(scale, codes, scores, weights):
+    return scale * average_losses(brier_losses(codes, scores), weights)
+
+
+def _brier_inputs(y_true, y_proba, *, sample_weight=None, pos_label=None, labels=None,
+                  scale_by_half="auto"):
+    weights = _drop_in_inputs(y_true, y_proba, "y_proba", sample_weight)
+    native = _native_brier(y_true, y_proba, pos_label, labels, weights, "brier_score_loss")
+    if native is None:
+        return None
+    codes, proba = native
+    if scale_by_half == "auto":
+        scale_by_half = proba.ndim == 1 or proba.shape[1] < 3
+    return codes, proba, weights, functools.partial(_brier_kernel,
+                                                    0.5 if scale_by_half else 1.0)
+
+
+def _d2_kernel(losses, n_classes, codes, scores, weights):
+    """``1 - S / S_0``, ``S_0`` the score of the weighted class frequencies: the per-sample
+    losses of the null model are those of each class's row, by the same kernel."""
+    prior = class_frequencies(codes, weights, n_classes)
+    prior_rows = np.tile(prior[-1] if scores.ndim == 1 else prior, (n_classes, 1))
+    if scores.ndim == 1:  # the probability of the class of code 1, for both codes
+        prior_rows = prior_rows[:, 0]
+    null = losses(np.arange(n_classes), prior_rows)[codes]
+    total, _, _ = loss_sums(losses(codes, scores), weights)
+    null_total, _, _ = loss_sums(null, weights)
+    return float(1 - total / null_total)
+
+
+def _few_or_one_class(codes, weights, n_classes):
+    """Whether the D^2 scores are scikit-learn's: fewer than two samples (NaN), a single
+    class with weight (a zero null score), negative weights (frequencies that are not)."""
+    if codes.shape[0] < 2 or (weights is not None and (weights < 0).any()):
+        return True
+    return np.count_nonzero(np.bincount(codes, weights=weights, minlength=n_classes)) < 2
+
+
+def _refuse_empty(y_true, y_proba):
+    """Empty inputs are an error, as in every metrics_sk function (scikit-learn's D^2
+    scores return NaN for them, as for one sample)."""
+    if np.ndim(y_true) >= 1 and np.ndim(y_proba) >= 1 and 0 in (len(y_true), len(y_proba)):
+        check_same_length(("y_true", y_true), ("y_proba", y_proba))
+
+
+def _d2_brier_inputs(y_true, y_proba, *, sample_weight=None, pos_label=None, labels=None):
+    _refuse_empty(y_true, y_proba)
+    weights = _drop_in_inputs(y_true, y_proba, "y_proba", sample_weight)
+    native = _native_brier(y_true, y_proba, pos_label, labels, weights, "d2_brier_score")
+    if native is None:
+        return None
+    codes, proba = native
+    k = 2 if proba.ndim == 1 else proba.shape[1]
+    if _few_or_one_class(codes, weights, k):
+        return None
+    return codes, proba, weights, functools.partial(_d2_kernel, brier_losses, k)
+
+
+def _d2_log_loss_inputs(y_true, y_proba, *, sample_weight=None, labels=None):
+    _refuse_empty(y_true, y_proba)
+    weights = _drop_in_inputs(y_true, y_proba, "y_proba", sample_weight)
+    native = _native_log_loss(y_true, y_proba, labels, weights, "d2_log_loss_score")
+    if native is None:
+        return None
+    codes, proba = native
+    k = 2 if proba.ndim == 1 else proba.shape[1]
+    if codes.shape[0] < 2 or (weights is not None and (weights < 0).any()):
+        return None
+    losses = functools.partial(log_losses, from_logits=False)
+    return codes, proba, weights, functools.partial(_d2_kernel, losses, k)
+
+
 def _hinge_kernel(codes, scores, weights):
     return average_losses(hinge_losses(codes, scores), weights)
 
@@ -703,6 +1011,9 @@ def encoded_inputs(function, y_true, y_score, sample_weight, kwargs):
 _INPUTS = {
     log_loss: _log_loss_inputs,
     hinge_loss: _hinge_inputs,
+    brier_score_loss: _brier_inputs,
+    d2_brier_score: _d2_brier_inputs,
+    d2_log_loss_score: _d2_log_loss_inputs,
     one_vs_all_log_loss: _one_vs_all_log_loss_inputs,
     roc_auc_mu_score: _roc_auc_mu_inputs,
     one_vs_all_roc_auc_score: functools.partial(_one_vs_all_inputs, _auc.one_vs_all_auc,

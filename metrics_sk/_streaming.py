@@ -2,7 +2,7 @@
 
 The count metrics stream through :class:`~metrics_sk.Confusion` (``update`` and ``+``).
 The score metrics that are weighted means of per-sample losses (log loss, one-vs-all log
-loss, hinge loss) stream through :class:`StreamingLoss`, on the same kernels as the
+loss, hinge loss, Brier score) stream through :class:`StreamingLoss`, on the same kernels as the
 functions (``metrics_sk._losses``): the state is the weighted sum of the per-sample losses
 and the sum of the weights, formed as the function forms them (:func:`loss_sums`), so the
 stream of one batch equals the function to the last bit, and several batches equal it to
@@ -29,6 +29,7 @@ from ._encoding import encode
 from ._losses import (
     _finite_range,
     _rows_sum_to_one,
+    brier_losses,
     check_samples,
     finish_loss,
     hinge_losses,
@@ -56,7 +57,7 @@ def _kind(classes):
 
 
 class StreamingLoss:
-    """Running log loss, one-vs-all log loss or hinge loss over batches.
+    """Running log loss, one-vs-all log loss, hinge loss or Brier score over batches.
 
     ``update`` adds a batch, ``compute`` gives the value so far, ``a + b`` merges two
     accumulators (e.g. from different processes or Dask partitions) without changing
@@ -66,14 +67,17 @@ class StreamingLoss:
 
     Parameters
     ----------
-    metric : {'log_loss', 'one_vs_all_log_loss', 'hinge_loss'}, default='log_loss'
-        The metric, as :func:`metrics_sk.log_loss`, :func:`metrics_sk.one_vs_all_log_loss`
-        or :func:`metrics_sk.hinge_loss`.
+    metric : {'log_loss', 'one_vs_all_log_loss', 'hinge_loss', 'brier_score_loss'}, \
+default='log_loss'
+        The metric, as :func:`metrics_sk.log_loss`, :func:`metrics_sk.one_vs_all_log_loss`,
+        :func:`metrics_sk.hinge_loss` or :func:`metrics_sk.brier_score_loss` (with its
+        defaults: halved for two columns or 1-D probabilities, which are those of the
+        greater class).
     labels : array-like of shape (n_classes,), default=None
         All the classes. By default the sorted labels of ``y_true`` over all batches. As
-        in the metric functions, the columns of ``log_loss`` and ``hinge_loss`` scores
-        follow the *sorted* classes, those of ``one_vs_all_log_loss`` the order of
-        ``labels``.
+        in the metric functions, the columns of ``log_loss``, ``hinge_loss`` and
+        ``brier_score_loss`` scores follow the *sorted* classes, those of
+        ``one_vs_all_log_loss`` the order of ``labels``.
     from_logits : bool, default=False
         Scores are raw log-odds / logits instead of probabilities (the log losses only).
     normalize : bool, default=True
@@ -119,9 +123,10 @@ class StreamingLoss:
     def __init__(self, metric="log_loss", *, labels=None, from_logits=False, normalize=True):
         _CHECK({"metric": metric, "labels": labels, "from_logits": from_logits,
                 "normalize": normalize})
-        if from_logits and metric == "hinge_loss":
-            raise ValueError("from_logits applies to the log losses; hinge_loss takes raw "
-                             "decision values already.")
+        if from_logits and metric in ("hinge_loss", "brier_score_loss"):
+            raise ValueError(f"from_logits applies to the log losses; {metric} takes "
+                             f"{'raw decision values' if metric == 'hinge_loss' else 'probabilities'}"
+                             " only.")
         self.metric = metric
         self.from_logits = bool(from_logits)
         self.normalize = bool(normalize)
@@ -163,7 +168,8 @@ class StreamingLoss:
         ova = self.metric == "one_vs_all_log_loss"
         # The dtype the in-memory function computes in: the drop-ins keep float32 as
         # scikit-learn does; from logits and one_vs_all_log_loss work in float64.
-        keep = self.metric == "hinge_loss" or (self.metric == "log_loss" and not self.from_logits)
+        keep = self.metric in ("hinge_loss", "brier_score_loss") or (
+            self.metric == "log_loss" and not self.from_logits)
         # the functions' front end; the batch's labels (``local``), each sample's code
         local, codes, scores, weights = check_samples(
             y_true, y_score, sample_weight, keep_float_dtype=keep, allow_negative_weights=not ova)
@@ -176,8 +182,8 @@ class StreamingLoss:
         _finite_range(scores, "y_score",
                       probabilities=not self.from_logits and self.metric != "hinge_loss",
                       advice="pass from_logits=True for raw scores")
-        if (self.metric == "log_loss" and not self.from_logits and scores.ndim == 2
-                and not _rows_sum_to_one(scores)):
+        if (self.metric in ("log_loss", "brier_score_loss") and not self.from_logits
+                and scores.ndim == 2 and not _rows_sum_to_one(scores)):
             warnings.warn("The y_prob values do not sum to one. Make sure to pass "
                           "probabilities.", UserWarning, stacklevel=3)
         width = 2 if scores.ndim == 1 else scores.shape[1]
@@ -212,6 +218,8 @@ class StreamingLoss:
             return log_losses(codes, scores, from_logits=self.from_logits)
         if self.metric == "hinge_loss":
             return hinge_losses(codes, scores)
+        if self.metric == "brier_score_loss":
+            return brier_losses(codes, scores)
         return one_vs_all_losses(codes, scores, from_logits=self.from_logits)
 
     def _columns(self, labels, classes):
@@ -434,7 +442,10 @@ class StreamingLoss:
                                  "class.")
             more, more_weight = self._picked(classes, self._pending)
             total, weight = total + more, weight + more_weight
-        return finish_loss(total, weight, self._exp, normalize=self.normalize)
+        loss = finish_loss(total, weight, self._exp, normalize=self.normalize)
+        if self.metric == "brier_score_loss" and self._n_columns <= 2:
+            return 0.5 * loss  # brier_score_loss's scale_by_half="auto"
+        return loss
 
     def __repr__(self):
         seen = (0 if self._classes is None else self._classes.shape[0]) if self._pending is None \

@@ -566,6 +566,9 @@ SCORE_REFERENCES = {
     "top_k_accuracy_score": skm.top_k_accuracy_score,
     "roc_auc_mu_score": msk.roc_auc_mu_score,
     "one_vs_all_pr_auc_score": msk.one_vs_all_pr_auc_score,
+    "brier_score_loss": skm.brier_score_loss,
+    "d2_brier_score": skm.d2_brier_score,
+    "d2_log_loss_score": skm.d2_log_loss_score,
 }
 
 SCORE_CONTAINERS = {
@@ -594,7 +597,7 @@ def score_case(draw, name):
     rng = np.random.default_rng(draw(st.integers(0, 2**32 - 1)))
     raw = rng.normal(size=(len(t), k))
     if name in ("log_loss", "one_vs_all_log_loss", "one_vs_all_roc_auc_score",
-                "one_vs_all_pr_auc_score"):
+                "one_vs_all_pr_auc_score") or METRICS[name].takes == "probabilities":
         raw = np.exp(raw) / np.exp(raw).sum(1, keepdims=True)
     scores = draw(st.sampled_from(sorted(SCORE_CONTAINERS)))
     kind = draw(st.sampled_from(["none", "small int", "float", "huge float", "tiny float"]))
@@ -638,6 +641,10 @@ def test_score_metric_over_label_dtypes_containers_and_weights(name, data):
     np.testing.assert_allclose(got, expected, rtol=1e-6 if single else 1e-9, atol=1e-12,
                                err_msg=name)
     low, high = 0.0, (np.inf if name in UNBOUNDED else 1.0)
+    if name.startswith("d2_"):  # 1 - S / S_0: any value up to 1 (-inf, NaN: scikit-learn's)
+        low, got = -np.inf, got[~np.isnan(got)]
+    if name == "brier_score_loss":  # sum over the classes of squares: [0, 2]
+        high = 2.0
     assert ((got >= low) & (got <= high)).all(), (name, got)
 
 

@@ -239,7 +239,8 @@ def test_streaming_losses_are_the_registrys():
         else:
             with pytest.raises(ValueError, match="metric"):
                 msk.StreamingLoss(name)
-    assert set(STREAMING_LOSSES) == {"log_loss", "one_vs_all_log_loss", "hinge_loss"}
+    assert set(STREAMING_LOSSES) == {"log_loss", "one_vs_all_log_loss", "hinge_loss",
+                                     "brier_score_loss"}
 
 
 @pytest.mark.parametrize("name", sorted(METRICS))

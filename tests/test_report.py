@@ -151,7 +151,7 @@ def test_text_markdown_json_html_contain_every_class(data):
     # Markdown: every table row has the column count of its header; escaped labels
     table = [line for line in md.splitlines() if line.startswith("|")]
     assert "a\\|pipe" in md and "d\\_under" in md
-    assert len(table) == (2 + 5 + 3) + (2 + 3) + (2 + 9) + (2 + 5)
+    assert len(table) == (2 + 5 + 3) + (2 + 3) + (2 + 9) + (2 + 6)
     for line in table:
         assert line.endswith("|")
     header_cols = table[0].count(" | ") + 1
@@ -411,7 +411,7 @@ def test_every_row_of_the_table_is_its_registry_metric(data, weighted):
             else:
                 assert value == expected, (section, row, metric)
     assert np.isnan(t["low"]).all() and np.isnan(t["high"]).all()
-    assert len(t["value"]) == 5 * 8 + (3 * 6 + 2 * 2) + 12 + 5 + 4 * 4
+    assert len(t["value"]) == 5 * 8 + (3 * 6 + 2 * 2) + 12 + 6 + 4 * 4
 
 
 def test_projections_are_of_the_one_table(data):

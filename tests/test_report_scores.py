@@ -19,13 +19,15 @@ P = np.array([.1, .4, .35, .8, .2, .7, .55, .6, .9, .3])
 W = np.array([1.0, 2.0, 0.5, 1.0, 3.0, 1.0, 0.25, 2.0, 1.0, 1.5])
 
 
-def expected_scores(y, p, w=None):
-    """scikit-learn's values for a binary target and the probability of class 1."""
+def expected_scores(y, p, w=None, *, probabilities=True):
+    """scikit-learn's values for a binary target and the probability of class 1 (the
+    Brier score only when the report's y_score holds probabilities)."""
     two = np.c_[1 - p, p]
     auc = skm.roc_auc_score(y, p, sample_weight=w)
+    brier = {"brier_score": skm.brier_score_loss(y, p, sample_weight=w)} if probabilities else {}
     return {"log_loss": skm.log_loss(y, two, sample_weight=w),
             "one_vs_all_log_loss": skm.log_loss(y, two, sample_weight=w),
-            "roc_auc_mu": auc, "one_vs_all_roc_auc": auc}
+            "roc_auc_mu": auc, "one_vs_all_roc_auc": auc, **brier}
 
 
 @pytest.mark.parametrize("weighted", [False, True])
@@ -49,8 +51,9 @@ def test_report_takes_a_1d_logit_and_pandas_series():
     logit = np.log(P / (1 - P))
     pred = (P > 0.5).astype(int)
     report = quality_report(Y, pred, y_score=logit, from_logits=True)
-    for key, value in expected_scores(Y, P).items():
+    for key, value in expected_scores(Y, P, probabilities=False).items():
         assert report.scores[key] == pytest.approx(value, rel=1e-12), key
+    assert "brier_score" not in report.scores  # a score of probabilities only
     series = quality_report(Y, pred, y_score=pd.Series(P, name="p"))
     assert series.scores == pytest.approx(expected_scores(Y, P) | {
         "one_vs_all_pr_auc": series.scores["one_vs_all_pr_auc"]}, rel=1e-12)
@@ -173,3 +176,28 @@ def test_score_columns_not_one_per_class_name_what_the_user_gave():
         msk.quality_report([1], [1], y_score=three, labels=[1, 2])
     with pytest.raises(ValueError, match="y_score has 2 columns but y_true and y_pred hold 3"):
         msk.quality_report([0, 1, 2], [0, 1, 2], y_score=pd.DataFrame(np.eye(3)[:, :2]))
+
+
+@pytest.mark.parametrize("weighted", [False, True])
+def test_report_brier_score_of_probabilities_in_the_order_of_labels(weighted):
+    """The score block's Brier score is scikit-learn's brier_score_loss, whatever the order
+    of the report's labels= (its columns); none from raw scores (from_logits)."""
+    rng = np.random.default_rng(4)
+    names = np.array(["ant", "bee", "cat"])
+    y = names[rng.integers(0, 3, 60)]
+    proba = rng.dirichlet(np.ones(3), 60)  # columns: cat, ant, bee (labels= below)
+    w = rng.uniform(0.5, 2, 60) if weighted else None
+    pred = np.array(["cat", "ant", "bee"])[proba.argmax(1)]
+    report = quality_report(y, pred, y_score=proba, labels=["cat", "ant", "bee"],
+                            sample_weight=w)
+    sorted_columns = proba[:, [1, 2, 0]]  # ant, bee, cat
+    assert report.scores["brier_score"] == pytest.approx(
+        skm.brier_score_loss(y, sorted_columns, sample_weight=w), rel=1e-12)
+    intervals = quality_report(y, pred, y_score=proba, labels=["cat", "ant", "bee"],
+                               sample_weight=w, confidence_level=0.9, n_resamples=40,
+                               random_state=0)
+    low, high = intervals.intervals["scores"]["brier_score"]
+    assert low < report.scores["brier_score"] < high
+    logits = quality_report(y, pred, y_score=np.log(proba), labels=["cat", "ant", "bee"],
+                            from_logits=True)
+    assert "brier_score" not in logits.scores

@@ -11,7 +11,7 @@ collects them as tests of this file, with scikit-learn's parametrizations.
 Only the tests that exercise a drop-in are kept (:func:`_exercises_dropin`: the test,
 its parametrization, or a helper or metric table of its module it reads holds a drop-in,
 a ``partial`` of one or a scorer of one); the tests of functions that are not drop-ins
-(``jaccard_score``, ``brier_score_loss``, ...) would only run scikit-learn against
+(``jaccard_score``, ``class_likelihood_ratios``, ...) would only run scikit-learn against
 itself and are dropped (``DROPPED``). Tests that are out of scope are replaced by one
 skipped placeholder each, with the reason, in ``SKIPPED``.
 """
@@ -36,7 +36,8 @@ COUNT_DROPINS = (
     "classification_report",
 )
 #: Score-based drop-ins, patched as soon as metrics_sk exports them.
-SCORE_DROPINS = tuple(n for n in ("log_loss", "hinge_loss") if n in metrics_sk.__all__)
+SCORE_DROPINS = tuple(n for n in ("log_loss", "hinge_loss", "brier_score_loss", "d2_brier_score",
+                                   "d2_log_loss_score") if n in metrics_sk.__all__)
 #: The ranking drop-ins (metrics_sk/_curves.py, metric_at_thresholds in
 #: metrics_sk/_thresholds.py): curves and scores at every threshold.
 RANKING_DROPINS = ("roc_curve", "precision_recall_curve", "det_curve", "auc",
@@ -99,14 +100,17 @@ def _load_with_dropins(name):
     original = importlib.import_module(name)  # imports everything it needs, unpatched
     spec = importlib.util.spec_from_file_location(f"{name}__metrics_sk", original.__file__)
     module = importlib.util.module_from_spec(spec)
-    saved = {n: getattr(sklearn.metrics, n) for n in DROPINS}
+    # (test_classification imports d2_brier_score from sklearn.metrics._classification)
+    spaces = (sklearn.metrics, sklearn.metrics._classification)
+    saved = {(space, n): getattr(space, n) for space in spaces for n in DROPINS
+             if hasattr(space, n)}
     try:
-        for n in DROPINS:
-            setattr(sklearn.metrics, n, getattr(metrics_sk, n))
+        for space, n in saved:
+            setattr(space, n, getattr(metrics_sk, n))
         spec.loader.exec_module(module)
     finally:
-        for n, function in saved.items():
-            setattr(sklearn.metrics, n, function)
+        for (space, n), function in saved.items():
+            setattr(space, n, function)
     return module
 
 
@@ -214,6 +218,8 @@ def test_the_copies_use_the_dropins():
                 assert vars(module)[n] is getattr(metrics_sk, n), n
     for n in DROPINS:
         assert getattr(sklearn.metrics, n).__module__.startswith("sklearn."), n
+        private = getattr(sklearn.metrics._classification, n, None)
+        assert private is None or private.__module__.startswith("sklearn."), n
     common = LOADED["test_common"]
     assert common.CLASSIFICATION_METRICS["macro_f1_score"].func is metrics_sk.f1_score
     assert set(SKIPPED) <= {(m, t) for m, module in LOADED.items() for t in vars(module)}
@@ -227,10 +233,11 @@ def test_kept_are_the_tests_of_the_dropins():
                  "test_classification_report_multiclass", "test_confusion_matrix_dtype",
                  "test_classification_metric_division_by_zero_nan_validation",
                  "test_common__sample_order_invariance",
-                 "test_common__classification_with_invalid_sample_weight"):
+                 "test_common__classification_with_invalid_sample_weight",
+                 "test_brier_score_loss_binary", "test_brier_score_loss_multiclass",
+                 "test_d2_log_loss_score", "test_d2_brier_score"):
         assert kept in here, kept
     for dropped in ("test_classification.test_jaccard_score_validation",
-                    "test_classification.test_brier_score_loss_binary",
                     "test_classification.test_likelihood_ratios"):
         assert dropped in DROPPED and "test_" + dropped.split(".test_")[1] not in here
     assert not any(d.startswith("test_common.") for d in DROPPED), DROPPED

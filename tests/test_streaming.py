@@ -2,6 +2,7 @@
 confusion and for the score-loss accumulators."""
 
 import pickle
+import warnings
 
 import numpy as np
 import pytest
@@ -9,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import metrics_sk as msk
+import sklearn.metrics as skm
 from metrics_sk import Confusion, StreamingLoss
 from metrics_sk._streaming import streaming_loss
 
@@ -67,7 +69,7 @@ def _scores_from(metric, from_logits, logits):
     """What ``metric`` takes for these logits: the logits, softmax or sigmoid probabilities."""
     if metric == "hinge_loss" or from_logits:
         return logits
-    if metric == "log_loss":
+    if metric in ("log_loss", "brier_score_loss"):
         return np.exp(logits) / np.exp(logits).sum(1, keepdims=True)
     return 1 / (1 + np.exp(-logits))
 
@@ -75,8 +77,9 @@ def _scores_from(metric, from_logits, logits):
 @st.composite
 def scored(draw):
     """``(metric, options, y_true, scores, weights, cuts)`` that the metric accepts."""
-    metric = draw(st.sampled_from(["log_loss", "one_vs_all_log_loss", "hinge_loss"]))
-    from_logits = metric != "hinge_loss" and draw(st.booleans())
+    metric = draw(st.sampled_from(["log_loss", "one_vs_all_log_loss", "hinge_loss",
+                                   "brier_score_loss"]))
+    from_logits = metric not in ("hinge_loss", "brier_score_loss") and draw(st.booleans())
     n = draw(st.integers(5, 50))
     binary_1d = metric != "one_vs_all_log_loss" and draw(st.booleans())
     k = 2 if binary_1d else draw(st.integers(3 if metric == "hinge_loss" else 2, 5))
@@ -89,7 +92,8 @@ def scored(draw):
     y = names[y]
     scores = _scores_from(metric, from_logits, rng.normal(scale=2.0, size=(n, k)))
     if binary_1d:
-        scores = scores[:, 1] if metric == "log_loss" and not from_logits else \
+        scores = scores[:, 1] if metric in ("log_loss", "brier_score_loss") and (
+            not from_logits) else \
             scores[:, 1] - scores[:, 0]
     options = {"from_logits": True} if from_logits else {}
     if with_labels:
@@ -310,3 +314,38 @@ def test_streamed_log_loss_with_tiny_or_huge_equal_weights(scale, labels):
                                                            sample_weight=w[20:]) + other
     ref = skm.log_loss(y, p, sample_weight=np.r_[np.full(20, 4.0), np.ones(20)])
     assert mixed.compute() == pytest.approx(ref, rel=1e-12)
+
+
+def test_brier_score_streams_as_scikit_learns():
+    """StreamingLoss("brier_score_loss") over batches that miss classes, merged, equals
+    scikit-learn's brier_score_loss (halved for two columns, not for more)."""
+    rng = np.random.default_rng(8)
+    for k in (2, 4):
+        y = np.array(["ant", "bee", "cat", "dog"])[rng.integers(0, k, 90)]
+        proba = rng.dirichlet(np.ones(k), 90)
+        w = rng.uniform(0, 2, 90)
+        expected = skm.brier_score_loss(y, proba, sample_weight=w)
+        parts = [StreamingLoss("brier_score_loss").update(y[i:i + 7], proba[i:i + 7],
+                                                          sample_weight=w[i:i + 7])
+                 for i in range(0, 90, 7)]
+        assert sum(parts).compute() == pytest.approx(expected, rel=1e-12)
+    binary = rng.integers(0, 2, 50)
+    p = rng.uniform(0, 1, 50)
+    acc = StreamingLoss("brier_score_loss").update(binary[:20], p[:20]).update(binary[20:], p[20:])
+    assert acc.compute() == pytest.approx(skm.brier_score_loss(binary, p), rel=1e-12)
+    with pytest.raises(ValueError, match="from_logits applies to the log losses"):
+        StreamingLoss("brier_score_loss", from_logits=True)
+
+
+def test_brier_stream_of_float32_probabilities_warns_as_the_function():
+    """float32 probabilities are checked in float32, as brier_score_loss checks them: rows
+    that sum to 1 within float32's tolerance give no warning (checked in float64 they did)."""
+    rng = np.random.default_rng(2)
+    logits = rng.normal(size=(40, 3)).astype(np.float32)
+    proba = np.exp(logits) / np.exp(logits).sum(1, keepdims=True)
+    y = rng.integers(0, 3, 40)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        expected = msk.brier_score_loss(y, proba)
+        got = StreamingLoss("brier_score_loss", labels=[0, 1, 2]).update(y, proba).compute()
+    assert got == expected

@@ -81,8 +81,9 @@ def quality_report(y_true, y_pred, *, y_score=None, labels=None, sample_weight=N
     * ``"onedal"``: oneDAL's multi-class block: average accuracy, error rate, micro and
       macro precision, recall and F-beta, with oneDAL's macro F-beta (of macro precision
       and macro recall) next to scikit-learn's (the mean of the per-class F-beta);
-    * ``"scores"``, with ``y_score``: log loss, CatBoost's one-vs-all log loss, AUC Mu
-      and the macro one-vs-all ROC AUC and PR AUC;
+    * ``"scores"``, with ``y_score``: log loss, CatBoost's one-vs-all log loss, AUC Mu,
+      the macro one-vs-all ROC AUC and PR AUC and, when ``y_score`` holds probabilities
+      (not ``from_logits``), the Brier score;
     * ``"groups"``, with ``groups``: macro F-beta, balanced accuracy, accuracy and
       support of each group, worst group first (a group's 0/0 ratios, common when a
       group lacks a class, take ``zero_division``'s value without a warning).
@@ -343,7 +344,8 @@ class QualityReport(ReportFormatting):
     overall : dict of str to float
         Accuracy, MCC, kappa and oneDAL's multi-class block.
     scores : dict of str to float or None
-        Log loss, AUC Mu and macro one-vs-all ROC AUC and PR AUC (None without scores).
+        Log loss, AUC Mu, macro one-vs-all ROC AUC and PR AUC and, of probabilities, the
+        Brier score (None without scores).
     intervals : dict
         The intervals ``(low, high)`` of the table, in the layout of ``values``.
 

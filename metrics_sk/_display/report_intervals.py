@@ -200,7 +200,7 @@ class _SortedScores:
         """The sorted inputs of unweighted scores, or None where the functions' encoded
         inputs are not available (then the per-sample bootstrap is used)."""
         from .. import _auc
-        from .._losses import log_losses, one_vs_all_losses
+        from .._losses import brier_losses, log_losses, one_vs_all_losses
         from .._scores import encoded_inputs
 
         def encoded(name, scores, **kwargs):
@@ -218,7 +218,9 @@ class _SortedScores:
                              labels=np.asarray(labels)[order], from_logits=from_logits),
                      encoded("one_vs_all_log_loss", y_score, labels=labels,
                              from_logits=from_logits)]
-            if any(f is None for f in found):
+            brier = None if from_logits else encoded(
+                "brier_score_loss", scores[:, order], labels=np.asarray(labels)[order])
+            if any(f is None for f in found) or (brier is None and not from_logits):
                 return None
             (codes, ranked, _, _), (mu_codes, mu_scores, _, mu_kernel), ll, ova = found
             k = ranked.shape[1]
@@ -228,6 +230,9 @@ class _SortedScores:
             losses = {"log_loss": log_losses(ll[0], ll[1], from_logits=from_logits),
                       "one_vs_all_log_loss": one_vs_all_losses(ova[0], ova[1],
                                                                 from_logits=from_logits)}
+            if brier is not None:  # (its kernel's first argument: the scale, 1/2 or 1)
+                losses["brier_score_loss"] = brier[3].args[0] * brier_losses(brier[0],
+                                                                             brier[1])
         return cls(np.asarray(y_true), scores, codes, rankings, mu, losses, k)
 
     def _fast(self, weights):
@@ -253,7 +258,10 @@ class _SortedScores:
                       "roc_auc_mu": mu[i],
                       "one_vs_all_roc_auc": averages["macro"]["roc_auc"],
                       "one_vs_all_pr_auc": averages["macro"]["pr_auc"]}
-            out.append((per_class, averages, {key: float(values[key]) for key in _SCORES}))
+            if "brier_score_loss" in losses:
+                values["brier_score"] = losses["brier_score_loss"][i]
+            out.append((per_class, averages, {key: float(values[key]) for key in _SCORES
+                                              if key in values}))
         return out, support
 
     def distributions(self, statistic, n_resamples, rng, n_leaves, progress):

@@ -171,9 +171,10 @@ def score_values(y_true, y_score, *, labels, sample_weight=None, from_logits=Fal
     Returns ``(per_class, averages, scores)``: the per-class ``roc_auc`` and ``pr_auc``
     arrays (``average=None``) in the order of ``labels``, their ``macro`` and
     ``weighted`` averages, and ``{name: float}`` with ``log_loss``,
-    ``one_vs_all_log_loss``, ``roc_auc_mu`` and the macro averages ``one_vs_all_roc_auc``
+    ``one_vs_all_log_loss``, ``roc_auc_mu``, the macro averages ``one_vs_all_roc_auc``
     and ``one_vs_all_pr_auc`` (classes where they are undefined left out, as the
-    functions' ``average="macro"`` does).
+    functions' ``average="macro"`` does) and, when ``y_score`` holds probabilities (not
+    ``from_logits``), ``brier_score``.
     """
     kw = {"labels": labels, "sample_weight": sample_weight}
     per_class = {key: METRICS[name].function(y_true, y_score, average=None, **kw)
@@ -192,12 +193,21 @@ def score_values(y_true, y_score, *, labels, sample_weight=None, from_logits=Fal
     sorted_kw = {"labels": np.asarray(labels)[order], "sample_weight": sample_weight}
     scores = {}
     for key, (name, fixed) in _SCORES.items():
+        takes = _takes(name)
         if key.startswith("one_vs_all_") and "average" in fixed:
             scores[key] = averages["macro"][key[len("one_vs_all_"):]]
-        elif name == "log_loss":
-            columns = y_score if np.ndim(y_score) == 1 else np.asarray(y_score)[:, order]
-            scores[key] = METRICS[name].function(y_true, columns,
-                                                 from_logits=from_logits, **sorted_kw)
+        elif from_logits and METRICS[name].takes == "probabilities" and (
+                "from_logits" not in takes):
+            continue  # (the Brier score: of probabilities only)
+        elif METRICS[name].family == "sklearn":  # log loss, Brier score
+            extra = {"from_logits": from_logits} if "from_logits" in takes else {}
+            if np.ndim(y_score) == 1:
+                columns = y_score
+                if "pos_label" in takes:  # the greater class's, as every function's
+                    extra["pos_label"] = sorted_kw["labels"][-1]
+            else:
+                columns = np.asarray(y_score)[:, order]
+            scores[key] = METRICS[name].function(y_true, columns, **sorted_kw, **extra)
         else:
             extra = {"from_logits": from_logits} if "from_logits" in _takes(name) else {}
             scores[key] = METRICS[name].function(y_true, y_score, **kw, **extra)
