@@ -85,6 +85,8 @@ from ._inference.groups import (
 )
 from ._inference.intervals import IntervalResult, analytic_interval
 from ._inference.compare import ComparisonResult, compare, corrected_resampled_ttest
+# are the probabilities right? The CORP decomposition of a proper score
+from ._decomposition import ScoreDecomposition, score_decomposition
 
 __version__ = "0.1.0"
 
@@ -176,4 +178,7 @@ __all__ = [
     "sensitivity_at_specificity",
     "specificity_at_sensitivity",
     "equal_error_rate",
+    # are the probabilities right? (calibration)
+    "score_decomposition",
+    "ScoreDecomposition",
 ]
