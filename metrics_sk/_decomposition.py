@@ -103,6 +103,40 @@ def _decompose(is_pos, proba, weights, scoring):
     return score, score - recalibrated, uncertainty - recalibrated, uncertainty
 
 
+def probability_columns(y_true, y_proba, *, pos_label=None, sample_weight=None,
+                        top_label=False):
+    """The checked binary problems of probabilities: ``(columns, weights)``, ``columns`` a
+    list of ``(label, is_pos, proba)``, one per class of a 2-D ``y_proba`` (its column
+    against its class; ``top_label``: one, the highest probability of each sample against
+    whether its class is the true one, ``label`` None), or the one of a 1-D ``y_proba``
+    (``pos_label``, by default the greater class). The boundary of
+    :func:`score_decomposition` and the reliability diagram: the shared score checks,
+    probabilities in [0, 1], weights not all zero."""
+    codes, classes, scores, weights = prepare_scores(
+        y_true, y_proba, None, sample_weight, name="y_proba", allow_1d=True)
+    _finite_range(scores, "y_proba", probabilities=True,
+                  advice="y_proba holds probabilities (predict_proba's), not decision scores")
+    if weights is not None and not (weights > 0).any():
+        raise ValueError("sample_weight must contain at least one non-zero number.")
+    if scores.ndim == 1:
+        if pos_label is None:
+            positive = classes.shape[0] - 1
+        else:
+            found = [k for k, c in enumerate(classes.tolist()) if c == pos_label]
+            if len(found) != 1:
+                raise ValueError(f"pos_label={pos_label!r} is not a label of y_true: "
+                                 f"{classes.tolist()}.")
+            positive = found[0]
+        return [(classes[positive], codes == positive, scores)], weights
+    if pos_label is not None:
+        raise ValueError("pos_label is for a 1-D y_proba; a 2-D y_proba is taken class by "
+                         "class (its columns), pass pos_label=None.")
+    if top_label:
+        top = scores.argmax(axis=1)
+        return [(None, top == codes, scores[np.arange(top.shape[0]), top])], weights
+    return [(classes[k], codes == k, scores[:, k]) for k in range(scores.shape[1])], weights
+
+
 @checked(_CONSTRAINTS)
 def score_decomposition(y_true, y_proba, *, scoring="brier_score_loss", pos_label=None,
                         sample_weight=None):
@@ -174,26 +208,9 @@ def score_decomposition(y_true, y_proba, *, scoring="brier_score_loss", pos_labe
     >>> round(d.miscalibration - d.discrimination + d.uncertainty, 12)
     0.16
     """
-    codes, classes, scores, weights = prepare_scores(
-        y_true, y_proba, None, sample_weight, name="y_proba", allow_1d=True)
-    _finite_range(scores, "y_proba", probabilities=True,
-                  advice="y_proba holds probabilities (predict_proba's), not decision scores")
-    if weights is not None and not (weights > 0).any():
-        raise ValueError("sample_weight must contain at least one non-zero number.")
-    if scores.ndim == 1:
-        if pos_label is None:
-            positive = classes.shape[0] - 1
-        else:
-            found = [k for k, c in enumerate(classes.tolist()) if c == pos_label]
-            if len(found) != 1:
-                raise ValueError(f"pos_label={pos_label!r} is not a label of y_true: "
-                                 f"{classes.tolist()}.")
-            positive = found[0]
-        parts = _decompose(codes == positive, scores, weights, scoring)
-        return ScoreDecomposition(scoring, *(float(v) for v in parts))
-    if pos_label is not None:
-        raise ValueError("pos_label is for a 1-D y_proba; a 2-D y_proba is decomposed for "
-                         "each class (its column), pass pos_label=None.")
-    per_class = [_decompose(codes == k, scores[:, k], weights, scoring)
-                 for k in range(scores.shape[1])]
-    return ScoreDecomposition(scoring, *(np.array(v) for v in zip(*per_class)))
+    columns, weights = probability_columns(y_true, y_proba, pos_label=pos_label,
+                                           sample_weight=sample_weight)
+    parts = [_decompose(is_pos, proba, weights, scoring) for _, is_pos, proba in columns]
+    if np.ndim(y_proba) == 1:
+        return ScoreDecomposition(scoring, *(float(v) for v in parts[0]))
+    return ScoreDecomposition(scoring, *(np.array(v) for v in zip(*parts)))
