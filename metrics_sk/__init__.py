@@ -87,6 +87,7 @@ from ._inference.intervals import IntervalResult, analytic_interval
 from ._inference.compare import ComparisonResult, compare, corrected_resampled_ttest
 # are the probabilities right? The CORP decomposition of a proper score
 from ._decomposition import ScoreDecomposition, score_decomposition
+from ._display.reliability import ReliabilityDisplay
 
 __version__ = "0.1.0"
 
@@ -181,4 +182,5 @@ __all__ = [
     # are the probabilities right? (calibration)
     "score_decomposition",
     "ScoreDecomposition",
+    "ReliabilityDisplay",
 ]

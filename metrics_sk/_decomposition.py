@@ -104,18 +104,19 @@ def _decompose(is_pos, proba, weights, scoring):
 
 
 def probability_columns(y_true, y_proba, *, pos_label=None, sample_weight=None,
-                        top_label=False):
+                        top_label=False, name="y_proba"):
     """The checked binary problems of probabilities: ``(columns, weights)``, ``columns`` a
     list of ``(label, is_pos, proba)``, one per class of a 2-D ``y_proba`` (its column
     against its class; ``top_label``: one, the highest probability of each sample against
     whether its class is the true one, ``label`` None), or the one of a 1-D ``y_proba``
-    (``pos_label``, by default the greater class). The boundary of
+    (``pos_label``, by default the greater class); errors name the probabilities ``name``.
+    The boundary of
     :func:`score_decomposition` and the reliability diagram: the shared score checks,
     probabilities in [0, 1], weights not all zero."""
     codes, classes, scores, weights = prepare_scores(
-        y_true, y_proba, None, sample_weight, name="y_proba", allow_1d=True)
-    _finite_range(scores, "y_proba", probabilities=True,
-                  advice="y_proba holds probabilities (predict_proba's), not decision scores")
+        y_true, y_proba, None, sample_weight, name=name, allow_1d=True)
+    _finite_range(scores, name, probabilities=True,
+                  advice=f"{name} holds probabilities (predict_proba's), not decision scores")
     if weights is not None and not (weights > 0).any():
         raise ValueError("sample_weight must contain at least one non-zero number.")
     if scores.ndim == 1:
@@ -129,7 +130,7 @@ def probability_columns(y_true, y_proba, *, pos_label=None, sample_weight=None,
             positive = found[0]
         return [(classes[positive], codes == positive, scores)], weights
     if pos_label is not None:
-        raise ValueError("pos_label is for a 1-D y_proba; a 2-D y_proba is taken class by "
+        raise ValueError(f"pos_label is for a 1-D {name}; a 2-D {name} is taken class by "
                          "class (its columns), pass pos_label=None.")
     if top_label:
         top = scores.argmax(axis=1)
