@@ -2,17 +2,22 @@
 
 Kernels on validated arrays (``is_pos`` boolean, ``scores`` finite floats, ``weights``
 non-negative or None), for :func:`metrics_sk.score_decomposition` and the reliability
-diagram. The scores are sorted once, by the ranking kernels of :mod:`metrics_sk._auc`
-(unweighted: :func:`~metrics_sk._auc.counts_at_thresholds`, one sort of integer keys,
-exact counts per distinct score), and equal scores are pooled first into one tie block,
-as scikit-learn's ``IsotonicRegression`` pools equal ``X``. PAV then runs on the tie
-blocks in numpy rounds: each round pools every maximal run of adjacent blocks whose
-means decrease (pooling adjacent violators in any order reaches the same, unique, fit,
-and the mean of a pooled run still exceeds the next block's when the run's last block
-did), one ``np.add.reduceat`` per round. Rounds stop when no pair violates; when a round
-pools few blocks (a long cascade, e.g. one low block after a long increasing run), the
-remaining blocks are finished by the classic stack PAV, a Python loop over blocks: O(m)
-either way.
+diagram.
+
+The scores are sorted once and equal scores are pooled first into one tie block, as
+scikit-learn's ``IsotonicRegression`` pools equal ``X``: unweighted, by the ranking
+kernel :func:`~metrics_sk._auc.counts_at_thresholds` (one sort of integer keys, exact
+counts per distinct score); weighted, one ``argsort`` and the sums per block
+(``np.add.reduceat``, not differences of running sums).
+
+PAV then runs on the tie blocks in numpy rounds: each round pools every maximal run of
+adjacent blocks whose means do not increase, one ``np.add.reduceat`` per round. Pooling
+such a run is safe: two neighbours with ``mean_b >= mean_b+1`` always share their fitted
+value (were they in two level sets, the first set's last block would have a mean at
+most its level and the second set's first block a mean at least its own, higher, level),
+and the fit is unique. Rounds stop when the means strictly increase. When a round pools
+few blocks (a cascade, e.g. one heavy low block after a long increasing run), the
+remaining blocks are finished by the classic stack PAV, a Python loop over blocks.
 """
 
 from typing import NamedTuple
