@@ -100,6 +100,18 @@ def test_the_fit_is_sklearns_isotonic_regression(digits, weighted):
     np.testing.assert_allclose(fit.at(p[keep]), iso.predict(p[keep]), rtol=0, atol=1e-10)
 
 
+def test_only_equal_probabilities_are_tied():
+    """Deliberate difference: scikit-learn's IsotonicRegression pools X values less than
+    ``np.finfo(float).resolution`` (1e-15) apart (``_make_unique``); CORP pools equal
+    probabilities only, so 0.3 and 0.1 + 0.2 are two blocks here."""
+    y, p = np.array([0, 1]), np.array([0.3, 0.1 + 0.2])
+    fit = _isotonic.isotonic_fit(y == 1, p)
+    assert fit.fitted.tolist() == [0.0, 1.0]
+    assert IsotonicRegression().fit(p, y).predict(p).tolist() == [0.5, 0.5]
+    got = msk.score_decomposition(np.r_[y, 0, 1], np.r_[p, 0.05, 0.95])
+    assert got.discrimination == got.uncertainty == 0.25  # every level is 0 or 1
+
+
 @pytest.mark.parametrize("gain", [0.0, 1.0])
 def test_the_numpy_rounds_and_the_stack_finish_agree_with_sklearn(monkeypatch, gain):
     """A cascade (a long increasing run, then one low block) pools one block per numpy
