@@ -130,6 +130,8 @@ API_SECTIONS = (
     ("How sure, and is A better than B? Analytic intervals and paired comparison",
      ("metrics_sk._inference.intervals", "metrics_sk._inference.compare",
       "metrics_sk._inference.groups")),
+    ("Are the probabilities right? The CORP decomposition and reliability diagram",
+     ("metrics_sk._decomposition", "metrics_sk._display.reliability")),
 )
 
 

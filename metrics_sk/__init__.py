@@ -90,6 +90,9 @@ from ._inference.intervals import IntervalResult, analytic_interval
 from ._inference.compare import ComparisonResult, compare, corrected_resampled_ttest
 # along the threshold: metrics against the threshold, the decision curve (plots)
 from ._display.thresholds import DecisionCurveDisplay, MetricThresholdCurveDisplay
+# are the probabilities right? The CORP decomposition of a proper score
+from ._decomposition import ScoreDecomposition, score_decomposition
+from ._display.reliability import ReliabilityDisplay
 
 __version__ = "0.1.0"
 
@@ -187,4 +190,8 @@ __all__ = [
     # along the threshold: metrics against the threshold, the decision curve (plots)
     "MetricThresholdCurveDisplay",
     "DecisionCurveDisplay",
+    # are the probabilities right? (calibration)
+    "score_decomposition",
+    "ScoreDecomposition",
+    "ReliabilityDisplay",
 ]

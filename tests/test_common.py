@@ -106,6 +106,9 @@ NOT_METRICS = {
     "ComparisonResult", "corrected_resampled_ttest", "GroupedConfusion", "metric_frame",
     "MetricFrame", "demographic_parity_difference", "equalized_odds_difference",
     "make_scorer",  # scikit-learn's, re-exported (test_scorers.py)
+    # a decomposition into three numbers, not one metric: tests/test_score_decomposition.py
+    "score_decomposition", "ScoreDecomposition",
+    "ReliabilityDisplay",  # a plot: tests/test_reliability.py
     "classification_report",  # a report (text or dict): test_classification_report.py
     # curves, not metrics (tests/test_curves.py and scikit-learn's test_ranking.py)
     "roc_curve", "precision_recall_curve", "det_curve", "auc",

@@ -856,6 +856,11 @@ def _extra_calls():
            for display in ("MetricThresholdCurveDisplay", "DecisionCurveDisplay")},
         "catboost.eval_metric": lambda w: eval_metric(_Y, _PROBA, "MultiClass",
                                                       sample_weight=w),
+        "score_decomposition": lambda w: msk.score_decomposition(_Y, _PROBA, sample_weight=w),
+        "ReliabilityDisplay.from_predictions": lambda w: (
+            msk.ReliabilityDisplay.from_predictions(_Y % 2, _PROBA[:, 1], sample_weight=w)),
+        "ReliabilityDisplay.from_estimator": lambda w: msk.ReliabilityDisplay.from_estimator(
+            fitted, X, _Y, sample_weight=w),
     }
 
 
