@@ -85,6 +85,8 @@ from ._inference.groups import (
 )
 from ._inference.intervals import IntervalResult, analytic_interval
 from ._inference.compare import ComparisonResult, compare, corrected_resampled_ttest
+# are the probabilities right? calibration curve and calibration error
+from ._calibration import calibration_curve, calibration_error
 
 __version__ = "0.1.0"
 
@@ -176,4 +178,7 @@ __all__ = [
     "sensitivity_at_specificity",
     "specificity_at_sensitivity",
     "equal_error_rate",
+    # are the probabilities right? (calibration)
+    "calibration_curve",
+    "calibration_error",
 ]
