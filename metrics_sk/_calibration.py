@@ -12,6 +12,8 @@ expected (l1), root-mean-square (l2) and maximum calibration error, binary, top-
 class-wise.
 """
 
+from fractions import Fraction
+
 import numpy as np
 from sklearn.calibration import calibration_curve as _sk_calibration_curve
 from sklearn.utils import check_consistent_length, column_or_1d
@@ -60,10 +62,23 @@ def weighted_percentile_edges(values, weights, n_bins):
 
 
 def uniform_bins(confidence, n_bins):
-    """Bin ``i`` of ``n_bins`` equal-width bins: ``[i/n, (i+1)/n)``, the last one closed
-    (the edges are the doubles ``i / n``)."""
-    inner = np.arange(1, n_bins) / n_bins
-    return np.searchsorted(inner, confidence, side="right")
+    """Bin ``i`` of ``n_bins`` equal-width bins: ``[i/n, (i+1)/n)`` in exact arithmetic,
+    the last one closed. ``floor(fl(p n))`` is that bin unless the rounded product is an
+    integer ``k`` (it may have been rounded up to it): those few are compared exactly
+    with ``k/n`` (the double nearest ``k/n``, and whether it lies below ``k/n``)."""
+    scaled = confidence * n_bins
+    bins = scaled.astype(np.intp)  # floor: the confidences are >= 0
+    exact = np.flatnonzero(bins == scaled)
+    if exact.size:
+        k = bins[exact]
+        p = confidence[exact]
+        edges = np.arange(n_bins + 1) / n_bins  # the doubles nearest k / n
+        below = np.zeros(n_bins + 1, dtype=bool)  # edges[k] < k / n exactly
+        for j in np.flatnonzero(np.bincount(k, minlength=n_bins + 1)).tolist():
+            below[j] = Fraction(float(edges[j])) < Fraction(j, n_bins)
+        lower = (p < edges[k]) | ((p == edges[k]) & below[k]) | (k == n_bins)
+        bins[exact] = k - lower
+    return bins
 
 
 def quantile_bins(confidence, weights, n_bins):
@@ -387,7 +402,8 @@ def calibration_error(y_true, y_proba, *, n_bins=15, strategy="uniform", norm="l
         Number of bins.
     strategy : {'uniform', 'quantile'}, default='uniform'
         ``'uniform'``: equal-width bins on [0, 1], bin :math:`i` is
-        :math:`[i/n, (i+1)/n)`, the last one closed. ``'quantile'``: the edges are the
+        :math:`[i/n, (i+1)/n)` in exact arithmetic (the double 0.3 lies below 3/10, so
+        it is in the bin below 0.3), the last one closed. ``'quantile'``: the edges are the
         weighted quantiles of the confidences (``np.percentile``'s linear quantiles,
         weights as repetitions; see :func:`calibration_curve`), bin :math:`i` is
         :math:`[e_i, e_{i+1})`, the last one closed.
@@ -451,8 +467,9 @@ def calibration_error(y_true, y_proba, *, n_bins=15, strategy="uniform", norm="l
     one :func:`numpy.bincount` each over the bin indices; with uniform bins they add up
     over batches (``metrics_sk._calibration.CalibrationSums``). torchmetrics'
     ``binary_calibration_error`` and ``multiclass_calibration_error`` give the same
-    values (top-label, uniform bins) but for a probability of exactly 1, which they
-    count in a bin of its own, and float32 rounding.
+    values (top-label, uniform bins) to float32 rounding (1e-6, tests/test_calibration.py),
+    but for a probability of exactly 1, which they count in a bin of its own, and one
+    within 4e-8 of an edge, which they compare with float32 edges.
 
     References
     ----------

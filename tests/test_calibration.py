@@ -5,6 +5,7 @@ written by tests/data/make_calibration_torchmetrics.py; live when torchmetrics i
 
 import json
 import pathlib
+from fractions import Fraction
 
 import numpy as np
 import pytest
@@ -146,20 +147,22 @@ def brute_force(y, proba, *, n_bins=15, strategy="uniform", norm="l1",
         problems = [(proba[:, k], y == k) for k in range(proba.shape[1])]
     errors = []
     for conf, hit in problems:
-        if strategy == "uniform":
-            edges = [i / n_bins for i in range(n_bins + 1)]
+        if strategy == "uniform":  # i / n exactly, each probability exactly
+            edges = [Fraction(i, n_bins) for i in range(n_bins + 1)]
+            conf_exact = [Fraction(float(c)) for c in conf]
         else:
             edges = np.percentile(np.repeat(conf, w.astype(int)),
                                   np.linspace(0, 1, n_bins + 1) * 100)
+            conf_exact = conf
         total = w.sum()
         l1 = l2 = debiased = 0.0
         worst = 0.0
         for i in range(n_bins):
             lo, hi = edges[i], edges[i + 1]
             if i == n_bins - 1:
-                inside = [lo <= c <= hi for c in conf]
+                inside = [lo <= c <= hi for c in conf_exact]
             else:
-                inside = [lo <= c < hi for c in conf]
+                inside = [lo <= c < hi for c in conf_exact]
             inside = np.array(inside)
             wb = w[inside].sum()
             if wb == 0:
@@ -226,6 +229,11 @@ def test_hand_computed_values():
     assert msk.calibration_error([1, 0], [0.5, 1.0], n_bins=2) == pytest.approx(
         abs(0.5 - 0.75), abs=1e-15)
     assert msk.calibration_error([1], [0.5], n_bins=2) == pytest.approx(0.5)
+    # in exact arithmetic: the double 0.3 lies below 3/10, so in [0.2, 0.3) with 0.25
+    # (although 0.3 * 10 rounds to 3.0); the next double lies above 3/10
+    above = np.nextafter(0.3, 1)
+    assert msk.calibration_error([1, 0, 1], [0.3, 0.25, above], n_bins=10) == pytest.approx(
+        2 / 3 * abs(0.5 - 0.275) + 1 / 3 * (1 - above), rel=1e-14)
     # the debiased l2 of one bin of 4 samples, acc 1/2, conf 1/2: the variance makes the
     # squared estimate negative, clipped to 0
     assert msk.calibration_error([0, 1, 0, 1], [0.5] * 4, n_bins=1, norm="l2_debiased") == 0
