@@ -21,8 +21,9 @@ from sklearn.utils.validation import _check_pos_label_consistency
 
 from ._facts import CURVE_CONSTRAINTS, FACTS
 from ._losses import _finite_range, check_samples, encode_targets, pick, prepare_scores
+from . import _dask
 from ._params import checked
-from ._validation import check_sample_weight, refuse_masked
+from ._validation import check_sample_weight, is_dask_collection, refuse_masked
 
 
 # -- bins -----------------------------------------------------------------------------------
@@ -90,10 +91,12 @@ def quantile_bins(confidence, weights, n_bins):
 
 def bin_sums(bins, n_bins, hits, confidence, weights):
     """``(w, wy, wp)`` per bin: the weight, the weight of the hits and the weighted
-    confidence, one :func:`numpy.bincount` each."""
-    if weights is None:
-        w = np.bincount(bins, minlength=n_bins).astype(np.float64)
-        wy = np.bincount(bins, weights=hits, minlength=n_bins)
+    confidence, one :func:`numpy.bincount` each (unweighted: ``w`` and ``wy`` from one
+    bincount of the (bin, hit) pairs)."""
+    if weights is None:  # the counts of (bin, hit) pairs: w and wy in one pass
+        pairs = np.bincount(2 * bins + hits, minlength=2 * n_bins).astype(np.float64)
+        wy = pairs[1::2]
+        w = pairs[0::2] + wy
         wp = np.bincount(bins, weights=confidence, minlength=n_bins)
     else:
         w = np.bincount(bins, weights=weights, minlength=n_bins)
@@ -335,9 +338,6 @@ def _samples(y_true, y_proba, sample_weight, *, labels, pos_label, multi_class):
             hits = codes[:, None] == np.arange(proba.shape[1])
     if weights is not None:
         weights = weights.astype(np.float64, copy=False)
-        if not weights.any():
-            raise ValueError("sample_weight sums to zero: the calibration error is "
-                             "undefined.")
     return hits, confidence, weights
 
 
@@ -362,6 +362,8 @@ def _error(sums, norm):
     class-wise sums, shape (3, n_classes, n_bins))."""
     w, wy, wp = sums
     total = w.sum(axis=-1)
+    if not np.all(total > 0):  # every weight zero (or, class-wise, every column's)
+        raise ValueError("sample_weight sums to zero: the calibration error is undefined.")
     filled = w > 0
     safe = np.where(filled, w, 1.0)
     gap = (wy - wp) / safe  # acc_b - conf_b, 0 in empty bins
@@ -491,6 +493,42 @@ def calibration_error(y_true, y_proba, *, n_bins=15, strategy="uniform", norm="l
     >>> round(calibration_error([0, 1, 2, 1], proba, n_bins=5), 4)
     0.15
     """
+    if any(is_dask_collection(a) for a in (y_true, y_proba, sample_weight)):
+        return _on_dask(y_true, y_proba, sample_weight, n_bins=n_bins, strategy=strategy,
+                        norm=norm, multi_class=multi_class, labels=labels,
+                        pos_label=pos_label)
     samples = _samples(y_true, y_proba, sample_weight, labels=labels, pos_label=pos_label,
                        multi_class=multi_class)
     return _error(_sums(samples, n_bins, strategy, multi_class), norm)
+
+
+def _partition_sums(empty, y_true, y_proba, sample_weight):
+    """The sums of one partition (None when it is empty)."""
+    if len(y_true) == 0:
+        return None
+    return empty.update(y_true, y_proba, sample_weight)
+
+
+def _on_dask(y_true, y_proba, sample_weight, *, n_bins, strategy, norm, multi_class, labels,
+             pos_label):
+    """Dask inputs: each partition is reduced to its :class:`CalibrationSums` on its
+    worker, the sums are added in a tree (``_dask.reduce_partitions``), one value comes
+    back. Uniform bins only, and 2-D probabilities need ``labels``: quantile edges and
+    the class of each column depend on all the partitions."""
+    if strategy != "uniform":
+        raise ValueError("strategy='quantile' needs the quantiles of all the confidences; "
+                         "Dask inputs take strategy='uniform' (or compute the inputs first).")
+    if np.ndim(y_proba) == 2 and labels is None:
+        raise ValueError("A 2-D y_proba on Dask needs labels= (the class of each column): "
+                         "a partition does not see every class.")
+    import dask
+
+    parts = _dask.partitions((("y_true", y_true), ("y_proba", y_proba),
+                              ("sample_weight", sample_weight)), score="y_proba")
+    update = dask.delayed(_partition_sums, pure=False)
+    merged = _dask.reduce_partitions([
+        update(CalibrationSums(n_bins, multi_class=multi_class, labels=labels,
+                               pos_label=pos_label), t, p, w) for t, p, w in parts])
+    if merged is None:
+        raise ValueError("Found empty input: y_true has no sample.")
+    return merged.compute(norm)

@@ -336,6 +336,34 @@ def test_sums_stream_and_merge(norm):
             rel=1e-12)
 
 
+@pytest.mark.parametrize("weighted", [False, True])
+def test_dask_partitions_reduce_to_the_same_value(weighted):
+    da = pytest.importorskip("dask.array")
+    dask = pytest.importorskip("dask")
+    y, p = _binary(6, 200)
+    w = np.random.default_rng(6).random(200) if weighted else None
+    yk, proba = _multiclass(6, 200, 3)
+    with dask.config.set(scheduler="sync"):
+        for norm in NORMS:
+            got = msk.calibration_error(da.from_array(y, chunks=70), da.from_array(p, chunks=70),
+                                        sample_weight=None if w is None else
+                                        da.from_array(w, chunks=70), norm=norm, n_bins=8)
+            assert got == pytest.approx(msk.calibration_error(
+                y, p, sample_weight=w, norm=norm, n_bins=8), rel=1e-12)
+            for multi_class in ("top_label", "classwise"):
+                got = msk.calibration_error(
+                    da.from_array(yk, chunks=70), da.from_array(proba, chunks=(70, 3)),
+                    labels=[0, 1, 2], multi_class=multi_class, norm=norm, n_bins=8)
+                assert got == pytest.approx(msk.calibration_error(
+                    yk, proba, multi_class=multi_class, norm=norm, n_bins=8), rel=1e-12)
+        with pytest.raises(ValueError, match="strategy='uniform'"):
+            msk.calibration_error(da.from_array(y, chunks=70), da.from_array(p, chunks=70),
+                                  strategy="quantile")
+        with pytest.raises(ValueError, match="labels="):
+            msk.calibration_error(da.from_array(yk, chunks=70),
+                                  da.from_array(proba, chunks=(70, 3)))
+
+
 # -- torchmetrics ------------------------------------------------------------------------
 def _torchmetrics_cases():
     return json.loads((DATA / "calibration_torchmetrics.json").read_text())["cases"]
