@@ -82,22 +82,38 @@ def uniform_bins(confidence, n_bins):
     return bins
 
 
+def bins_among(inner, values, side):
+    """``np.searchsorted(inner, values, side)`` for sorted ``inner`` edges: the number of
+    edges below each value (``side='left'``: an edge equal to the value is not counted).
+    Up to 32 edges it counts them, one comparison pass per edge (a binary search per
+    value is several times slower on unsorted values)."""
+    if inner.shape[0] > 32:
+        return np.searchsorted(inner, values, side=side)
+    bins = np.zeros(values.shape[0], dtype=np.intp)
+    above = np.greater_equal if side == "right" else np.greater
+    for edge in inner.tolist():
+        bins += above(values, edge)
+    return bins
+
+
 def quantile_bins(confidence, weights, n_bins):
     """Bin of each confidence among bins ``[e_i, e_(i+1))`` (the last closed) at the
     weighted quantiles ``e`` of the confidences (:func:`weighted_percentile_edges`)."""
     edges = weighted_percentile_edges(confidence, weights, n_bins)
-    return np.searchsorted(edges[1:-1], confidence, side="right")
+    return bins_among(edges[1:-1], confidence, "right")
 
 
 def bin_sums(bins, n_bins, hits, confidence, weights):
     """``(w, wy, wp)`` per bin: the weight, the weight of the hits and the weighted
     confidence, one :func:`numpy.bincount` each (unweighted: ``w`` and ``wy`` from one
-    bincount of the (bin, hit) pairs)."""
+    bincount of the (bin, hit) pairs, made in place of ``bins``, which is overwritten)."""
     if weights is None:  # the counts of (bin, hit) pairs: w and wy in one pass
-        pairs = np.bincount(2 * bins + hits, minlength=2 * n_bins).astype(np.float64)
+        wp = np.bincount(bins, weights=confidence, minlength=n_bins)
+        pairs = np.multiply(bins, 2, out=bins)  # ``bins`` is the caller's scratch array
+        pairs += hits
+        pairs = np.bincount(pairs, minlength=2 * n_bins).astype(np.float64)
         wy = pairs[1::2]
         w = pairs[0::2] + wy
-        wp = np.bincount(bins, weights=confidence, minlength=n_bins)
     else:
         w = np.bincount(bins, weights=weights, minlength=n_bins)
         wy = np.bincount(bins, weights=np.where(hits, weights, 0.0), minlength=n_bins)
@@ -196,7 +212,7 @@ def calibration_curve(y_true, y_prob, *, pos_label=None, n_bins=5, strategy="uni
         edges = weighted_percentile_edges(y_prob, weights, n_bins)
     else:
         edges = np.linspace(0.0, 1.0, n_bins + 1)
-    bins = np.searchsorted(edges[1:-1], y_prob)  # scikit-learn's: an edge in the lower bin
+    bins = bins_among(edges[1:-1], y_prob, "left")  # scikit-learn's: an edge in the lower bin
     w, wy, wp = bin_sums(bins, n_bins, is_pos, y_prob, weights)
     nonzero = w != 0
     return wy[nonzero] / w[nonzero], wp[nonzero] / w[nonzero]
@@ -328,8 +344,8 @@ def _samples(y_true, y_proba, sample_weight, *, labels, pos_label, multi_class):
         confidence = proba
     else:
         codes, _, proba, weights = prepare_scores(y_true, y_proba, labels, sample_weight,
-                                                  name="y_proba")
-        _finite_range(proba, "y_proba", probabilities=True, advice="pass probabilities")
+                                                  name="y_proba", probabilities=True,
+                                                  advice="pass probabilities")
         if multi_class == "top_label":
             predicted = proba.argmax(axis=1)
             confidence, hits = pick(proba, predicted), predicted == codes
