@@ -86,7 +86,7 @@ from ._inference.groups import (
 from ._inference.intervals import IntervalResult, analytic_interval
 from ._inference.compare import ComparisonResult, compare, corrected_resampled_ttest
 # are the probabilities right? calibration curve and calibration error
-from ._calibration import calibration_curve, calibration_error
+from ._calibration import CalibrationSums, calibration_curve, calibration_error
 
 __version__ = "0.1.0"
 
@@ -181,4 +181,5 @@ __all__ = [
     # are the probabilities right? (calibration)
     "calibration_curve",
     "calibration_error",
+    "CalibrationSums",
 ]

@@ -22,7 +22,7 @@ from sklearn.utils.validation import _check_pos_label_consistency
 from ._facts import CURVE_CONSTRAINTS, FACTS
 from ._losses import _finite_range, check_samples, encode_targets, pick, prepare_scores
 from . import _dask
-from ._params import checked
+from ._params import Checker, checked
 from ._validation import check_sample_weight, is_dask_collection, refuse_masked
 
 
@@ -219,32 +219,46 @@ def calibration_curve(y_true, y_prob, *, pos_label=None, n_bins=5, strategy="uni
 
 
 # -- the calibration error ------------------------------------------------------------------
+#: The options of CalibrationSums: those of calibration_error (its registry facts).
+_CHECK = Checker("CalibrationSums", FACTS["calibration_error"].constraints)
+
 class CalibrationSums:
-    """The per-bin sums of :func:`calibration_error` with ``strategy='uniform'``: they add
-    up over batches, so ``update`` streams and ``+`` merges (e.g. partitions).
+    """Running calibration error over batches, from per-bin sums that add up.
+
+    The per-bin sums of :func:`calibration_error` with uniform bins: ``update`` adds a batch, ``compute`` gives the error so far, ``a + b`` merges two
+    accumulators (e.g. from different processes or Dask partitions) without changing
+    either. ``compute(norm)`` after any sequence of updates and merges equals
+    ``calibration_error(..., strategy='uniform', norm=norm)`` on all the samples at once
+    (to rounding). Quantile bins need every confidence first, so they do not stream.
 
     Parameters
     ----------
     n_bins : int, default=15
         Number of equal-width bins.
     multi_class : {'top_label', 'classwise'}, default='top_label'
-        As in :func:`calibration_error`.
-    labels : array-like, default=None
-        The class of each column of 2-D probabilities (required for them: the batches
-        need not show every class); unused for 1-D probabilities.
+        As in :func:`calibration_error`, for 2-D probabilities.
+    labels : array-like of shape (n_classes,), default=None
+        The class of each column of 2-D probabilities: required for them, since a batch
+        need not show every class. Unused for 1-D probabilities.
     pos_label : int, float, bool or str, default=None
-        The positive class of 1-D probabilities, as in :func:`calibration_error`.
+        The class whose probability a 1-D ``y_proba`` holds, as in
+        :func:`calibration_error`.
 
     Attributes
     ----------
-    sums : ndarray of shape (3, n_bins) or (3, n_classes, n_bins)
-        ``w``, ``wy`` and ``wp`` per bin (per class with ``'classwise'``).
+    sums : ndarray of shape (3, n_bins) or (3, n_classes, n_bins), or None
+        The weight, the weight of the hits and the weighted confidence of each bin (of
+        each class with ``'classwise'``); None before the first batch.
+
+    See Also
+    --------
+    calibration_error : The same error of samples in memory (or on Dask).
+    StreamingLoss : The same pattern for the losses.
 
     Examples
     --------
     >>> import numpy as np
-    >>> from metrics_sk import calibration_error
-    >>> from metrics_sk._calibration import CalibrationSums
+    >>> from metrics_sk import CalibrationSums, calibration_error
     >>> y = np.array([0, 1, 1, 0, 1, 1])
     >>> p = np.array([0.2, 0.7, 0.9, 0.4, 0.6, 0.3])
     >>> a = CalibrationSums(n_bins=5).update(y[:3], p[:3])
@@ -254,8 +268,11 @@ class CalibrationSums:
     """
 
     def __init__(self, n_bins=15, *, multi_class="top_label", labels=None, pos_label=None):
+        _CHECK({"n_bins": n_bins, "multi_class": multi_class, "labels": labels,
+                "pos_label": pos_label})
         self.n_bins, self.multi_class = n_bins, multi_class
-        self.labels, self.pos_label = labels, pos_label
+        self.labels = None if labels is None else np.asarray(labels)
+        self.pos_label = pos_label
         self.sums = None
 
     def update(self, y_true, y_proba, sample_weight=None):
@@ -275,23 +292,44 @@ class CalibrationSums:
         self : CalibrationSums
             This accumulator, with the batch added.
         """
+        if np.ndim(y_proba) == 2 and self.labels is None:
+            raise ValueError("A 2-D y_proba needs labels= (the class of each column) when "
+                             "it comes in batches: a batch need not show every class.")
         samples = _samples(y_true, y_proba, sample_weight, labels=self.labels,
                            pos_label=self.pos_label, multi_class=self.multi_class)
         sums = np.array(_sums(samples, self.n_bins, "uniform", self.multi_class))
+        if self.sums is not None and sums.shape != self.sums.shape:
+            raise ValueError(f"This batch gives sums of shape {sums.shape[1:]}, earlier "
+                             f"batches {self.sums.shape[1:]}: 1-D and 2-D probabilities "
+                             "do not mix.")
         self.sums = sums if self.sums is None else self.sums + sums
         return self
 
     def __add__(self, other):
         if not isinstance(other, CalibrationSums):
             return NotImplemented
+        same = (self.n_bins == other.n_bins and self.multi_class == other.multi_class
+                and self.pos_label == other.pos_label
+                and (self.labels is None) == (other.labels is None)
+                and (self.labels is None or np.array_equal(self.labels, other.labels)))
+        shapes = {s.shape for s in (self.sums, other.sums) if s is not None}
+        if not same or len(shapes) > 1:
+            raise ValueError("Cannot merge CalibrationSums of different n_bins, "
+                             "multi_class, labels, pos_label or kinds of probabilities.")
         out = CalibrationSums(self.n_bins, multi_class=self.multi_class, labels=self.labels,
                               pos_label=self.pos_label)
         parts = [s for s in (self.sums, other.sums) if s is not None]
-        out.sums = None if not parts else sum(parts)
+        out.sums = None if not parts else sum(parts[1:], parts[0].copy())
         return out
 
+    def __radd__(self, other):
+        if isinstance(other, int) and other == 0:  # sum([a, b, ...])
+            return self + CalibrationSums(self.n_bins, multi_class=self.multi_class,
+                                          labels=self.labels, pos_label=self.pos_label)
+        return NotImplemented
+
     def compute(self, norm="l1"):
-        """The calibration error of every sample so far.
+        """Compute the calibration error of every sample so far.
 
         Parameters
         ----------
@@ -303,9 +341,15 @@ class CalibrationSums:
         error : float
             The calibration error.
         """
+        _CHECK({"norm": norm})
         if self.sums is None:
             raise ValueError("No samples yet: call update() before compute().")
         return _error(self.sums, norm)
+
+    def __repr__(self):
+        n = 0 if self.sums is None else int(round(self.sums[0].sum(axis=-1).max()))
+        return (f"CalibrationSums(n_bins={self.n_bins}, multi_class={self.multi_class!r}, "
+                f"weight={n})")
 
 
 def _binary_targets(y_true, y_proba, sample_weight, pos_label):

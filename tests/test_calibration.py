@@ -13,7 +13,7 @@ from sklearn.calibration import calibration_curve as sk_calibration_curve
 from sklearn.utils._param_validation import InvalidParameterError
 
 import metrics_sk as msk
-from metrics_sk._calibration import CalibrationSums
+from metrics_sk import CalibrationSums
 
 DATA = pathlib.Path(__file__).with_name("data")
 EDGE_VALUES = np.array([0.0, 0.2, 0.25, 0.4, 0.5, 0.6, 0.75, 0.8, 1.0, 1 / 3, 2 / 3, 0.1])
@@ -362,6 +362,25 @@ def test_dask_partitions_reduce_to_the_same_value(weighted):
         with pytest.raises(ValueError, match="labels="):
             msk.calibration_error(da.from_array(yk, chunks=70),
                                   da.from_array(proba, chunks=(70, 3)))
+
+
+def test_sums_check_their_options_and_merges():
+    with pytest.raises(ValueError, match="'n_bins' parameter of CalibrationSums"):
+        CalibrationSums(n_bins=0)
+    with pytest.raises(ValueError, match="'norm' parameter of CalibrationSums"):
+        CalibrationSums().update([0, 1], [0.2, 0.9]).compute("l3")
+    with pytest.raises(ValueError, match="labels="):
+        CalibrationSums().update([0, 1], [[0.8, 0.2], [0.1, 0.9]])
+    with pytest.raises(ValueError, match="Cannot merge"):
+        CalibrationSums(n_bins=5).update([0, 1], [0.2, 0.9]) + CalibrationSums(n_bins=6)
+    with pytest.raises(ValueError, match="No samples yet"):
+        CalibrationSums().compute()
+    parts = [CalibrationSums(n_bins=4).update([0, 1], [0.2, 0.9]),
+             CalibrationSums(n_bins=4).update([1, 1], [0.6, 0.7])]
+    total = sum(parts)
+    assert total.compute() == pytest.approx(
+        msk.calibration_error([0, 1, 1, 1], [0.2, 0.9, 0.6, 0.7], n_bins=4), rel=1e-14)
+    assert parts[0].sums[0].sum() == 2  # the parts are unchanged
 
 
 # -- torchmetrics ------------------------------------------------------------------------
