@@ -19,12 +19,6 @@ import json
 import pathlib
 
 import numpy as np
-import torch
-import torchmetrics
-from torchmetrics.functional.classification import (
-    binary_calibration_error,
-    multiclass_calibration_error,
-)
 
 OUT = pathlib.Path(__file__).with_name("calibration_torchmetrics.json")
 EDGES = np.array([0.0, 0.25, 0.5, 0.75, 0.5, 0.25], dtype=np.float32)
@@ -51,6 +45,15 @@ def multiclass_case(seed, n, k):
 
 
 def main():
+    # imported here: the test run (pytest --doctest-modules) imports this module without
+    # torch, which only the throw-away environment of the docstring has
+    import torch
+    import torchmetrics
+    from torchmetrics.functional.classification import (
+        binary_calibration_error,
+        multiclass_calibration_error,
+    )
+
     cases = []
     for seed, n in ((0, 50), (1, 300), (2, 1000)):
         y, proba = binary_case(seed, n)
