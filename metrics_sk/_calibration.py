@@ -527,7 +527,7 @@ def calibration_error(y_true, y_proba, *, n_bins=15, strategy="uniform", norm="l
 
     The sums :math:`w_b`, :math:`w_b \mathrm{acc}_b` and :math:`w_b \mathrm{conf}_b` are
     one :func:`numpy.bincount` each over the bin indices; with uniform bins they add up
-    over batches (``metrics_sk._calibration.CalibrationSums``). torchmetrics'
+    over batches (:class:`CalibrationSums`) and Dask partitions. torchmetrics'
     ``binary_calibration_error`` and ``multiclass_calibration_error`` give the same
     values (top-label, uniform bins) to float32 rounding (1e-6, tests/test_calibration.py),
     but for a probability of exactly 1, which they count in a bin of its own, and one
