@@ -124,6 +124,7 @@ API_SECTIONS = (
     ("oneDAL quality metrics", ("metrics_sk._onedal", "metrics_sk._formulas")),
     ("scikit-learn drop-ins", ("metrics_sk._dropins",)),
     ("Score metrics (log loss, hinge, AUC)", ("metrics_sk._scores",)),
+    ("Calibration", ("metrics_sk._calibration",)),
     ("Scorers", ("metrics_sk._scorers",)),
     ("Beyond one array: streaming, Dask, bootstrap",
      ("metrics_sk._streaming", "metrics_sk._dask", "metrics_sk._inference.bootstrap")),

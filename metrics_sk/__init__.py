@@ -93,6 +93,8 @@ from ._display.thresholds import DecisionCurveDisplay, MetricThresholdCurveDispl
 # are the probabilities right? The CORP decomposition of a proper score
 from ._decomposition import ScoreDecomposition, score_decomposition
 from ._display.reliability import ReliabilityDisplay
+# are the probabilities right? calibration curve and calibration error
+from ._calibration import CalibrationSums, calibration_curve, calibration_error
 
 __version__ = "0.1.0"
 
@@ -194,4 +196,8 @@ __all__ = [
     "score_decomposition",
     "ScoreDecomposition",
     "ReliabilityDisplay",
+    # are the probabilities right? (calibration)
+    "calibration_curve",
+    "calibration_error",
+    "CalibrationSums",
 ]

@@ -35,6 +35,12 @@ CURVE_CONSTRAINTS = {
     "precision_recall_curve": {**_CURVE, "drop_intermediate": ["boolean"]},
     "det_curve": {**_CURVE, "drop_intermediate": ["boolean"]},
     "auc": {"x": _ARRAY, "y": _ARRAY},
+    # metrics_sk/_calibration.py (scikit-learn's objects overlay these where it has them)
+    "calibration_curve": {"y_true": _ARRAY, "y_prob": _ARRAY,
+                          "pos_label": [Real, str, "boolean", None],
+                          "n_bins": [Interval(Integral, 1, None, closed="left")],
+                          "strategy": [StrOptions({"uniform", "quantile"})],
+                          "sample_weight": ["array-like", None]},
 }
 
 #: The interval families of :func:`~metrics_sk.analytic_interval`: its methods per family
@@ -356,6 +362,19 @@ def _entries():
           response_method=("decision_function", "predict_proba"), greater_is_better=False,
           count=False, binary_only=True, display="equal error rate", interval=None,
           scorers={"neg_equal_error_rate": {}}, constraints=_OPERATING),
+        # calibration (metrics_sk/_calibration.py): binned probabilities against frequencies
+        F("calibration_error", "metrics_sk", takes="probabilities",
+          response_method="predict_proba", greater_is_better=False, count=False,
+          display="calibration error", interval=None,
+          scorers={"neg_calibration_error": {}},
+          constraints={"y_true": _ARRAY, "y_proba": _ARRAY,
+                       "n_bins": [Interval(Integral, 1, None, closed="left")],
+                       "strategy": [StrOptions({"uniform", "quantile"})],
+                       "norm": [StrOptions({"l1", "l2", "max", "l2_debiased"})],
+                       "multi_class": [StrOptions({"top_label", "classwise"})],
+                       "labels": ["array-like", None],
+                       "pos_label": [Real, str, "boolean", None],
+                       "sample_weight": ["array-like", None]}),
     ]
 
 

@@ -123,7 +123,7 @@ def _check_columns(scores, classes, labels, name, allow_1d):
 
 def prepare_scores(y_true, y_score, labels, sample_weight, *, name="y_score", allow_1d=False,
              binary_columns=None, probabilities=False, allow_negative_weights=False,
-             min_classes=1):
+             min_classes=1, advice="pass raw scores with from_logits=True"):
     """Validate and encode the inputs of a score metric.
 
     Returns ``(codes, classes, scores, weights)``: the column of each sample's true class,
@@ -132,7 +132,8 @@ def prepare_scores(y_true, y_score, labels, sample_weight, *, name="y_score", al
     ``binary_columns`` ("probability" or "ranking") accepts the 1-D score of a binary
     target (scikit-learn's convention: the score of the greater class, as binary scorers
     pass it) and returns two columns, ``[1 - p, p]`` or ``[-s, s]`` (swapped when
-    ``labels`` puts the greater class first).
+    ``labels`` puts the greater class first). ``advice`` ends the message of
+    probabilities outside [0, 1].
     """
     classes, codes, scores, weights = check_samples(
         y_true, y_score, sample_weight, labels=labels, name=name,
@@ -146,16 +147,18 @@ def prepare_scores(y_true, y_score, labels, sample_weight, *, name="y_score", al
     if order is not None:  # a DataFrame with a column per class, by name: align by name
         scores = scores[:, order]
     scores = check_scores(scores, classes, labels, name=name, allow_1d=allow_1d,
-                          binary_columns=binary_columns, probabilities=probabilities)
+                          binary_columns=binary_columns, probabilities=probabilities,
+                          advice=advice)
     return codes, classes, scores, weights
 
 
 def check_scores(scores, classes, labels, *, name="y_score", allow_1d=False,
-                 binary_columns=None, probabilities=False):
+                 binary_columns=None, probabilities=False,
+                 advice="pass raw scores with from_logits=True"):
     """The checks of :func:`prepare_scores` on one more score array (of known length) for the
     same ``classes``, e.g. a second model's scores of the same samples."""
     _check_columns(scores, classes, labels, name, allow_1d or binary_columns is not None)
-    _finite_range(scores, name, probabilities=probabilities)
+    _finite_range(scores, name, probabilities=probabilities, advice=advice)
     if scores.ndim == 1 and binary_columns is not None:
         other = 1 - scores if binary_columns == "probability" else -scores
         # the score of the greater class, in its column whatever the order of labels=

@@ -569,6 +569,7 @@ SCORE_REFERENCES = {
     "brier_score_loss": skm.brier_score_loss,
     "d2_brier_score": skm.d2_brier_score,
     "d2_log_loss_score": skm.d2_log_loss_score,
+    "calibration_error": msk.calibration_error,  # (tests/test_calibration.py: brute force)
 }
 
 SCORE_CONTAINERS = {
@@ -597,7 +598,8 @@ def score_case(draw, name):
     rng = np.random.default_rng(draw(st.integers(0, 2**32 - 1)))
     raw = rng.normal(size=(len(t), k))
     if name in ("log_loss", "one_vs_all_log_loss", "one_vs_all_roc_auc_score",
-                "one_vs_all_pr_auc_score") or METRICS[name].takes == "probabilities":
+                "one_vs_all_pr_auc_score", "calibration_error") \
+            or METRICS[name].takes == "probabilities":
         raw = np.exp(raw) / np.exp(raw).sum(1, keepdims=True)
     scores = draw(st.sampled_from(sorted(SCORE_CONTAINERS)))
     kind = draw(st.sampled_from(["none", "small int", "float", "huge float", "tiny float"]))
@@ -837,6 +839,10 @@ def _extra_calls():
                         "confusion_matrix_at_thresholds", "decision_curve")},
         "net_benefit": lambda w: msk.net_benefit(_Y % 2, _PROBA[:, 1], threshold=0.3,
                                                  sample_weight=w),
+        "calibration_curve": lambda w: msk.calibration_curve(_Y % 2, _PROBA[:, 1],
+                                                             sample_weight=w),
+        "CalibrationSums.update": lambda w: msk.CalibrationSums().update(
+            _Y % 2, _PROBA[:, 1], sample_weight=w),
         "Confusion.at_thresholds": lambda w: msk.Confusion.at_thresholds(
             _Y % 2, _PROBA[:, 1], sample_weight=w),
         "metric_at_thresholds": lambda w: msk.metric_at_thresholds(

@@ -39,7 +39,7 @@ LAYERS = [
     ["_grouped"],
     ["_api", "_losses"],
     ["_streaming"],
-    ["_dropins", "_onedal", "_scores", "_decomposition"],
+    ["_dropins", "_onedal", "_scores", "_decomposition", "_calibration"],
     ["_curves"],
     ["_decisions", "_thresholds"],
     ["catboost"],
@@ -217,6 +217,8 @@ ENCODERS = {
     "_encoding": "the label encoder (encode, compact, positions)",
     "_auc": "ranking kernels: searchsorted over sorted scores",
     "_isotonic": "the isotonic fit read at scores: searchsorted over sorted scores",
+    "_calibration": "bins: searchsorted of probabilities among bin edges and cumulative "
+                    "weights",
     "_display/plot": "the first place of each class in a ranking of cells",
     "_display/cli": "the digits demo: the classes of predict_proba's columns (not label encoding "
             "of user data)",

@@ -37,7 +37,8 @@ OPERATING_POINTS = {f"{name}_{m}" for name in ("recall_at_precision", "precision
 BINARY_ONLY = {"specificity", "balanced_auc"} | OPERATING_POINTS  # average="binary"
 # Score metrics: on a binary target scikit-learn passes the positive class's column only.
 SCORE_METRICS = {"roc_auc_mu", "neg_one_vs_all_log_loss", "one_vs_all_roc_auc",
-              "one_vs_all_roc_auc_weighted", "one_vs_all_pr_auc", "one_vs_all_pr_auc_weighted"}
+              "one_vs_all_roc_auc_weighted", "one_vs_all_pr_auc", "one_vs_all_pr_auc_weighted",
+              "neg_calibration_error"}
 
 # The checks shared by the test process and the subprocesses: for each scorer name,
 # the metric computed by hand from a fitted estimator ``e`` on ``X, y``.
@@ -87,6 +88,11 @@ HAND_SOURCE = textwrap.dedent('''
             HAND[f"{_point}_{_m}"] = _on("decision_function", getattr(msk, _point),
                                          **{_minimum: _m / 100})
     HAND["neg_equal_error_rate"] = _on("decision_function", msk.equal_error_rate, -1)
+
+    def _calibration(e, X, y):  # a binary target: the positive class's probability (1-D)
+        proba = e.predict_proba(X)
+        return -msk.calibration_error(y, proba[:, 1] if proba.shape[1] == 2 else proba)
+    HAND["neg_calibration_error"] = _calibration
 
     # A scorer added since (a registry entry, nothing else): its metric, sign and
     # response method as the registry states them.

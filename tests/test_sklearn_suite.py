@@ -24,6 +24,7 @@ import inspect
 import types
 
 import pytest
+import sklearn.calibration
 import sklearn.metrics
 
 import metrics_sk
@@ -44,14 +45,28 @@ RANKING_DROPINS = ("roc_curve", "precision_recall_curve", "det_curve", "auc",
                    "average_precision_score", "roc_auc_score",
                    "confusion_matrix_at_thresholds", "top_k_accuracy_score",
                    "metric_at_thresholds")
-DROPINS = COUNT_DROPINS + SCORE_DROPINS + RANKING_DROPINS
+#: The calibration drop-in (metrics_sk/_calibration.py), defined in sklearn.calibration.
+CALIBRATION_DROPINS = ("calibration_curve",)
+DROPINS = COUNT_DROPINS + SCORE_DROPINS + RANKING_DROPINS + CALIBRATION_DROPINS
+#: The scikit-learn module of each drop-in: sklearn.metrics but for those listed.
+NAMESPACES = {"calibration_curve": sklearn.calibration}
+
+
+def _namespace(name):
+    return NAMESPACES.get(name, sklearn.metrics)
+
 
 #: The scikit-learn test modules, and the prefix of their tests' names here.
 MODULES = {
     "sklearn.metrics.tests.test_classification": "test_",
     "sklearn.metrics.tests.test_common": "test_common__",
     "sklearn.metrics.tests.test_ranking": "test_ranking__",
+    "sklearn.tests.test_calibration": "test_calibration__",
 }
+#: Of these modules, only the tests whose name holds the drop-in's: the others (the
+#: calibrated classifiers, their displays) exercise log_loss or brier_score_loss only
+#: inside estimators, already covered by test_classification's tests.
+ONLY_NAMED = {"test_calibration": "calibration_curve"}
 
 #: Out-of-scope tests, by reason: each test becomes one skipped test with its reason.
 SKIPPED_BY_REASON = {
@@ -101,9 +116,9 @@ def _load_with_dropins(name):
     spec = importlib.util.spec_from_file_location(f"{name}__metrics_sk", original.__file__)
     module = importlib.util.module_from_spec(spec)
     # (test_classification imports d2_brier_score from sklearn.metrics._classification)
-    spaces = (sklearn.metrics, sklearn.metrics._classification)
-    saved = {(space, n): getattr(space, n) for space in spaces for n in DROPINS
-             if hasattr(space, n)}
+    spaces = (sklearn.metrics._classification,)
+    saved = {(space, n): getattr(space, n) for n in DROPINS
+             for space in (_namespace(n),) + spaces if hasattr(space, n)}
     try:
         for space, n in saved:
             setattr(space, n, getattr(metrics_sk, n))
@@ -197,6 +212,9 @@ for _name, _prefix in MODULES.items():
     for _test, _function in vars(_module).items():
         if _test.startswith("test_") and callable(_function):
             _reason = SKIPPED.get((_short, _test))
+            if _short in ONLY_NAMED and ONLY_NAMED[_short] not in _test:
+                DROPPED.append(f"{_short}.{_test}")
+                continue
             if not (_reason or (_exercises_dropin(_function, _module.__name__, set())
                                 and _only_dropin_cases(_function, _module))):
                 DROPPED.append(f"{_short}.{_test}")
@@ -217,7 +235,7 @@ def test_the_copies_use_the_dropins():
             if n in vars(module):
                 assert vars(module)[n] is getattr(metrics_sk, n), n
     for n in DROPINS:
-        assert getattr(sklearn.metrics, n).__module__.startswith("sklearn."), n
+        assert getattr(_namespace(n), n).__module__.startswith("sklearn."), n
         private = getattr(sklearn.metrics._classification, n, None)
         assert private is None or private.__module__.startswith("sklearn."), n
     common = LOADED["test_common"]
@@ -235,7 +253,8 @@ def test_kept_are_the_tests_of_the_dropins():
                  "test_common__sample_order_invariance",
                  "test_common__classification_with_invalid_sample_weight",
                  "test_brier_score_loss_binary", "test_brier_score_loss_multiclass",
-                 "test_d2_log_loss_score", "test_d2_brier_score"):
+                 "test_d2_log_loss_score", "test_d2_brier_score",
+                 "test_calibration__calibration_curve_pos_label"):
         assert kept in here, kept
     for dropped in ("test_classification.test_jaccard_score_validation",
                     "test_classification.test_likelihood_ratios"):
