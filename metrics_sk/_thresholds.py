@@ -19,7 +19,7 @@ import sklearn.metrics
 from sklearn.metrics import _ranking as _sk
 
 from . import _auc, _formulas
-from ._batch import ConfusionBatch
+from ._batch import ConfusionBatch, binary_margins
 from ._confusion import Confusion, checked
 from ._curves import _binary_inputs, _boundary, _classes, _column, _weights
 from ._losses import encode_targets
@@ -70,8 +70,9 @@ class ThresholdBatch(ConfusionBatch):
     [0.577, 0.0, 0.577, 0.0]
     """
 
-    def __init__(self, confusion, rows, cols, counts, thresholds, pos_label):
-        super().__init__(confusion, rows, cols, counts, own_labels=True)
+    def __init__(self, confusion, rows, cols, counts, thresholds, pos_label, *,
+                 margins=None):
+        super().__init__(confusion, rows, cols, counts, own_labels=True, margins=margins)
         self.thresholds = thresholds
         self.pos_label = pos_label
         self.tns, self.fps, self.fns, self.tps = counts.T
@@ -257,17 +258,22 @@ def _batch_of(labels, pos, fps, tps, thresholds, weighted, both=True):
     labels of weighted samples, so every confusion of the batch has both (its labels are
     fixed: no per-confusion ``present`` to work out)."""
     neg = 1 - pos
-    counts = np.empty((fps.shape[0], 4), dtype=np.float64 if weighted else np.int64)
-    counts[:, 0] = fps[-1] - fps
-    counts[:, 1] = fps
-    counts[:, 2] = tps[-1] - tps
-    counts[:, 3] = tps
+    # stored cell by cell (column-major): each cell, margin and formula pass over the
+    # thresholds is then contiguous (a reduction over 2 or 4 interleaved values per row
+    # costs 10-20x more)
+    counts = np.empty((4, fps.shape[0]), dtype=np.float64 if weighted else np.int64).T
+    cells = counts.T
+    np.subtract(fps[-1], fps, out=cells[0], casting="unsafe")  # (exact integers when
+    cells[1] = fps                                             # unweighted)
+    np.subtract(tps[-1], tps, out=cells[2], casting="unsafe")
+    cells[3] = tps
     rows = np.array([neg, neg, pos, pos])
     cols = np.array([neg, pos, neg, pos])
     base = Confusion.from_cells(labels, np.zeros((3, 3), dtype=counts.dtype),
                          fixed=2 if both else None,
                          weighted=weighted, counted=not weighted)
-    return ThresholdBatch(base, rows, cols, counts, thresholds, labels[pos].item())
+    return ThresholdBatch(base, rows, cols, counts, thresholds, labels[pos].item(),
+                          margins=binary_margins(counts, pos) if both else None)
 
 
 # -- the checks of the functions of this module ----------------------------------------------
