@@ -124,6 +124,47 @@ def test_the_property_can_fail():
     assert _mismatches(y_true, y_score, None, 1, other)
 
 
+@pytest.mark.parametrize("pos_label", [1, 0])
+@pytest.mark.parametrize("weighted", [False, True])
+def test_threshold_batch_margins_are_the_cells_sums(weighted, pos_label):
+    """The 2 x 2 margins of a threshold batch (summed per column, column-major) are
+    those a batch sums from the same cells, bit for bit and of the same dtypes; the
+    supports are the class totals at every threshold."""
+    from metrics_sk._batch import ConfusionBatch
+
+    rng = np.random.default_rng(5)
+    y = rng.integers(0, 2, 300)
+    s = np.round(rng.normal(size=300), 1)  # ties
+    w = rng.random(300) if weighted else None
+    batch = Confusion.at_thresholds(y, s, sample_weight=w, pos_label=pos_label)
+    assert batch.counts.flags.f_contiguous
+    summed = ConfusionBatch(batch, batch.rows, batch.cols,
+                            np.ascontiguousarray(batch.counts), own_labels=True)
+    for got, want in zip(batch.whole_margins(), summed.whole_margins()):
+        assert got.dtype == want.dtype
+        np.testing.assert_array_equal(got, want)
+    weights = np.ones(300) if w is None else w
+    totals = [weights[y == 0].sum(), weights[y == 1].sum()]
+    np.testing.assert_allclose(batch.support, np.tile(totals, (len(batch), 1)), rtol=1e-12)
+
+
+@pytest.mark.parametrize("exponent", [-101, -99, 0, 99, 101])
+def test_mcc_of_scaled_weights(exponent):
+    """MCC is scale-free: weights times 2**e give the value bit for bit, whether the
+    totals need the formula's power-of-two scaling (beyond 2**+-100) or not; and
+    scikit-learn's value."""
+    rng = np.random.default_rng(6)
+    y = rng.integers(0, 2, 50)
+    s = rng.normal(size=50) + y
+    w = rng.random(50)
+    base = Confusion.at_thresholds(y, s, sample_weight=w).matthews_corrcoef()
+    scaled = Confusion.at_thresholds(y, s, sample_weight=np.ldexp(w, exponent))
+    np.testing.assert_array_equal(scaled.matthews_corrcoef(), base)
+    at = len(base) // 2
+    want = sklearn.metrics.matthews_corrcoef(y, s >= scaled.thresholds[at], sample_weight=w)
+    assert base[at] == pytest.approx(want, rel=1e-12)
+
+
 def test_at_thresholds_values():
     """Hand-computed: scores 0.8 (1), 0.4 (0), 0.35 (1), 0.1 (0)."""
     batch = Confusion.at_thresholds([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
