@@ -165,6 +165,31 @@ def test_mcc_of_scaled_weights(exponent):
     assert base[at] == pytest.approx(want, rel=1e-12)
 
 
+def test_result_blocks_at_every_threshold_print():
+    """The result blocks of a threshold batch hold one value per threshold, and their
+    repr prints them (it raised TypeError formatting an array with ``.6g``). Hand-computed:
+    scores 0.8 (1), 0.4 (0), 0.35 (1), 0.1 (0)."""
+    batch = Confusion.at_thresholds([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
+    binary = batch.binary_quality_metrics()
+    assert repr(binary) == (
+        "BinaryQualityMetrics(accuracy=[0.75, 0.5, 0.75, 0.5], "
+        "precision=[1, 0.5, 0.666667, 0.5], recall=[0.5, 0.5, 1, 1], "
+        "fscore=[0.666667, 0.5, 0.8, 0.666667], specificity=[1, 0.5, 0.5, 0], "
+        "auc=[0.75, 0.5, 0.75, 0.5])")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # (nothing predicted as 0 at the lowest threshold)
+        multi = batch.multiclass_quality_metrics()
+    assert repr(multi).startswith(
+        "MulticlassQualityMetrics(average_accuracy=[0.75, 0.5, 0.75, 0.5], "
+        "error_rate=[0.25, 0.5, 0.25, 0.5], ")
+    assert "macro_precision=[0.833333, 0.5, 0.833333, 0.25]" in repr(multi)
+    long = Confusion.at_thresholds(np.arange(100) % 2, np.arange(100.0))  # odd: positive
+    assert "accuracy=[0.51, 0.5, 0.51, ..., 0.5, 0.51, 0.5]" in repr(
+        long.binary_quality_metrics())
+    one = metrics_sk.binary_quality_metrics([1, 1, -1, -1, 1], [1, -1, -1, 1, 1])
+    assert repr(one).startswith("BinaryQualityMetrics(accuracy=0.6, precision=0.666667, ")
+
+
 def test_at_thresholds_values():
     """Hand-computed: scores 0.8 (1), 0.4 (0), 0.35 (1), 0.1 (0)."""
     batch = Confusion.at_thresholds([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
