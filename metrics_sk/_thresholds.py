@@ -21,13 +21,12 @@ from sklearn.metrics import _ranking as _sk
 from . import _auc, _formulas
 from ._batch import ConfusionBatch, binary_margins
 from ._confusion import Confusion, checked
-from ._curves import _binary_inputs, _boundary, _classes, _column, _weights
-from ._losses import encode_targets
+from ._curves import _boundary, _column, _weights
+from ._encoding import binary_score_inputs
 from ._facts import FACTS
 from ._params import checked as checked_function
 from ._scores import _plain_targets
 from ._sklearn_compat import sklearn_constraints
-from ._validation import check_sample_weight, refuse_masked
 
 
 # -- the batch -------------------------------------------------------------------------------
@@ -279,56 +278,9 @@ def _batch_of(labels, pos, fps, tps, thresholds, weighted, both=True):
 # -- the checks of the functions of this module ----------------------------------------------
 def _checked_inputs(y_true, y_score, sample_weight, pos_label):
     """``(labels, pos, is_pos, scores, weights)`` of a binary scoring, zero weights left
-    out, or a ValueError naming the argument: 1-D numeric finite ``y_score`` and
-    ``y_true`` of one length, non-negative weights of that length, exactly two classes in
-    ``y_true`` (``pos_label`` one of them; None: 1 of {0, 1} or {-1, 1}), each with
-    weight."""
-    for x, x_name in ((y_true, "y_true"), (y_score, "y_score")):
-        refuse_masked(x, x_name)
-    if np.ndim(y_true) != 1:
-        raise ValueError(f"y_true must be 1-D (labels), got shape {np.shape(y_true)}.")
-    y = np.asarray(y_true)
-    n = y.shape[0]
-    if n == 0:
-        raise ValueError("y_true is empty (0 samples).")
-    if np.ndim(y_score) != 1:
-        raise ValueError(f"y_score must be 1-D (the scores of the positive class), got "
-                         f"shape {np.shape(y_score)}.")
-    scores = np.asarray(y_score)
-    if scores.dtype.kind not in "biuf":
-        raise ValueError(f"y_score must hold numbers, got dtype {scores.dtype}.")
-    if scores.shape[0] != n:
-        raise ValueError(f"y_score has {scores.shape[0]} samples but y_true has {n}.")
-    if scores.dtype.kind == "f" and not np.isfinite(scores).all():
-        raise ValueError("y_score contains NaN or infinity.")
-    if sample_weight is not None and np.ndim(sample_weight) == 1 and len(sample_weight) != n:
-        raise ValueError(f"sample_weight has {len(sample_weight)} entries but y_true has "
-                         f"{n} samples.")
-    sample_weight = check_sample_weight(sample_weight, n)  # (the shared checks and errors)
-    if sample_weight is not None:
-        sample_weight = sample_weight.astype(np.float64, copy=False)
-    if y.dtype.kind not in "biu":  # the one label encoder's checks (None, NaN, complex...)
-        found, codes = encode_targets(y, None)
-        y = found[codes]
-    classes = _classes(y)
-    if classes.shape[0] != 2:
-        raise ValueError(f"y_true must hold exactly two classes (a binary target), got "
-                         f"{classes.shape[0]}: {classes.tolist()[:5]}.")
-    if pos_label is None:
-        if y.dtype.kind not in "biuf" or set(classes.tolist()) not in ({0, 1}, {-1, 1}):
-            raise ValueError(f"y_true takes the values {classes.tolist()}: pass pos_label "
-                             "(it is only implied for {0, 1} and {-1, 1} labels).")
-        pos_label = 1
-    elif not any(c == pos_label and isinstance(c, str) == isinstance(pos_label, str)
-                 for c in classes.tolist()):
-        raise ValueError(f"pos_label={pos_label!r} is not a class of y_true "
-                         f"{classes.tolist()}.")
-    native = _binary_inputs(y, scores, sample_weight, pos_label, two_classes=True)
-    if native is None:
-        raise ValueError("y_true must give both classes weight (a class with no sample, "
-                         "or only zero sample weights, leaves a rate undefined).")
-    pos = int(np.flatnonzero(classes == pos_label)[0])
-    return (classes, pos) + native
+    out, or a ValueError naming the argument (the one check of binary scorings,
+    :func:`metrics_sk._encoding.binary_score_inputs`)."""
+    return binary_score_inputs(y_true, y_score, sample_weight, pos_label)
 
 
 def confusions_at_thresholds(y_true, y_score, *, pos_label=None, sample_weight=None):
@@ -336,8 +288,7 @@ def confusions_at_thresholds(y_true, y_score, *, pos_label=None, sample_weight=N
     classes, pos, is_pos, scores, weights = _checked_inputs(y_true, y_score, sample_weight,
                                                             pos_label)
     fps, tps, thresholds = _auc.counts_at_thresholds(is_pos, scores, weights)
-    return _batch_of(classes, pos, fps, tps,
-                     thresholds.astype(np.asarray(y_score).dtype, copy=False),
+    return _batch_of(classes, pos, fps, tps, thresholds.astype(scores.dtype, copy=False),
                      weighted=weights is not None)
 
 

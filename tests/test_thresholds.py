@@ -190,6 +190,49 @@ def test_result_blocks_at_every_threshold_print():
     assert repr(one).startswith("BinaryQualityMetrics(accuracy=0.6, precision=0.666667, ")
 
 
+_BAD_SCORES = [
+    ([0.1, 0.2, 0.3], ValueError),  # a length that differs
+    ([[0.1, 0.9], [0.2, 0.8], [0.3, 0.7], [0.4, 0.6]], ValueError),  # 2-D
+    ([0.1, np.nan, 0.3, 0.4], ValueError),
+    ([0.1, np.inf, 0.3, 0.4], ValueError),
+    (np.array([1, 2**53, 3, 4]), ValueError),  # integers float64 would round
+]
+
+
+@pytest.mark.parametrize("y_score, error", _BAD_SCORES)
+def test_one_check_of_binary_scores(y_score, error):
+    """Every binary scoring that names its mistakes (the batch, the operating points,
+    the decision curve) gives the same error, type and message, for the same mistake in
+    ``y_score``: one check (``net_benefit`` had its own messages and read integers from
+    2**53 rounded; the others blamed such integers on ``y_true``)."""
+    y = [0, 1, 0, 1]
+    calls = [lambda: Confusion.at_thresholds(y, y_score),
+             lambda: metrics_sk.recall_at_precision(y, y_score, min_precision=0.5),
+             lambda: metrics_sk.equal_error_rate(y, y_score),
+             lambda: metrics_sk.net_benefit(y, y_score, threshold=0.3),
+             lambda: metrics_sk.decision_curve(y, y_score)]
+    messages = set()
+    for call in calls:
+        with pytest.raises(error, match="y_score") as info:
+            call()
+        assert type(info.value) is error
+        messages.add(str(info.value))
+    assert len(messages) == 1, messages
+
+
+def test_boolean_scores_at_every_threshold():
+    """Boolean scores are the scores 0 and 1 (a misleading "both classes weight" error
+    before): scikit-learn's counts and thresholds."""
+    y = np.array([0, 1, 1, 0, 1])
+    s = np.array([False, True, False, False, True])
+    batch = Confusion.at_thresholds(y, s)
+    tns, fps, fns, tps, thresholds = sklearn.metrics.confusion_matrix_at_thresholds(
+        y, s.astype(float))
+    assert batch.thresholds.tolist() == thresholds.tolist() == [1.0, 0.0]
+    assert batch.tps.tolist() == tps.tolist() and batch.fps.tolist() == fps.tolist()
+    assert metrics_sk.equal_error_rate(y, s) == metrics_sk.equal_error_rate(y, s * 1.0)
+
+
 def test_at_thresholds_values():
     """Hand-computed: scores 0.8 (1), 0.4 (0), 0.35 (1), 0.1 (0)."""
     batch = Confusion.at_thresholds([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
