@@ -53,6 +53,9 @@ class ThresholdBatch(ConfusionBatch):
         The distinct scores, decreasing.
     pos_label : int, float, bool or str
         The class predicted at or above a threshold.
+    margins : tuple of ndarray, default=None
+        ``(tp, support, predicted)`` of each table, shape ``(n_thresholds, 2)``
+        (``metrics_sk._batch.binary_margins``), else summed from the cells.
 
     See Also
     --------
