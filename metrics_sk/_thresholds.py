@@ -13,7 +13,6 @@ count metric on it; the operating points (``recall_at_precision`` and its kin) a
 """
 
 import inspect
-from numbers import Real
 
 import numpy as np
 import sklearn.metrics
