@@ -140,9 +140,18 @@ class _Keys:
     def counts_at_thresholds(self, keys, scale=1.0):
         """``(fps, tps, thresholds)`` from the sorted keys of a column (flag 1: positive):
         the negatives and positives at or above each distinct score, from the highest
-        score down, and the scores (unscaled by ``scale``)."""
+        score down, and the scores (unscaled by ``scale``). ``keys`` may be overwritten."""
         m = keys.shape[0]
-        starts = np.flatnonzero(self.starts(keys))
+        change = self.starts(keys)
+        if change.all():  # every score distinct (continuous scores): a threshold per sample
+            # (integer sums, then floats: a float cumsum is several times slower)
+            tps = np.cumsum(np.bitwise_and(keys[::-1], 1, out=self.temp[:m]),
+                            out=self.temp[:m]).astype(np.float64)
+            fps = np.arange(1.0, m + 1.0)
+            np.subtract(fps, tps, out=fps)
+            value = np.right_shift(keys, 1, out=keys)[::-1]
+            return fps, tps, _key_values(value, scale, out=value.view(np.float64))
+        starts = np.flatnonzero(change)
         pos = np.add.reduceat(np.bitwise_and(keys, 1, out=self.temp[:m]), starts)[::-1]
         size = np.diff(starts, append=m)[::-1]
         tps = np.cumsum(pos).astype(np.float64)
@@ -192,15 +201,16 @@ class _Keys:
         return _rank_pr_area(n_pos, first_rank, last_rank, m - first, m - end, step)
 
 
-def _key_values(value, scale):
+def _key_values(value, scale, out=None):
     """The scores back from their keys without the flag (``keys >> 1``, overwritten):
     two's complement -> sign and magnitude bits, divided by the ``scale`` of
-    :func:`_shrink` (a power of two: exact). -0.0 comes back as 0.0."""
+    :func:`_shrink` (a power of two: exact). -0.0 comes back as 0.0. ``out``: where the
+    scores go (``value.view(np.float64)``: in place)."""
     sign = np.right_shift(value, 63)
     np.bitwise_xor(value, sign, out=value)
     np.subtract(value, sign, out=value)
-    np.bitwise_or(value, sign << 63, out=value)
-    return value.view(np.float64) / scale
+    np.bitwise_or(value, np.left_shift(sign, 63, out=sign), out=value)
+    return np.divide(value.view(np.float64), scale, out=out)
 
 
 def _mann_whitney_searched(pos, neg):
@@ -643,10 +653,13 @@ def counts_at_thresholds(is_pos, scores, weights=None):
     last sample."""
     n = scores.shape[0]
     if weights is None:
-        values = scores.astype(np.float64)  # a copy: scaled in place
+        work = _Keys(n)
+        # a copy, scaled in place, in the buffer its keys replace (one array less to
+        # allocate: a fresh megabyte costs more in page faults than a pass over it)
+        values = work.keys.view(np.float64)
+        np.copyto(values, scores)
         shrunk = _shrink(values, 2.0, out=values)
         if shrunk is not None:
-            work = _Keys(n)
             return work.counts_at_thresholds(work.sort(shrunk[0], is_pos), shrunk[1])
         weights = np.ones(n)
     order = (n - 1 - np.argsort(scores[::-1], kind="stable"))[::-1]

@@ -3,11 +3,16 @@
 A :class:`ConfusionBatch` implements the batch interface of ``docs/design.rst`` (the one
 a :class:`~metrics_sk.Confusion` implements, with a leading batch axis): the formulas of
 ``_formulas`` evaluate bootstrap replicates, groups and moved confusions through it.
+A :class:`ThresholdBatch` is the 2 x 2 confusions of a binary scoring at every threshold
+(:func:`confusions_at_thresholds`, behind ``Confusion.at_thresholds``; public from
+``_thresholds``).
 """
 
 import numpy as np
 
-from . import _formulas
+from . import _auc, _formulas
+from ._encoding import binary_score_inputs
+from ._params import checked_method as checked
 
 
 class _BatchMatrix:
@@ -31,6 +36,25 @@ class _BatchMatrix:
         return out
 
 
+def binary_margins(counts, pos):
+    """``(tp, support, predicted)`` of 2 x 2 tables whose cells ``counts`` (shape ``(R,
+    4)``, column-major) are (neg, neg), (neg, pos), (pos, neg), (pos, pos) with ``pos``
+    the position of the positive label: the sums :class:`ConfusionBatch` makes of any
+    cells (``tp`` of the counts' dtype, the others float), as column-major ``(R, 2)``
+    arrays, from one pass per column instead of one per cell."""
+    neg = 1 - pos
+    c = counts.T  # the four cells, each contiguous
+    n = counts.shape[0]
+    tp = np.empty((2, n), dtype=counts.dtype).T
+    tp[:, neg], tp[:, pos] = c[0], c[3]
+    support, predicted = np.empty((2, n)).T, np.empty((2, n)).T
+    np.add(c[0], c[1], out=support[:, neg], dtype=np.float64)  # (the order of the sums
+    np.add(c[2], c[3], out=support[:, pos], dtype=np.float64)  # of class_sums: the same
+    np.add(c[0], c[2], out=predicted[:, neg], dtype=np.float64)  # floats)
+    np.add(c[1], c[3], out=predicted[:, pos], dtype=np.float64)
+    return tp, support, predicted
+
+
 class ConfusionBatch:
     """R confusions over the labels of one :class:`Confusion`, given by their counts in
     the cells ``(rows, cols)`` (positions among its labels, ``K`` for the other slot):
@@ -48,14 +72,21 @@ class ConfusionBatch:
     counts as it counts on ``confusion``; ``held`` (shape ``(R, K)``) gives instead the
     labels the origin of each confusion holds without weight (replicates of the groups of
     a grouped confusion: each group's own). Under a fixed ``labels=``, or when every
-    confusion has every label, ``present`` is None.
+    confusion has every label, ``present`` is None. ``margins``: ``(tp, support,
+    predicted)`` over every label counted, shape ``(R, L)``, when the caller has them
+    (:func:`binary_margins`, a batch of 2 x 2 tables), else summed from the cells.
+
+    A long batch of few cells is best stored column-major (``counts`` of shape ``(R,
+    n_cells)`` in Fortran order, as a threshold batch's): its margins are then stored so
+    too, and every pass of a formula over the confusions is contiguous (a reduction over
+    the 2 or 4 interleaved values of each row costs 10-20x more).
     """
 
     is_batch = True
     true_present = None  # (a single confusion's: see Confusion.true_present)
 
     def __init__(self, confusion, rows, cols, counts, *, own_labels=False, seen=None,
-                 held=None):
+                 held=None, margins=None):
         k, size = confusion.n_classes, confusion.counted_labels.shape[0]
         #: The cells ``(rows, cols)`` (positions among every label counted, ``L`` for the
         #: other slot) and their counts, shape ``(R, n_cells)``: public, as the confusion's
@@ -65,17 +96,23 @@ class ConfusionBatch:
         self.n_classes = k
         self.label_positions = confusion.label_positions
         self.counted_labels, self.n_fixed = confusion.counted_labels, confusion.n_fixed
-        support = _formulas.class_sums(rows, counts, size + 1)[:, :size]
-        predicted = _formulas.class_sums(cols, counts, size + 1)[:, :size]
         self.total = counts.sum(-1)
-        on = rows == cols
-        tp = np.zeros((counts.shape[0], size), dtype=counts.dtype)
-        tp[:, rows[on]] = counts[:, on]  # distinct cells
+        if margins is None:
+            support = _formulas.class_sums(rows, counts, size + 1)[:, :size]
+            predicted = _formulas.class_sums(cols, counts, size + 1)[:, :size]
+            on = rows == cols
+            # (stored as the counts are: column-major counts give column-major margins)
+            tp = np.zeros((counts.shape[0], size), dtype=counts.dtype,
+                          order="F" if counts.flags.f_contiguous else "C")
+            tp[:, rows[on]] = counts[:, on]  # distinct cells
+        else:
+            tp, support, predicted = margins
         self._margins = tp, support, predicted, self.total
         self.tp, self.support, self.predicted = (
             a if k == size else a[:, :k] for a in (tp, support, predicted))
         inside = (rows < k) & (cols < k)
-        self.matrix = _BatchMatrix(rows[inside], cols[inside], counts[:, inside], k)
+        self.matrix = _BatchMatrix(*((rows, cols, counts) if inside.all() else
+                                     (rows[inside], cols[inside], counts[:, inside])), k)
         self._whole_cells = rows, cols, counts  # (the other slot is empty)
         self.present = None
         if confusion.n_fixed is None:
@@ -226,3 +263,268 @@ class ConfusionBatch:
     def expected_cost(self, *, cost_matrix, labels=None, normalize=True):
         return _formulas.expected_cost(self, cost_matrix=cost_matrix, labels=labels,
                                        normalize=normalize)
+
+
+# -- thresholds as a batch axis ----------------------------------------------------------
+class ThresholdBatch(ConfusionBatch):
+    """Binary confusions of the predictions ``y_score >= t``, one per distinct score ``t``.
+
+    Built by :meth:`Confusion.at_thresholds <metrics_sk.Confusion.at_thresholds>` (not
+    directly). Every count metric is a method (the keyword parameters of the function of
+    its name, checked) returning one value per threshold (shape ``(n_thresholds,)``, or
+    ``(n_thresholds, n_classes)`` per class); the matrices and result blocks hold one
+    block per threshold along a leading axis. ``thresholds`` (decreasing), ``labels``
+    (the two classes) and ``pos_label`` describe the batch; ``tps``, ``fps``, ``fns``,
+    ``tns`` are its cells.
+
+    Parameters
+    ----------
+    confusion : Confusion
+        An empty confusion over the two labels (the labels of the batch).
+    rows, cols : ndarray of shape (4,)
+        Positions among the labels of the true and predicted label of each cell.
+    counts : ndarray of shape (n_thresholds, 4)
+        The cells (TN, FP, FN, TP) at each threshold.
+    thresholds : ndarray of shape (n_thresholds,)
+        The distinct scores, decreasing.
+    pos_label : int, float, bool or str
+        The class predicted at or above a threshold.
+    margins : tuple of ndarray, default=None
+        ``(tp, support, predicted)`` of each table, shape ``(n_thresholds, 2)``
+        (``metrics_sk._batch.binary_margins``), else summed from the cells.
+
+    See Also
+    --------
+    Confusion.at_thresholds : Build one.
+    metric_at_thresholds : Any metric at every threshold.
+
+    Examples
+    --------
+    >>> from metrics_sk import Confusion
+    >>> batch = Confusion.at_thresholds([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
+    >>> batch
+    ThresholdBatch(n_thresholds=4, labels=[0, 1], pos_label=1)
+    >>> batch.matthews_corrcoef().round(3).tolist()
+    [0.577, 0.0, 0.577, 0.0]
+    """
+
+    def __init__(self, confusion, rows, cols, counts, thresholds, pos_label, *,
+                 margins=None):
+        super().__init__(confusion, rows, cols, counts, own_labels=True, margins=margins)
+        self.thresholds = thresholds
+        self.pos_label = pos_label
+        self.tns, self.fps, self.fns, self.tps = counts.T
+
+    def __len__(self):
+        return self.thresholds.shape[0]
+
+    def __repr__(self):
+        return (f"ThresholdBatch(n_thresholds={len(self)}, labels={self.labels.tolist()}, "
+                f"pos_label={self.pos_label!r})")
+
+    # -- the count metrics, checked: one method each, its formula's docstring -----------
+    @checked
+    def confusion_matrix(self, *, labels=None, normalize=None):
+        return super().confusion_matrix(labels=labels, normalize=normalize)
+    confusion_matrix.__doc__ = _formulas.confusion_matrix.__doc__
+
+    @checked
+    def precision_recall_fscore_support(self, *, beta=1.0, labels=None, pos_label=1,
+                                        average=None,
+                                        warn_for=("precision", "recall", "f-score"),
+                                        zero_division="warn"):
+        return super().precision_recall_fscore_support(beta=beta, labels=labels,
+                                                       pos_label=pos_label, average=average,
+                                                       warn_for=warn_for,
+                                                       zero_division=zero_division)
+    precision_recall_fscore_support.__doc__ = _formulas.precision_recall_fscore_support.__doc__
+
+    @checked
+    def precision_score(self, *, labels=None, pos_label=1, average="binary",
+                        zero_division="warn"):
+        return super().precision_score(labels=labels, pos_label=pos_label, average=average,
+                                       zero_division=zero_division)
+    precision_score.__doc__ = _formulas.precision_score.__doc__
+
+    @checked
+    def recall_score(self, *, labels=None, pos_label=1, average="binary", zero_division="warn"):
+        return super().recall_score(labels=labels, pos_label=pos_label, average=average,
+                                    zero_division=zero_division)
+    recall_score.__doc__ = _formulas.recall_score.__doc__
+
+    @checked
+    def fbeta_score(self, *, beta, labels=None, pos_label=1, average="binary",
+                    zero_division="warn"):
+        return super().fbeta_score(beta=beta, labels=labels, pos_label=pos_label,
+                                   average=average, zero_division=zero_division)
+    fbeta_score.__doc__ = _formulas.fbeta_score.__doc__
+
+    @checked
+    def f1_score(self, *, labels=None, pos_label=1, average="binary", zero_division="warn"):
+        return super().f1_score(labels=labels, pos_label=pos_label, average=average,
+                                zero_division=zero_division)
+    f1_score.__doc__ = _formulas.f1_score.__doc__
+
+    @checked
+    def accuracy_score(self, *, normalize=True):
+        return super().accuracy_score(normalize=normalize)
+    accuracy_score.__doc__ = _formulas.accuracy_score.__doc__
+
+    @checked
+    def balanced_accuracy_score(self, *, adjusted=False):
+        return super().balanced_accuracy_score(adjusted=adjusted)
+    balanced_accuracy_score.__doc__ = _formulas.balanced_accuracy_score.__doc__
+
+    @checked
+    def matthews_corrcoef(self):
+        return super().matthews_corrcoef()
+    matthews_corrcoef.__doc__ = _formulas.matthews_corrcoef.__doc__
+
+    @checked
+    def cohen_kappa_score(self, *, labels=None, weights=None, replace_undefined_by=np.nan):
+        return super().cohen_kappa_score(labels=labels, weights=weights,
+                                         replace_undefined_by=replace_undefined_by)
+    cohen_kappa_score.__doc__ = _formulas.cohen_kappa_score.__doc__
+
+    @checked
+    def hamming_loss(self):
+        return super().hamming_loss()
+    hamming_loss.__doc__ = _formulas.hamming_loss.__doc__
+
+    @checked
+    def zero_one_loss(self, *, normalize=True):
+        return super().zero_one_loss(normalize=normalize)
+    zero_one_loss.__doc__ = _formulas.zero_one_loss.__doc__
+
+    @checked
+    def average_accuracy_score(self, *, labels=None, zero_division="warn"):
+        return super().average_accuracy_score(labels=labels, zero_division=zero_division)
+    average_accuracy_score.__doc__ = _formulas.average_accuracy_score.__doc__
+
+    @checked
+    def error_rate(self, *, labels=None, zero_division="warn"):
+        return super().error_rate(labels=labels, zero_division=zero_division)
+    error_rate.__doc__ = _formulas.error_rate.__doc__
+
+    @checked
+    def micro_precision_score(self, *, labels=None, zero_division="warn"):
+        return super().micro_precision_score(labels=labels, zero_division=zero_division)
+    micro_precision_score.__doc__ = _formulas.micro_precision_score.__doc__
+
+    @checked
+    def micro_recall_score(self, *, labels=None, zero_division="warn"):
+        return super().micro_recall_score(labels=labels, zero_division=zero_division)
+    micro_recall_score.__doc__ = _formulas.micro_recall_score.__doc__
+
+    @checked
+    def micro_fbeta_score(self, *, labels=None, beta=1.0, zero_division="warn"):
+        return super().micro_fbeta_score(labels=labels, beta=beta,
+                                         zero_division=zero_division)
+    micro_fbeta_score.__doc__ = _formulas.micro_fbeta_score.__doc__
+
+    @checked
+    def macro_precision_score(self, *, labels=None, zero_division="warn"):
+        return super().macro_precision_score(labels=labels, zero_division=zero_division)
+    macro_precision_score.__doc__ = _formulas.macro_precision_score.__doc__
+
+    @checked
+    def macro_recall_score(self, *, labels=None, zero_division="warn"):
+        return super().macro_recall_score(labels=labels, zero_division=zero_division)
+    macro_recall_score.__doc__ = _formulas.macro_recall_score.__doc__
+
+    @checked
+    def macro_fbeta_score(self, *, labels=None, beta=1.0, zero_division="warn"):
+        return super().macro_fbeta_score(labels=labels, beta=beta,
+                                         zero_division=zero_division)
+    macro_fbeta_score.__doc__ = _formulas.macro_fbeta_score.__doc__
+
+    @checked
+    def multiclass_quality_metrics(self, *, labels=None, beta=1.0, zero_division="warn"):
+        return super().multiclass_quality_metrics(labels=labels, beta=beta,
+                                                  zero_division=zero_division)
+    multiclass_quality_metrics.__doc__ = _formulas.multiclass_quality_metrics.__doc__
+
+    @checked
+    def binary_confusion_matrix(self, *, pos_label=1):
+        return super().binary_confusion_matrix(pos_label=pos_label)
+    binary_confusion_matrix.__doc__ = _formulas.binary_confusion_matrix.__doc__
+
+    @checked
+    def binary_quality_metrics(self, *, pos_label=1, beta=1.0, zero_division="warn"):
+        return super().binary_quality_metrics(pos_label=pos_label, beta=beta,
+                                              zero_division=zero_division)
+    binary_quality_metrics.__doc__ = _formulas.binary_quality_metrics.__doc__
+
+    @checked
+    def specificity_score(self, *, labels=None, pos_label=1, average="binary",
+                          zero_division="warn"):
+        return super().specificity_score(labels=labels, pos_label=pos_label,
+                                         average=average, zero_division=zero_division)
+    specificity_score.__doc__ = _formulas.specificity_score.__doc__
+
+    @checked
+    def balanced_auc_score(self, *, labels=None, pos_label=1, average="binary",
+                           zero_division="warn"):
+        return super().balanced_auc_score(labels=labels, pos_label=pos_label,
+                                          average=average, zero_division=zero_division)
+    balanced_auc_score.__doc__ = _formulas.balanced_auc_score.__doc__
+
+    @checked
+    def geometric_mean_score(self, *, labels=None, pos_label=1, average="multiclass",
+                             correction=0.0):
+        return super().geometric_mean_score(labels=labels, pos_label=pos_label,
+                                            average=average, correction=correction)
+    geometric_mean_score.__doc__ = _formulas.geometric_mean_score.__doc__
+
+    @checked
+    def selection_rate(self, *, pos_label=1):
+        return super().selection_rate(pos_label=pos_label)
+    selection_rate.__doc__ = _formulas.selection_rate.__doc__
+
+    @checked
+    def expected_cost(self, *, cost_matrix, labels=None, normalize=True):
+        return super().expected_cost(cost_matrix=cost_matrix, labels=labels,
+                                     normalize=normalize)
+    expected_cost.__doc__ = _formulas.expected_cost.__doc__
+
+
+
+def threshold_batch(labels, pos, fps, tps, thresholds, weighted, confusion_type, both=True):
+    """The :class:`ThresholdBatch` over ``labels`` (two; ``pos`` the position of the
+    positive one) of the cumulative counts ``fps``, ``tps``: cells (neg, neg) = TN,
+    (neg, pos) = FP, (pos, neg) = FN, (pos, pos) = TP. ``both``: both labels are true
+    labels of weighted samples, so every confusion of the batch has both (its labels are
+    fixed: no per-confusion ``present`` to work out). ``confusion_type``: the class of
+    the (empty) confusion over the two labels, :class:`~metrics_sk.Confusion` (the
+    caller's: it sits one layer up)."""
+    neg = 1 - pos
+    # stored cell by cell (column-major): each cell, margin and formula pass over the
+    # thresholds is then contiguous (a reduction over 2 or 4 interleaved values per row
+    # costs 10-20x more)
+    counts = np.empty((4, fps.shape[0]), dtype=np.float64 if weighted else np.int64).T
+    cells = counts.T
+    np.subtract(fps[-1], fps, out=cells[0], casting="unsafe")  # (exact integers when
+    cells[1] = fps                                             # unweighted)
+    np.subtract(tps[-1], tps, out=cells[2], casting="unsafe")
+    cells[3] = tps
+    rows = np.array([neg, neg, pos, pos])
+    cols = np.array([neg, pos, neg, pos])
+    base = confusion_type.from_cells(labels, np.zeros((3, 3), dtype=counts.dtype),
+                         fixed=2 if both else None,
+                         weighted=weighted, counted=not weighted)
+    return ThresholdBatch(base, rows, cols, counts, thresholds, labels[pos].item(),
+                          margins=binary_margins(counts, pos) if both else None)
+
+
+def confusions_at_thresholds(y_true, y_score, *, pos_label=None, sample_weight=None,
+                             confusion_type):
+    """The :class:`ThresholdBatch` of ``Confusion.at_thresholds`` (documented there; it
+    passes its class as ``confusion_type``): the inputs checked once
+    (:func:`~metrics_sk._encoding.binary_score_inputs`), one sort
+    (:func:`~metrics_sk._auc.counts_at_thresholds`), the batch."""
+    classes, pos, is_pos, scores, weights = binary_score_inputs(y_true, y_score,
+                                                                sample_weight, pos_label)
+    fps, tps, thresholds = _auc.counts_at_thresholds(is_pos, scores, weights)
+    return threshold_batch(classes, pos, fps, tps,
+                           thresholds.astype(scores.dtype, copy=False),
+                           weighted=weights is not None, confusion_type=confusion_type)

@@ -18,13 +18,11 @@ without ``labels``) are over every label counted, as scikit-learn computes them 
 same samples.
 """
 
-import functools
-import inspect
-
 import numpy as np
 import scipy.sparse as sp
 
 from . import _formulas, _dask
+from ._batch import confusions_at_thresholds
 from ._counting import DENSE_STORE, bincount, count_cells
 from ._encoding import (
     compact,
@@ -35,7 +33,7 @@ from ._encoding import (
     reported_first,
     sorted_union,
 )
-from ._params import Checker, constraints_for
+from ._params import checked_method as checked  # (the decorator of the metric methods)
 from ._validation import (
     KIND_NAMES,
     check_labels_param,
@@ -93,22 +91,6 @@ def _dask_cells(y_true, y_pred, *, labels, sample_weight, allow_negative_weights
         raise ValueError("Found empty input array (e.g., `y_true` or `y_pred`) while a "
                          "minimum of 1 sample is required.")
     return merged._labels, merged._cells
-
-
-def checked(method):
-    """Decorator of a count-metric method of :class:`Confusion` or
-    :class:`GroupedConfusion`: its options are checked once against their constraints
-    (``metrics_sk._params``, scikit-learn's errors), then the method runs."""
-    check = Checker(method.__qualname__,
-                    constraints_for(method.__name__,
-                                    list(inspect.signature(method).parameters)[1:]))
-
-    @functools.wraps(method)
-    def checked(self, **options):
-        check(options)
-        return method(self, **options)
-
-    return checked
 
 
 def _counted(c):
@@ -457,10 +439,8 @@ class Confusion:
         >>> batch.f1_score().round(3).tolist()
         [0.667, 0.5, 0.8, 0.667]
         """
-        from ._thresholds import confusions_at_thresholds  # (one module up: see _thresholds)
-
         return confusions_at_thresholds(y_true, y_score, pos_label=pos_label,
-                                        sample_weight=sample_weight)
+                                        sample_weight=sample_weight, confusion_type=cls)
 
     # -- attributes ---------------------------------------------------------------
     @property

@@ -26,6 +26,7 @@ from sklearn.utils import check_array, check_consistent_length, column_or_1d
 from sklearn.utils.validation import _num_samples
 
 from . import _auc
+from ._encoding import binary_classes, binary_score_inputs
 from ._facts import CURVE_CONSTRAINTS, FACTS
 from ._losses import _rows_sum_to_one, encode_targets
 from ._params import checked
@@ -33,7 +34,6 @@ from ._scores import _drop_in_inputs, _plain_scores, _plain_targets
 from ._sklearn_compat import _deprecate_positional_args, sklearn_constraints
 from ._validation import InputError, python_label_error
 
-_UNIT_CLASSES = ({0, 1}, {-1, 1})  # the binary targets scikit-learn reads without pos_label
 
 
 def _constraints(name):
@@ -58,19 +58,6 @@ def _boundary(y_true, y_score, sample_weight):
     if _num_samples(y_true) == 0:
         check_array(np.asarray(y_true), ensure_2d=False, dtype=None)  # its "0 sample(s)"
     return _drop_in_inputs(y_true, y_score, "y_score", sample_weight)
-
-
-def _classes(y):
-    """The sorted distinct labels of 1-D ``y``; a numeric ``y`` with at most two values
-    is read from its minimum and maximum (two passes, no sort), any other by the one
-    label encoder."""
-    if y.dtype.kind in "biuf":
-        low, high = y.min(), y.max()
-        if low == high:
-            return y[:1].copy()
-        if np.count_nonzero(y == low) + np.count_nonzero(y == high) == y.shape[0]:
-            return np.array([low, high], dtype=y.dtype)
-    return encode_targets(y, None)[0]
 
 
 def _weights(sample_weight, n):
@@ -113,25 +100,11 @@ def _binary_inputs(y_true, y_score, sample_weight, pos_label, *, two_classes=Fal
     scores = _column(y_score, n, weights)
     if scores is None:
         return None
-    classes = _classes(y)
-    if two_classes and classes.shape[0] != 2:
-        return None
-    if pos_label is None:
-        if y.dtype.kind not in "biuf" or set(classes.tolist()) not in _UNIT_CLASSES:
-            return None
-        pos_label = 1
-    elif not (all(isinstance(c, str) == isinstance(pos_label, str) for c in classes.tolist())
-              and any(c == pos_label for c in classes.tolist())):
-        return None
-    is_pos = y == pos_label
-    if weights is not None:
-        kept = weights != 0
-        if not kept.all():
-            is_pos, scores, weights = is_pos[kept], scores[kept], weights[kept]
-        if not (weights[is_pos].sum() > 0 and weights[~is_pos].sum() > 0):
-            return None
-    elif is_pos.all() or not is_pos.any():
-        return None
+    try:  # the labels' checks of every binary scoring
+        _, _, is_pos, scores, weights = binary_score_inputs(
+            y, scores, weights, pos_label, arrays=False, two_classes=two_classes)
+    except ValueError:
+        return None  # (scikit-learn's outcome)
     return is_pos, scores, weights
 
 
@@ -741,7 +714,7 @@ def roc_auc_score(y_true, y_score, *, average="macro", sample_weight=None, max_f
     native = None
     if np.ndim(y_score) == 1:  # binary: the greater class is the positive one
         y = _plain_targets(y_true)
-        classes = None if y is None else _classes(y)
+        classes = None if y is None else binary_classes(y)
         if classes is not None and classes.shape[0] == 2:
             native = _binary_inputs(y_true, y_score, sample_weight, classes.tolist()[1],
                                     two_classes=True)

@@ -16,10 +16,9 @@ from . import _formulas
 from ._auc import counts_at_or_above
 from ._api import _declared_order, build_confusion, checked_metric, documented_by
 from ._curves import confusion_matrix_at_thresholds
-from ._losses import score_array
+from ._encoding import binary_score_inputs
 from ._params import checked
 from ._sklearn_compat import Interval
-from ._validation import check_same_length
 
 #: The default thresholds of :func:`decision_curve`: 0.00, 0.01, ..., 0.99 (dcurves').
 DEFAULT_THRESHOLDS = np.arange(100) / 100
@@ -43,17 +42,12 @@ def _net_benefits(y_true, y_score, thresholds, pos_label, sample_weight):
     """Net benefit of the model and of treating everyone at each of ``thresholds`` (a
     checked 1-D float array in [0, 1)), from one sort of the scores.
 
-    The mistakes in the inputs are named here (this is no drop-in): lengths that differ,
-    a score array that is not 1-D or holds NaN or infinity; the labels, ``pos_label``
-    and the weights are checked by :func:`confusion_matrix_at_thresholds`."""
-    check_same_length(("y_true", y_true), ("y_score", y_score),
-                      ("sample_weight", sample_weight))
-    scores = score_array(y_score, "y_score")
-    if scores.ndim != 1:
-        raise ValueError("y_score must be 1-D, the score of the positive class; got shape "
-                         f"{scores.shape}.")
-    if not np.isfinite(scores).all():
-        raise ValueError("y_score contains NaN or infinity.")
+    The mistakes in the arrays are named here (this is no drop-in), by the check of
+    every binary scoring (:func:`metrics_sk._encoding.binary_score_inputs`): lengths that
+    differ, a score array that is not 1-D or holds NaN or infinity; the labels,
+    ``pos_label`` and the weights are checked by :func:`confusion_matrix_at_thresholds`."""
+    _, scores, _ = binary_score_inputs(y_true, y_score, sample_weight, labels=False)
+    scores = scores.astype(np.float64, copy=False)
     _, fps, _, tps, scores = confusion_matrix_at_thresholds(
         y_true, scores, pos_label=pos_label, sample_weight=sample_weight)
     n = tps[-1] + fps[-1]

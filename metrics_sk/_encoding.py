@@ -7,7 +7,8 @@ codes: integer labels by :func:`compact`, the others by :func:`dictionary_codes`
 values of int64 keys: labels, cells, group crossings) and the group keys
 (:func:`group_codes`). The cell counting (``_counting``) and the confusions
 (``_confusion``, ``_grouped``) call these; no other module sorts or searches labels
-(``tests/test_layers.py``).
+(``tests/test_layers.py``). :func:`binary_score_inputs` is the one check of a binary
+scoring (``y_true, y_score, pos_label, sample_weight``): its classes and positive label.
 """
 
 from itertools import repeat
@@ -26,6 +27,7 @@ from ._validation import (
     is_dask_collection,
     label_array,
     label_kind,
+    refuse_masked,
 )
 
 _DENSE_KEYS = 1 << 16  # compact() counts keys of a range this wide (or 4 n) densely
@@ -322,3 +324,109 @@ def is_run(values):
 def is_sorted(values):
     k = values.shape[0]
     return k < 2 or np.count_nonzero(values[1:] > values[:-1]) == k - 1
+
+
+# -- binary scorings ---------------------------------------------------------------------
+_UNIT_CLASSES = ({0, 1}, {-1, 1})  # the binary targets whose positive label is implied
+
+
+def binary_classes(y):
+    """The sorted distinct labels of 1-D ``y``; a numeric ``y`` with at most two values
+    is read from its minimum and maximum (two passes, no sort), any other by
+    :func:`encode`."""
+    if y.dtype.kind in "biuf":
+        low, high = y.min(), y.max()
+        if low == high:
+            return y[:1].copy()
+        if np.count_nonzero(y == low) + np.count_nonzero(y == high) == y.shape[0]:
+            return np.array([low, high], dtype=y.dtype)
+    return encode(y, names=["y_true"])[0]
+
+
+def binary_score_inputs(y_true, y_score, sample_weight=None, pos_label=None, *,
+                        arrays=True, labels=True, two_classes=True):
+    """The one check of a binary scoring ``(y_true, y_score, pos_label, sample_weight)``
+    (``Confusion.at_thresholds``, the operating points, ``net_benefit``, the predicate of
+    the ranking drop-ins in ``metrics_sk/_curves.py``): a ValueError naming the argument
+    (a TypeError for a sparse ``y_score``).
+
+    ``arrays``: the arrays' checks: masked entries refused (``InputError``), a 1-D
+    ``y_true`` of at least one sample, a 1-D numeric finite ``y_score`` of its length, a
+    ``sample_weight`` of its length, then :func:`check_sample_weight`'s checks (only with
+    ``labels``), as float64. Boolean scores are read as 0.0 and 1.0; integer scores must
+    be exact as float64 (below 2**53). ``labels``: the labels' checks, on arrays already checked:
+    ``y_true`` with exactly two classes (``two_classes``; else ``pos_label`` and any
+    others), ``pos_label`` one of them (None: 1 of {0, 1} or {-1, 1}); both sides of the
+    positive label weighted, zero weights left out.
+
+    Returns ``(classes, pos, is_pos, scores, weights)`` (``pos``: the position of
+    ``pos_label`` among ``classes``; ``is_pos``, ``scores``, ``weights`` without the
+    samples of weight 0); with ``labels=False``, ``(y_true, scores, sample_weight)`` as
+    arrays (the weights unchecked but for their length).
+    """
+    if arrays:
+        for x, x_name in ((y_true, "y_true"), (y_score, "y_score")):
+            refuse_masked(x, x_name)
+        if np.ndim(y_true) != 1:
+            raise ValueError(f"y_true must be 1-D (labels), got shape {np.shape(y_true)}.")
+        y = np.asarray(y_true)
+        n = y.shape[0]
+        if n == 0:
+            raise ValueError("y_true is empty (0 samples).")
+        if sp.issparse(y_score):  # (the type of this mistake for every score argument)
+            raise TypeError("y_score must be a dense array of scores, got a sparse matrix.")
+        if np.ndim(y_score) != 1:
+            raise ValueError(f"y_score must be 1-D (the scores of the positive class), "
+                             f"got shape {np.shape(y_score)}.")
+        scores = np.asarray(y_score)
+        if scores.dtype.kind not in "biuf":
+            raise ValueError(f"y_score must hold numbers, got dtype {scores.dtype}.")
+        if scores.shape[0] != n:
+            raise ValueError(f"y_score has {scores.shape[0]} samples but y_true has {n}.")
+        if scores.dtype.kind == "b":
+            scores = scores.astype(np.float64)
+        elif scores.dtype.kind in "iu" and np.abs(scores).max() >= 2**53:
+            raise ValueError("y_score holds integers of magnitude 2**53 or more, which "
+                             "float64 scores would round (merging distinct scores).")
+        if scores.dtype.kind == "f" and not np.isfinite(scores).all():
+            raise ValueError("y_score contains NaN or infinity.")
+        if sample_weight is not None and np.ndim(sample_weight) == 1 and (
+                len(sample_weight) != n):
+            raise ValueError(f"sample_weight has {len(sample_weight)} entries but y_true "
+                             f"has {n} samples.")
+        if not labels:
+            return y, scores, sample_weight
+        sample_weight = check_sample_weight(sample_weight, n)  # (the shared errors)
+        if sample_weight is not None:
+            sample_weight = sample_weight.astype(np.float64, copy=False)
+        if y.dtype.kind not in "biu":  # the encoder's checks (None, NaN, complex...)
+            found, (codes,) = encode(y, names=["y_true"])
+            y = found[codes]
+        y_true, y_score = y, scores
+    classes = binary_classes(y_true)
+    if two_classes and classes.shape[0] != 2:
+        raise ValueError(f"y_true must hold exactly two classes (a binary target), got "
+                         f"{classes.shape[0]}: {classes.tolist()[:5]}.")
+    if pos_label is None:
+        if y_true.dtype.kind not in "biuf" or set(classes.tolist()) not in _UNIT_CLASSES:
+            raise ValueError(f"y_true takes the values {classes.tolist()}: pass pos_label "
+                             "(it is only implied for {0, 1} and {-1, 1} labels).")
+        pos_label = 1
+    elif not any(c == pos_label and isinstance(c, str) == isinstance(pos_label, str)
+                 for c in classes.tolist()):
+        raise ValueError(f"pos_label={pos_label!r} is not a class of y_true "
+                         f"{classes.tolist()}.")
+    is_pos = y_true == pos_label
+    weights = sample_weight
+    if weights is not None:
+        kept = weights != 0
+        if not kept.all():
+            is_pos, y_score, weights = is_pos[kept], y_score[kept], weights[kept]
+        both = weights[is_pos].sum() > 0 and weights[~is_pos].sum() > 0
+    else:
+        both = is_pos.any() and not is_pos.all()
+    if not both:
+        raise ValueError("y_true must give both classes weight (a class with no sample, "
+                         "or only zero sample weights, leaves a rate undefined).")
+    pos = int(np.flatnonzero(classes == pos_label)[0])
+    return classes, pos, is_pos, y_score, weights

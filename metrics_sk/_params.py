@@ -191,3 +191,20 @@ def checked(constraints):
         return wrapper
 
     return decorate
+
+
+def checked_method(method):
+    """Decorator of a count-metric method of :class:`~metrics_sk.Confusion`,
+    :class:`~metrics_sk.GroupedConfusion` or a threshold batch (``_confusion.checked``):
+    its options are checked once against their constraints (:func:`constraints_for`,
+    scikit-learn's errors), then the method runs."""
+    check = Checker(method.__qualname__,
+                    constraints_for(method.__name__,
+                                    list(inspect.signature(method).parameters)[1:]))
+
+    @functools.wraps(method)
+    def checked(self, **options):
+        check(options)
+        return method(self, **options)
+
+    return checked

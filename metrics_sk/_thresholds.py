@@ -3,336 +3,35 @@
 :func:`confusions_at_thresholds` (behind :meth:`Confusion.at_thresholds
 <metrics_sk.Confusion.at_thresholds>`) turns the cumulative counts of
 ``_auc.counts_at_thresholds`` (one sort, the positives and negatives at or above each
-distinct score) into a :class:`ThresholdBatch`: one more ``ConfusionBatch``
-(``metrics_sk/_batch.py``, the batch interface of ``docs/design.rst``) whose R
-confusions are the 2 x 2 tables of the predictions ``y_score >= t``, R x 4 cells. The
-formulas of ``_formulas`` evaluate it unchanged. :func:`metric_at_thresholds` (scikit-
-learn's drop-in) evaluates a recognised count metric on it; the operating points
-(``recall_at_precision`` and its kin) and :func:`equal_error_rate` read the same counts.
+distinct score) into a :class:`ThresholdBatch`: one more ``ConfusionBatch`` whose R
+confusions are the 2 x 2 tables of the predictions ``y_score >= t``, R x 4 cells. Both
+live in ``metrics_sk/_batch.py`` (below ``_confusion``, which builds the batch without
+an upward import) and keep their names here. The formulas of ``_formulas`` evaluate it
+unchanged. :func:`metric_at_thresholds` (scikit-learn's drop-in) evaluates a recognised
+count metric on it; the operating points (``recall_at_precision`` and its kin) and
+:func:`equal_error_rate` read the same counts.
 """
 
 import inspect
-from numbers import Real
 
 import numpy as np
 import sklearn.metrics
 from sklearn.metrics import _ranking as _sk
 
 from . import _auc, _formulas
-from ._batch import ConfusionBatch
-from ._confusion import Confusion, checked
-from ._curves import _binary_inputs, _boundary, _classes, _column, _weights
-from ._losses import encode_targets
+from ._batch import (  # (ThresholdBatch and confusions_at_thresholds: public names here)
+    ConfusionBatch,
+    ThresholdBatch,
+    confusions_at_thresholds,
+    threshold_batch,
+)
+from ._confusion import Confusion
+from ._curves import _boundary, _column, _weights
+from ._encoding import binary_score_inputs
 from ._facts import FACTS
 from ._params import checked as checked_function
 from ._scores import _plain_targets
 from ._sklearn_compat import sklearn_constraints
-from ._validation import check_sample_weight, refuse_masked
-
-
-# -- the batch -------------------------------------------------------------------------------
-class ThresholdBatch(ConfusionBatch):
-    """Binary confusions of the predictions ``y_score >= t``, one per distinct score ``t``.
-
-    Built by :meth:`Confusion.at_thresholds <metrics_sk.Confusion.at_thresholds>` (not
-    directly). Every count metric is a method (the keyword parameters of the function of
-    its name, checked) returning one value per threshold (shape ``(n_thresholds,)``, or
-    ``(n_thresholds, n_classes)`` per class); the matrices and result blocks hold one
-    block per threshold along a leading axis. ``thresholds`` (decreasing), ``labels``
-    (the two classes) and ``pos_label`` describe the batch; ``tps``, ``fps``, ``fns``,
-    ``tns`` are its cells.
-
-    Parameters
-    ----------
-    confusion : Confusion
-        An empty confusion over the two labels (the labels of the batch).
-    rows, cols : ndarray of shape (4,)
-        Positions among the labels of the true and predicted label of each cell.
-    counts : ndarray of shape (n_thresholds, 4)
-        The cells (TN, FP, FN, TP) at each threshold.
-    thresholds : ndarray of shape (n_thresholds,)
-        The distinct scores, decreasing.
-    pos_label : int, float, bool or str
-        The class predicted at or above a threshold.
-
-    See Also
-    --------
-    Confusion.at_thresholds : Build one.
-    metric_at_thresholds : Any metric at every threshold.
-
-    Examples
-    --------
-    >>> from metrics_sk import Confusion
-    >>> batch = Confusion.at_thresholds([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
-    >>> batch
-    ThresholdBatch(n_thresholds=4, labels=[0, 1], pos_label=1)
-    >>> batch.matthews_corrcoef().round(3).tolist()
-    [0.577, 0.0, 0.577, 0.0]
-    """
-
-    def __init__(self, confusion, rows, cols, counts, thresholds, pos_label):
-        super().__init__(confusion, rows, cols, counts, own_labels=True)
-        self.thresholds = thresholds
-        self.pos_label = pos_label
-        self.tns, self.fps, self.fns, self.tps = counts.T
-
-    def __len__(self):
-        return self.thresholds.shape[0]
-
-    def __repr__(self):
-        return (f"ThresholdBatch(n_thresholds={len(self)}, labels={self.labels.tolist()}, "
-                f"pos_label={self.pos_label!r})")
-
-    # -- the count metrics, checked: one method each, its formula's docstring -----------
-    @checked
-    def confusion_matrix(self, *, labels=None, normalize=None):
-        return super().confusion_matrix(labels=labels, normalize=normalize)
-    confusion_matrix.__doc__ = _formulas.confusion_matrix.__doc__
-
-    @checked
-    def precision_recall_fscore_support(self, *, beta=1.0, labels=None, pos_label=1,
-                                        average=None,
-                                        warn_for=("precision", "recall", "f-score"),
-                                        zero_division="warn"):
-        return super().precision_recall_fscore_support(beta=beta, labels=labels,
-                                                       pos_label=pos_label, average=average,
-                                                       warn_for=warn_for,
-                                                       zero_division=zero_division)
-    precision_recall_fscore_support.__doc__ = _formulas.precision_recall_fscore_support.__doc__
-
-    @checked
-    def precision_score(self, *, labels=None, pos_label=1, average="binary",
-                        zero_division="warn"):
-        return super().precision_score(labels=labels, pos_label=pos_label, average=average,
-                                       zero_division=zero_division)
-    precision_score.__doc__ = _formulas.precision_score.__doc__
-
-    @checked
-    def recall_score(self, *, labels=None, pos_label=1, average="binary", zero_division="warn"):
-        return super().recall_score(labels=labels, pos_label=pos_label, average=average,
-                                    zero_division=zero_division)
-    recall_score.__doc__ = _formulas.recall_score.__doc__
-
-    @checked
-    def fbeta_score(self, *, beta, labels=None, pos_label=1, average="binary",
-                    zero_division="warn"):
-        return super().fbeta_score(beta=beta, labels=labels, pos_label=pos_label,
-                                   average=average, zero_division=zero_division)
-    fbeta_score.__doc__ = _formulas.fbeta_score.__doc__
-
-    @checked
-    def f1_score(self, *, labels=None, pos_label=1, average="binary", zero_division="warn"):
-        return super().f1_score(labels=labels, pos_label=pos_label, average=average,
-                                zero_division=zero_division)
-    f1_score.__doc__ = _formulas.f1_score.__doc__
-
-    @checked
-    def accuracy_score(self, *, normalize=True):
-        return super().accuracy_score(normalize=normalize)
-    accuracy_score.__doc__ = _formulas.accuracy_score.__doc__
-
-    @checked
-    def balanced_accuracy_score(self, *, adjusted=False):
-        return super().balanced_accuracy_score(adjusted=adjusted)
-    balanced_accuracy_score.__doc__ = _formulas.balanced_accuracy_score.__doc__
-
-    @checked
-    def matthews_corrcoef(self):
-        return super().matthews_corrcoef()
-    matthews_corrcoef.__doc__ = _formulas.matthews_corrcoef.__doc__
-
-    @checked
-    def cohen_kappa_score(self, *, labels=None, weights=None, replace_undefined_by=np.nan):
-        return super().cohen_kappa_score(labels=labels, weights=weights,
-                                         replace_undefined_by=replace_undefined_by)
-    cohen_kappa_score.__doc__ = _formulas.cohen_kappa_score.__doc__
-
-    @checked
-    def hamming_loss(self):
-        return super().hamming_loss()
-    hamming_loss.__doc__ = _formulas.hamming_loss.__doc__
-
-    @checked
-    def zero_one_loss(self, *, normalize=True):
-        return super().zero_one_loss(normalize=normalize)
-    zero_one_loss.__doc__ = _formulas.zero_one_loss.__doc__
-
-    @checked
-    def average_accuracy_score(self, *, labels=None, zero_division="warn"):
-        return super().average_accuracy_score(labels=labels, zero_division=zero_division)
-    average_accuracy_score.__doc__ = _formulas.average_accuracy_score.__doc__
-
-    @checked
-    def error_rate(self, *, labels=None, zero_division="warn"):
-        return super().error_rate(labels=labels, zero_division=zero_division)
-    error_rate.__doc__ = _formulas.error_rate.__doc__
-
-    @checked
-    def micro_precision_score(self, *, labels=None, zero_division="warn"):
-        return super().micro_precision_score(labels=labels, zero_division=zero_division)
-    micro_precision_score.__doc__ = _formulas.micro_precision_score.__doc__
-
-    @checked
-    def micro_recall_score(self, *, labels=None, zero_division="warn"):
-        return super().micro_recall_score(labels=labels, zero_division=zero_division)
-    micro_recall_score.__doc__ = _formulas.micro_recall_score.__doc__
-
-    @checked
-    def micro_fbeta_score(self, *, labels=None, beta=1.0, zero_division="warn"):
-        return super().micro_fbeta_score(labels=labels, beta=beta,
-                                         zero_division=zero_division)
-    micro_fbeta_score.__doc__ = _formulas.micro_fbeta_score.__doc__
-
-    @checked
-    def macro_precision_score(self, *, labels=None, zero_division="warn"):
-        return super().macro_precision_score(labels=labels, zero_division=zero_division)
-    macro_precision_score.__doc__ = _formulas.macro_precision_score.__doc__
-
-    @checked
-    def macro_recall_score(self, *, labels=None, zero_division="warn"):
-        return super().macro_recall_score(labels=labels, zero_division=zero_division)
-    macro_recall_score.__doc__ = _formulas.macro_recall_score.__doc__
-
-    @checked
-    def macro_fbeta_score(self, *, labels=None, beta=1.0, zero_division="warn"):
-        return super().macro_fbeta_score(labels=labels, beta=beta,
-                                         zero_division=zero_division)
-    macro_fbeta_score.__doc__ = _formulas.macro_fbeta_score.__doc__
-
-    @checked
-    def multiclass_quality_metrics(self, *, labels=None, beta=1.0, zero_division="warn"):
-        return super().multiclass_quality_metrics(labels=labels, beta=beta,
-                                                  zero_division=zero_division)
-    multiclass_quality_metrics.__doc__ = _formulas.multiclass_quality_metrics.__doc__
-
-    @checked
-    def binary_confusion_matrix(self, *, pos_label=1):
-        return super().binary_confusion_matrix(pos_label=pos_label)
-    binary_confusion_matrix.__doc__ = _formulas.binary_confusion_matrix.__doc__
-
-    @checked
-    def binary_quality_metrics(self, *, pos_label=1, beta=1.0, zero_division="warn"):
-        return super().binary_quality_metrics(pos_label=pos_label, beta=beta,
-                                              zero_division=zero_division)
-    binary_quality_metrics.__doc__ = _formulas.binary_quality_metrics.__doc__
-
-    @checked
-    def specificity_score(self, *, labels=None, pos_label=1, average="binary",
-                          zero_division="warn"):
-        return super().specificity_score(labels=labels, pos_label=pos_label,
-                                         average=average, zero_division=zero_division)
-    specificity_score.__doc__ = _formulas.specificity_score.__doc__
-
-    @checked
-    def balanced_auc_score(self, *, labels=None, pos_label=1, average="binary",
-                           zero_division="warn"):
-        return super().balanced_auc_score(labels=labels, pos_label=pos_label,
-                                          average=average, zero_division=zero_division)
-    balanced_auc_score.__doc__ = _formulas.balanced_auc_score.__doc__
-
-    @checked
-    def geometric_mean_score(self, *, labels=None, pos_label=1, average="multiclass",
-                             correction=0.0):
-        return super().geometric_mean_score(labels=labels, pos_label=pos_label,
-                                            average=average, correction=correction)
-    geometric_mean_score.__doc__ = _formulas.geometric_mean_score.__doc__
-
-    @checked
-    def selection_rate(self, *, pos_label=1):
-        return super().selection_rate(pos_label=pos_label)
-    selection_rate.__doc__ = _formulas.selection_rate.__doc__
-
-    @checked
-    def expected_cost(self, *, cost_matrix, labels=None, normalize=True):
-        return super().expected_cost(cost_matrix=cost_matrix, labels=labels,
-                                     normalize=normalize)
-    expected_cost.__doc__ = _formulas.expected_cost.__doc__
-
-
-
-def _batch_of(labels, pos, fps, tps, thresholds, weighted, both=True):
-    """The :class:`ThresholdBatch` over ``labels`` (two; ``pos`` the position of the
-    positive one) of the cumulative counts ``fps``, ``tps``: cells (neg, neg) = TN,
-    (neg, pos) = FP, (pos, neg) = FN, (pos, pos) = TP. ``both``: both labels are true
-    labels of weighted samples, so every confusion of the batch has both (its labels are
-    fixed: no per-confusion ``present`` to work out)."""
-    neg = 1 - pos
-    counts = np.empty((fps.shape[0], 4), dtype=np.float64 if weighted else np.int64)
-    counts[:, 0] = fps[-1] - fps
-    counts[:, 1] = fps
-    counts[:, 2] = tps[-1] - tps
-    counts[:, 3] = tps
-    rows = np.array([neg, neg, pos, pos])
-    cols = np.array([neg, pos, neg, pos])
-    base = Confusion.from_cells(labels, np.zeros((3, 3), dtype=counts.dtype),
-                         fixed=2 if both else None,
-                         weighted=weighted, counted=not weighted)
-    return ThresholdBatch(base, rows, cols, counts, thresholds, labels[pos].item())
-
-
-# -- the checks of the functions of this module ----------------------------------------------
-def _checked_inputs(y_true, y_score, sample_weight, pos_label):
-    """``(labels, pos, is_pos, scores, weights)`` of a binary scoring, zero weights left
-    out, or a ValueError naming the argument: 1-D numeric finite ``y_score`` and
-    ``y_true`` of one length, non-negative weights of that length, exactly two classes in
-    ``y_true`` (``pos_label`` one of them; None: 1 of {0, 1} or {-1, 1}), each with
-    weight."""
-    for x, x_name in ((y_true, "y_true"), (y_score, "y_score")):
-        refuse_masked(x, x_name)
-    if np.ndim(y_true) != 1:
-        raise ValueError(f"y_true must be 1-D (labels), got shape {np.shape(y_true)}.")
-    y = np.asarray(y_true)
-    n = y.shape[0]
-    if n == 0:
-        raise ValueError("y_true is empty (0 samples).")
-    if np.ndim(y_score) != 1:
-        raise ValueError(f"y_score must be 1-D (the scores of the positive class), got "
-                         f"shape {np.shape(y_score)}.")
-    scores = np.asarray(y_score)
-    if scores.dtype.kind not in "biuf":
-        raise ValueError(f"y_score must hold numbers, got dtype {scores.dtype}.")
-    if scores.shape[0] != n:
-        raise ValueError(f"y_score has {scores.shape[0]} samples but y_true has {n}.")
-    if scores.dtype.kind == "f" and not np.isfinite(scores).all():
-        raise ValueError("y_score contains NaN or infinity.")
-    if sample_weight is not None and np.ndim(sample_weight) == 1 and len(sample_weight) != n:
-        raise ValueError(f"sample_weight has {len(sample_weight)} entries but y_true has "
-                         f"{n} samples.")
-    sample_weight = check_sample_weight(sample_weight, n)  # (the shared checks and errors)
-    if sample_weight is not None:
-        sample_weight = sample_weight.astype(np.float64, copy=False)
-    if y.dtype.kind not in "biu":  # the one label encoder's checks (None, NaN, complex...)
-        found, codes = encode_targets(y, None)
-        y = found[codes]
-    classes = _classes(y)
-    if classes.shape[0] != 2:
-        raise ValueError(f"y_true must hold exactly two classes (a binary target), got "
-                         f"{classes.shape[0]}: {classes.tolist()[:5]}.")
-    if pos_label is None:
-        if y.dtype.kind not in "biuf" or set(classes.tolist()) not in ({0, 1}, {-1, 1}):
-            raise ValueError(f"y_true takes the values {classes.tolist()}: pass pos_label "
-                             "(it is only implied for {0, 1} and {-1, 1} labels).")
-        pos_label = 1
-    elif not any(c == pos_label and isinstance(c, str) == isinstance(pos_label, str)
-                 for c in classes.tolist()):
-        raise ValueError(f"pos_label={pos_label!r} is not a class of y_true "
-                         f"{classes.tolist()}.")
-    native = _binary_inputs(y, scores, sample_weight, pos_label, two_classes=True)
-    if native is None:
-        raise ValueError("y_true must give both classes weight (a class with no sample, "
-                         "or only zero sample weights, leaves a rate undefined).")
-    pos = int(np.flatnonzero(classes == pos_label)[0])
-    return (classes, pos) + native
-
-
-def confusions_at_thresholds(y_true, y_score, *, pos_label=None, sample_weight=None):
-    """The :class:`ThresholdBatch` of ``Confusion.at_thresholds`` (documented there)."""
-    classes, pos, is_pos, scores, weights = _checked_inputs(y_true, y_score, sample_weight,
-                                                            pos_label)
-    fps, tps, thresholds = _auc.counts_at_thresholds(is_pos, scores, weights)
-    return _batch_of(classes, pos, fps, tps,
-                     thresholds.astype(np.asarray(y_score).dtype, copy=False),
-                     weighted=weights is not None)
 
 
 # -- metric_at_thresholds ---------------------------------------------------------------------
@@ -384,8 +83,8 @@ def _batched(y_true, y_score, sample_weight, name, params):
             return None
     fps, tps, thresholds = _auc.counts_at_thresholds(is_pos, scores, weights)
     both = 0 < tps[-1] and 0 < fps[-1]
-    batch = _batch_of(np.array([0, 1]), 1, fps, tps, thresholds,
-                      weighted=weights is not None, both=both)
+    batch = threshold_batch(np.array([0, 1]), 1, fps, tps, thresholds,
+                            weighted=weights is not None, confusion_type=Confusion, both=both)
     values = getattr(batch, name)(**params)
     if not both and np.ndim(values) > 1:
         return None  # per-class values over labels that change with the threshold: ragged
@@ -472,7 +171,8 @@ def _counts_of(y_true, y_score, pos_label, sample_weight, *, roc):
     """``(fps, tps, thresholds, N, P)``: the (weighted) negatives and positives at or
     above each threshold, decreasing; ``roc``: with the point ``+inf`` first (nothing
     predicted positive), as :func:`roc_curve` has it."""
-    _, _, is_pos, scores, weights = _checked_inputs(y_true, y_score, sample_weight, pos_label)
+    _, _, is_pos, scores, weights = binary_score_inputs(y_true, y_score, sample_weight,
+                                                        pos_label)
     fps, tps, thresholds = _auc.counts_at_thresholds(is_pos, scores, weights)
     if roc:
         fps, tps = np.r_[0.0, fps], np.r_[0.0, tps]

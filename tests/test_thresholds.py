@@ -124,6 +124,115 @@ def test_the_property_can_fail():
     assert _mismatches(y_true, y_score, None, 1, other)
 
 
+@pytest.mark.parametrize("pos_label", [1, 0])
+@pytest.mark.parametrize("weighted", [False, True])
+def test_threshold_batch_margins_are_the_cells_sums(weighted, pos_label):
+    """The 2 x 2 margins of a threshold batch (summed per column, column-major) are
+    those a batch sums from the same cells, bit for bit and of the same dtypes; the
+    supports are the class totals at every threshold."""
+    from metrics_sk._batch import ConfusionBatch
+
+    rng = np.random.default_rng(5)
+    y = rng.integers(0, 2, 300)
+    s = np.round(rng.normal(size=300), 1)  # ties
+    w = rng.random(300) if weighted else None
+    batch = Confusion.at_thresholds(y, s, sample_weight=w, pos_label=pos_label)
+    assert batch.counts.flags.f_contiguous
+    summed = ConfusionBatch(batch, batch.rows, batch.cols,
+                            np.ascontiguousarray(batch.counts), own_labels=True)
+    for got, want in zip(batch.whole_margins(), summed.whole_margins()):
+        assert got.dtype == want.dtype
+        np.testing.assert_array_equal(got, want)
+    weights = np.ones(300) if w is None else w
+    totals = [weights[y == 0].sum(), weights[y == 1].sum()]
+    np.testing.assert_allclose(batch.support, np.tile(totals, (len(batch), 1)), rtol=1e-12)
+
+
+@pytest.mark.parametrize("exponent", [-101, -99, 0, 99, 101])
+def test_mcc_of_scaled_weights(exponent):
+    """MCC is scale-free: weights times 2**e give the value bit for bit, whether the
+    totals need the formula's power-of-two scaling (beyond 2**+-100) or not; and
+    scikit-learn's value."""
+    rng = np.random.default_rng(6)
+    y = rng.integers(0, 2, 50)
+    s = rng.normal(size=50) + y
+    w = rng.random(50)
+    base = Confusion.at_thresholds(y, s, sample_weight=w).matthews_corrcoef()
+    scaled = Confusion.at_thresholds(y, s, sample_weight=np.ldexp(w, exponent))
+    np.testing.assert_array_equal(scaled.matthews_corrcoef(), base)
+    at = len(base) // 2
+    want = sklearn.metrics.matthews_corrcoef(y, s >= scaled.thresholds[at], sample_weight=w)
+    assert base[at] == pytest.approx(want, rel=1e-12)
+
+
+def test_result_blocks_at_every_threshold_print():
+    """The result blocks of a threshold batch hold one value per threshold, and their
+    repr prints them (it raised TypeError formatting an array with ``.6g``). Hand-computed:
+    scores 0.8 (1), 0.4 (0), 0.35 (1), 0.1 (0)."""
+    batch = Confusion.at_thresholds([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
+    binary = batch.binary_quality_metrics()
+    assert repr(binary) == (
+        "BinaryQualityMetrics(accuracy=[0.75, 0.5, 0.75, 0.5], "
+        "precision=[1, 0.5, 0.666667, 0.5], recall=[0.5, 0.5, 1, 1], "
+        "fscore=[0.666667, 0.5, 0.8, 0.666667], specificity=[1, 0.5, 0.5, 0], "
+        "auc=[0.75, 0.5, 0.75, 0.5])")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # (nothing predicted as 0 at the lowest threshold)
+        multi = batch.multiclass_quality_metrics()
+    assert repr(multi).startswith(
+        "MulticlassQualityMetrics(average_accuracy=[0.75, 0.5, 0.75, 0.5], "
+        "error_rate=[0.25, 0.5, 0.25, 0.5], ")
+    assert "macro_precision=[0.833333, 0.5, 0.833333, 0.25]" in repr(multi)
+    long = Confusion.at_thresholds(np.arange(100) % 2, np.arange(100.0))  # odd: positive
+    assert "accuracy=[0.51, 0.5, 0.51, ..., 0.5, 0.51, 0.5]" in repr(
+        long.binary_quality_metrics())
+    one = metrics_sk.binary_quality_metrics([1, 1, -1, -1, 1], [1, -1, -1, 1, 1])
+    assert repr(one).startswith("BinaryQualityMetrics(accuracy=0.6, precision=0.666667, ")
+
+
+_BAD_SCORES = [
+    ([0.1, 0.2, 0.3], ValueError),  # a length that differs
+    ([[0.1, 0.9], [0.2, 0.8], [0.3, 0.7], [0.4, 0.6]], ValueError),  # 2-D
+    ([0.1, np.nan, 0.3, 0.4], ValueError),
+    ([0.1, np.inf, 0.3, 0.4], ValueError),
+    (np.array([1, 2**53, 3, 4]), ValueError),  # integers float64 would round
+]
+
+
+@pytest.mark.parametrize("y_score, error", _BAD_SCORES)
+def test_one_check_of_binary_scores(y_score, error):
+    """Every binary scoring that names its mistakes (the batch, the operating points,
+    the decision curve) gives the same error, type and message, for the same mistake in
+    ``y_score``: one check (``net_benefit`` had its own messages and read integers from
+    2**53 rounded; the others blamed such integers on ``y_true``)."""
+    y = [0, 1, 0, 1]
+    calls = [lambda: Confusion.at_thresholds(y, y_score),
+             lambda: metrics_sk.recall_at_precision(y, y_score, min_precision=0.5),
+             lambda: metrics_sk.equal_error_rate(y, y_score),
+             lambda: metrics_sk.net_benefit(y, y_score, threshold=0.3),
+             lambda: metrics_sk.decision_curve(y, y_score)]
+    messages = set()
+    for call in calls:
+        with pytest.raises(error, match="y_score") as info:
+            call()
+        assert type(info.value) is error
+        messages.add(str(info.value))
+    assert len(messages) == 1, messages
+
+
+def test_boolean_scores_at_every_threshold():
+    """Boolean scores are the scores 0 and 1 (a misleading "both classes weight" error
+    before): scikit-learn's counts and thresholds."""
+    y = np.array([0, 1, 1, 0, 1])
+    s = np.array([False, True, False, False, True])
+    batch = Confusion.at_thresholds(y, s)
+    tns, fps, fns, tps, thresholds = sklearn.metrics.confusion_matrix_at_thresholds(
+        y, s.astype(float))
+    assert batch.thresholds.tolist() == thresholds.tolist() == [1.0, 0.0]
+    assert batch.tps.tolist() == tps.tolist() and batch.fps.tolist() == fps.tolist()
+    assert metrics_sk.equal_error_rate(y, s) == metrics_sk.equal_error_rate(y, s * 1.0)
+
+
 def test_at_thresholds_values():
     """Hand-computed: scores 0.8 (1), 0.4 (0), 0.35 (1), 0.1 (0)."""
     batch = Confusion.at_thresholds([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])

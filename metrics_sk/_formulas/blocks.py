@@ -54,8 +54,18 @@ class QualityMetrics:
         return np.array([[getattr(self, name) for name in self._fields]])
 
     def __repr__(self):
-        body = ", ".join(f"{k}={v:.6g}" for k, v in self.as_dict().items())
+        body = ", ".join(f"{k}={_short(v)}" for k, v in self.as_dict().items())
         return f"{type(self).__name__}({body})"
+
+
+def _short(value):
+    """A value of a result block as its repr shows it: a float to 6 significant digits;
+    the values of a batch (one per threshold, replicate or group) as a list of those,
+    elided in the middle past 10."""
+    if np.ndim(value) == 0:
+        return f"{value:.6g}"
+    return np.array2string(np.asarray(value), separator=", ", threshold=10, edgeitems=3,
+                           formatter={"float_kind": lambda v: f"{v:.6g}"})
 
 
 class BinaryQualityMetrics(QualityMetrics):

@@ -269,10 +269,13 @@ def matthews_corrcoef(c):
     _warn_single_label(diag.shape[-1])
     # Scaled by the power of two that brings the total into [0.5, 1): exact, so the value
     # is bit for bit the unscaled one, but the squares below can neither overflow (weights
-    # near 1e300 gave NaN) nor underflow (weights near 1e-300 gave 0).
-    shift = -np.frexp(n)[1]
-    diag, t_sum, p_sum = (np.ldexp(a, shift[..., None]) for a in (diag, t_sum, p_sum))
-    n = np.ldexp(n, shift)
+    # near 1e300 gave NaN) nor underflow (weights near 1e-300 gave 0). Totals within
+    # 2**+-100 (counts, usual weights) need no scaling: nothing can overflow or underflow,
+    # and the scaling would change no bit (three passes less over a long batch).
+    if not (np.all(n >= _SAFE_TOTAL[0]) and np.all(n <= _SAFE_TOTAL[1])):
+        shift = -np.frexp(n)[1]
+        diag, t_sum, p_sum = (np.ldexp(a, shift[..., None]) for a in (diag, t_sum, p_sum))
+        n = np.ldexp(n, shift)
     cov_ytyp = diag.sum(-1) * n - _dot(t_sum, p_sum)
     cov_ypyp = n**2 - _dot(p_sum, p_sum)
     cov_ytyt = n**2 - _dot(t_sum, t_sum)
@@ -281,6 +284,11 @@ def matthews_corrcoef(c):
         return 0.0 if denominator == 0 else float(cov_ytyp / np.sqrt(denominator))
     zero = denominator == 0
     return as_float(np.where(zero, 0.0, cov_ytyp / np.sqrt(np.where(zero, 1.0, denominator))))
+
+
+#: Totals between which :func:`matthews_corrcoef` needs no scaling (its fourth powers stay
+#: normal floats).
+_SAFE_TOTAL = (2.0**-100, 2.0**100)
 
 
 def _cells_in(c, labels, whole=False):
@@ -330,6 +338,12 @@ def _warn_single_label(k):
 def _exclusive_cumsum(a):
     """``sum_{j < i} a_j`` along the last axis (0 for the first)."""
     out = np.zeros_like(a)
+    if a.ndim > 1 and a.shape[-1] <= 16:
+        # a long batch of few classes: column by column (the same sums in the same order
+        # as np.cumsum, whose pass along a short last axis costs several times more)
+        for i in range(1, a.shape[-1]):
+            np.add(out[..., i - 1], a[..., i - 1], out=out[..., i])
+        return out
     np.cumsum(a[..., :-1], axis=-1, out=out[..., 1:])
     return out
 
@@ -418,7 +432,7 @@ def cohen_kappa_score(c, *, labels=None, weights=None, replace_undefined_by=np.n
         "`cohen_kappa_score` is otherwise agnostic to the order of `y1` and `y2`).")
     rows_i, cols_i, vals, k = _cells_in(c, labels, whole=True)
     _warn_single_label(k)
-    vals = vals.astype(np.float64)
+    vals = vals.astype(np.float64, copy=False)
     row_sums = class_sums(rows_i, vals, k)
     col_sums = class_sums(cols_i, vals, k)
     n = row_sums.sum(-1)

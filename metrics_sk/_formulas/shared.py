@@ -82,7 +82,10 @@ def class_sums(index, values, k):
         return np.bincount(index, weights=values, minlength=k)
     m = index.shape[0]
     if m <= _FEW_CELLS:  # (a threshold batch: 4 cells, a million rows) one column at a time
-        out = np.zeros(values.shape[:-1] + (k,))
+        # cells stored column by column (a threshold batch's) give sums stored so too:
+        # every column added is then contiguous, and so are the formulas' passes over them
+        out = np.zeros(values.shape[:-1] + (k,),
+                       order="F" if values.flags.f_contiguous else "C")
         for cell in range(m):
             out[..., index[cell]] += values[..., cell]
         return out
