@@ -73,6 +73,14 @@ from ._thresholds import (
     sensitivity_at_specificity,
     specificity_at_sensitivity,
 )
+# multilabel ranking: every sample's ranking of its labels at once
+from ._label_ranking import (
+    coverage_error,
+    dcg_score,
+    label_ranking_average_precision_score,
+    label_ranking_loss,
+    ndcg_score,
+)
 from . import catboost as catboost  # the submodule metrics_sk.catboost, re-exported
 from ._inference.bootstrap import BootstrapResult, bootstrap, confidence_intervals
 from ._streaming import StreamingLoss
@@ -176,4 +184,10 @@ __all__ = [
     "sensitivity_at_specificity",
     "specificity_at_sensitivity",
     "equal_error_rate",
+    # multilabel ranking drop-ins
+    "coverage_error",
+    "label_ranking_average_precision_score",
+    "label_ranking_loss",
+    "dcg_score",
+    "ndcg_score",
 ]

@@ -21,6 +21,8 @@ _ONE_VS_ALL = {"y_true": _ARRAY, "y_score": _ARRAY, "labels": ["array-like", Non
                "sample_weight": ["array-like", None]}
 _OVA_AVERAGE = [StrOptions({"macro", "weighted"}), None]
 _BINARY_AVERAGES = [StrOptions({"binary", "micro", "macro", "weighted"}), None]
+_INDICATOR = ["array-like", "sparse matrix"]  # a label indicator matrix, maybe sparse
+_TOP_K = [Interval(Integral, 1, None, closed="left"), None]
 
 #: Constraints shared by the operating points (metrics_sk/_thresholds.py).
 _OPERATING = {"y_true": _ARRAY, "y_score": _ARRAY, "pos_label": [Real, str, "boolean", None],
@@ -333,6 +335,22 @@ def _entries():
           response_method=("decision_function", "predict_proba"), greater_is_better=False,
           count=False, binary_only=True, display="equal error rate", interval=None,
           scorers={"neg_equal_error_rate": {}}, constraints=_OPERATING),
+        # scikit-learn's multilabel ranking drop-ins (metrics_sk/_label_ranking.py): y_true
+        # is a label indicator matrix (DCG: a gain per label), y_score a score per label.
+        # scikit-learn has no scorer for them, and metrics_sk adds none
+        *(F(name, "sklearn", takes="scores",
+            response_method=("decision_function", "predict_proba"),
+            greater_is_better=better, count=False, display=display, interval=None,
+            constraints={"y_true": y_true, "y_score": _ARRAY, **options,
+                         "sample_weight": ["array-like", None]})
+          for name, better, display, y_true, options in (
+              ("coverage_error", False, "coverage error", _ARRAY, {}),
+              ("label_ranking_average_precision_score", True, "LRAP", _INDICATOR, {}),
+              ("label_ranking_loss", False, "ranking loss", _INDICATOR, {}),
+              ("dcg_score", True, "DCG", _ARRAY,
+               {"k": _TOP_K, "log_base": [Interval(Real, 0.0, None, closed="neither")],
+                "ignore_ties": ["boolean"]}),
+              ("ndcg_score", True, "NDCG", _ARRAY, {"k": _TOP_K, "ignore_ties": ["boolean"]}))),
     ]
 
 

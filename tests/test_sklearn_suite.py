@@ -43,7 +43,10 @@ RANKING_DROPINS = ("roc_curve", "precision_recall_curve", "det_curve", "auc",
                    "average_precision_score", "roc_auc_score",
                    "confusion_matrix_at_thresholds", "top_k_accuracy_score",
                    "metric_at_thresholds")
-DROPINS = COUNT_DROPINS + SCORE_DROPINS + RANKING_DROPINS
+#: The multilabel ranking drop-ins (metrics_sk/_label_ranking.py).
+LABEL_RANKING_DROPINS = ("coverage_error", "label_ranking_average_precision_score",
+                         "label_ranking_loss", "dcg_score", "ndcg_score")
+DROPINS = COUNT_DROPINS + SCORE_DROPINS + RANKING_DROPINS + LABEL_RANKING_DROPINS
 
 #: The scikit-learn test modules, and the prefix of their tests' names here.
 MODULES = {
