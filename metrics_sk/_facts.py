@@ -109,6 +109,9 @@ class Facts:
     compared : tuple of (int, str, dict)
         The rows of ``metrics-sk compare`` this metric gives: (position in the table,
         shown name, keyword arguments).
+    target : {'labels', 'indicator'}
+        What its first argument is: class labels, or (the multilabel ranking metrics) a
+        matrix of one column per label (a label indicator matrix, or a gain per label).
     """
 
     name: str
@@ -128,6 +131,7 @@ class Facts:
     labels: tuple = ()
     report: tuple = ()
     compared: tuple = ()
+    target: str = "labels"
 
     def __post_init__(self):
         if self.streaming is None:  # a count metric streams through its confusion
@@ -341,7 +345,7 @@ def _entries():
         *(F(name, "sklearn", takes="scores",
             response_method=("decision_function", "predict_proba"),
             greater_is_better=better, count=False, display=display, interval=None,
-            constraints={"y_true": y_true, "y_score": _ARRAY, **options,
+            target="indicator", constraints={"y_true": y_true, "y_score": _ARRAY, **options,
                          "sample_weight": ["array-like", None]})
           for name, better, display, y_true, options in (
               ("coverage_error", False, "coverage error", _ARRAY, {}),

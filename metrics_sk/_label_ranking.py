@@ -29,6 +29,7 @@ from sklearn.metrics import _ranking as _sk
 from ._curves import _constraints, _weights
 from ._params import checked
 from ._scores import _drop_in_inputs, _plain_scores
+from ._validation import InputError, python_label_error
 
 _BLOCK = 2 ** 20  # elements (rows x labels) sorted at a time: a few megabytes per array
 
@@ -97,10 +98,18 @@ def _relevance_inputs(y_true, y_score, sample_weight, *, non_negative=False):
 
 def _boundary(y_true, y_score, sample_weight):
     """The checks of every score drop-in (:func:`metrics_sk._scores._drop_in_inputs`:
-    masked entries, NaN or infinite weights); the others are scikit-learn's, in its order
-    (its 2-D check before the lengths), on the inputs not computed here. Returns the
-    checked weights."""
-    return _drop_in_inputs(y_true, y_score, "y_score", sample_weight)
+    masked entries, NaN or infinite weights) and, in a ``y_true`` of Python objects, None
+    or strings mixed with numbers (the type of these mistakes in every metrics_sk
+    function); the others are scikit-learn's, in its order (its 2-D check before the
+    lengths), on the inputs not computed here. Returns the checked weights."""
+    sample_weight = _drop_in_inputs(y_true, y_score, "y_score", sample_weight)
+    if not sp.issparse(y_true) and isinstance(y_true, (list, tuple, np.ndarray)):
+        y = np.asarray(y_true) if np.ndim(y_true) == 2 else None
+        if y is not None and y.dtype.kind == "O":
+            _, error = python_label_error(y.ravel(), "y_true")
+            if isinstance(error, (TypeError, InputError)):
+                raise error
+    return sample_weight
 
 
 def _mean(values, weights):

@@ -42,6 +42,11 @@ _CONFIGURED_ONLY = {
 BINARY_SCORES = {name for name, m in METRICS.items()
                  if m.takes == "scores" and m.binary_only and not m.count}
 _CONFIGURED_ONLY |= BINARY_SCORES
+#: Metrics of a label indicator matrix (the multilabel ranking drop-ins), which the class
+#: labels here do not fit: their properties (order, weights as repetition, zero weights
+#: as removal, containers, inputs unchanged) are checked in tests/test_label_ranking.py.
+INDICATOR_TARGETS = {name for name, m in METRICS.items() if m.target == "indicator"}
+_CONFIGURED_ONLY |= INDICATOR_TARGETS
 REGISTRY_COUNT = {name: m.function for name, m in METRICS.items()
                   if m.count and _callable_with_defaults(m.function)
                   and name not in _CONFIGURED_ONLY}
@@ -124,6 +129,7 @@ PENDING = set()
 # -- capabilities, by public function name: read off the signatures and the registry ----------
 def _taking(parameter):
     return {name for name, m in METRICS.items() if name not in BINARY_SCORES
+            and name not in INDICATOR_TARGETS
             and parameter in inspect.signature(m.function).parameters}
 
 
@@ -276,7 +282,8 @@ def pos_kwargs(name, pos_label):
 def test_every_public_callable_is_classified():
     functions = {function_name(name) for name in ALL_METRICS}
     exported = {name for name in msk.__all__ if callable(getattr(msk, name))}
-    unclassified = exported - functions - NOT_METRICS - PENDING - BINARY_SCORES
+    unclassified = (exported - functions - NOT_METRICS - PENDING - BINARY_SCORES
+                    - INDICATOR_TARGETS)
     assert not unclassified, f"classify these in tests/test_common.py: {sorted(unclassified)}"
     assert not (functions | NOT_METRICS) - set(msk.__all__), "stale registry entries"
     assert not PENDING & (functions | NOT_METRICS)
