@@ -204,18 +204,23 @@ def _dcg_rows(gains, scores, discount, ignore_ties):
     if ignore_ties:  # scikit-learn's own order of tied scores (one argsort, reversed)
         ranking = np.argsort(scores)[:, ::-1]
         return np.take_along_axis(gains, ranking, axis=1) @ discount
+    n_labels = gains.shape[1]
     cumulative = np.concatenate(([0.0], np.cumsum(discount)))
     out = np.empty(gains.shape[0])
     for rows in _blocks(*gains.shape):
         ranked, gain = _descending(scores[rows], gains[rows])
-        first, last = _tie_groups(ranked)
-        starts = np.flatnonzero(first.ravel() == np.arange(first.size) % first.shape[1])
+        start = np.ones(ranked.shape, np.bool_)  # the first position of each tie group
+        np.not_equal(ranked[:, 1:], ranked[:, :-1], out=start[:, 1:])
+        if start.all():  # no tied scores: every group one label
+            out[rows] = gain @ discount
+            continue
+        starts = np.flatnonzero(start)  # row-major: each row's groups in turn
         group_gain = np.add.reduceat(gain.ravel(), starts)  # exact sums, no cancellation
-        first_rank, last_rank = first.ravel()[starts], last.ravel()[starts]
-        per_group = (group_gain / (last_rank - first_rank + 1)
-                     * (cumulative[last_rank + 1] - cumulative[first_rank]))
-        row_starts = np.flatnonzero(first_rank == 0)  # each row's first group
-        out[rows] = np.add.reduceat(per_group, row_starts)
+        size = np.diff(starts, append=start.size)
+        first_rank = starts % n_labels
+        per_group = (group_gain / size
+                     * (cumulative[first_rank + size] - cumulative[first_rank]))
+        out[rows] = np.add.reduceat(per_group, np.flatnonzero(first_rank == 0))
     return out
 
 
