@@ -12,6 +12,7 @@ from ._display.report import QualityReport, quality_report
 from ._dropins import (
     accuracy_score,
     balanced_accuracy_score,
+    class_likelihood_ratios,
     classification_report,
     cohen_kappa_score,
     confusion_matrix,
@@ -141,6 +142,7 @@ __all__ = [
     "hamming_loss",
     "zero_one_loss",
     "classification_report",
+    "class_likelihood_ratios",
     "log_loss",
     "hinge_loss",
     "roc_curve",

@@ -165,6 +165,10 @@ class ConfusionBatch:
         return _formulas.cohen_kappa_score(self, labels=labels, weights=weights,
                                          replace_undefined_by=replace_undefined_by)
 
+    def class_likelihood_ratios(self, *, labels=None, replace_undefined_by=np.nan):
+        return _formulas.class_likelihood_ratios(self, labels=labels,
+                                                 replace_undefined_by=replace_undefined_by)
+
     def confusion_matrix(self, *, labels=None, normalize=None):
         return _formulas.confusion_matrix(self, labels=labels, normalize=normalize)
 

@@ -13,7 +13,9 @@ everything above reads it there. No other module keeps a table keyed by metric n
 from dataclasses import dataclass, field
 from numbers import Integral, Real
 
-from ._sklearn_compat import Hidden, Interval, StrOptions
+import numpy as np
+
+from ._sklearn_compat import Hidden, Interval, Options, StrOptions
 
 # -- constraints (scikit-learn's objects; ``_params.PARAMETERS`` has the shared ones) -------
 _ARRAY = ["array-like"]
@@ -184,6 +186,12 @@ def _entries():
           scorers={"cohen_kappa": {}, "weighted_kappa": {"weights": "quadratic"},
                    "weighted_kappa_linear": {"weights": "linear"}},
           labels=(({}, "Cohen's kappa"),), compared=((6, "Cohen's kappa", {}),)),
+        # the likelihood ratios (LR+, LR-): a pair, so no scorer of metrics_sk's; scikit-learn's
+        # own positive_likelihood_ratio and neg_negative_likelihood_ratio serve them
+        # (sklearn.metrics.get_scorer), and metrics_sk never registers them again
+        F("class_likelihood_ratios", "sklearn", binary_only=True,
+          display="likelihood ratios (LR+, LR-)", interval=None,
+          constraints={"replace_undefined_by": [Options(Real, {1.0, np.nan}), dict]}),
         F("hamming_loss", "sklearn", greater_is_better=False, display="Hamming loss",
           interval="proportion", proportion=("error", "all"), symmetric=True),
         F("zero_one_loss", "sklearn", greater_is_better=False, display="0-1 loss",

@@ -148,6 +148,12 @@ class ThresholdBatch(ConfusionBatch):
     cohen_kappa_score.__doc__ = _formulas.cohen_kappa_score.__doc__
 
     @checked
+    def class_likelihood_ratios(self, *, labels=None, replace_undefined_by=np.nan):
+        return super().class_likelihood_ratios(labels=labels,
+                                               replace_undefined_by=replace_undefined_by)
+    class_likelihood_ratios.__doc__ = _formulas.class_likelihood_ratios.__doc__
+
+    @checked
     def hamming_loss(self):
         return super().hamming_loss()
     hamming_loss.__doc__ = _formulas.hamming_loss.__doc__

@@ -368,7 +368,9 @@ def configurations(name):
 # -- ranges --------------------------------------------------------------------------------
 SIGNED = {"matthews_corrcoef", "cohen_kappa_score"}
 UNBOUNDED = {"confusion_matrix", "binary_confusion_matrix", "log_loss", "hinge_loss",
-             "one_vs_all_log_loss", "expected_cost"}
+             "one_vs_all_log_loss", "expected_cost",
+             "class_likelihood_ratios"}  # LR+ in [1, inf], LR- in [0, 1] (both above 1: worse
+                                         # than chance)
 
 
 def values_of(result):

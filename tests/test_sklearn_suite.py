@@ -33,7 +33,7 @@ COUNT_DROPINS = (
     "confusion_matrix", "precision_recall_fscore_support", "precision_score",
     "recall_score", "fbeta_score", "f1_score", "accuracy_score", "balanced_accuracy_score",
     "matthews_corrcoef", "cohen_kappa_score", "hamming_loss", "zero_one_loss",
-    "classification_report",
+    "classification_report", "class_likelihood_ratios",
 )
 #: Score-based drop-ins, patched as soon as metrics_sk exports them.
 SCORE_DROPINS = tuple(n for n in ("log_loss", "hinge_loss") if n in metrics_sk.__all__)
