@@ -752,7 +752,8 @@ def class_likelihood_ratios(c, *, labels=None, replace_undefined_by=np.nan):
     if np.any(tn_zero):
         warnings.warn("`negative_likelihood_ratio` is ill-defined and set to `np.nan`. "
                       + _LR_ADVICE, UndefinedMetricWarning, stacklevel=2)
+    # rates first (sensitivity / (1 - specificity)): products of weight sums can overflow
     with np.errstate(divide="ignore", invalid="ignore"):  # 0/0 without positives: NaN
-        positive = np.where(fp_zero, replace_pos, tp * support_neg / (fp * support_pos))
-        negative = np.where(tn_zero, replace_neg, fn * support_neg / (tn * support_pos))
+        positive = np.where(fp_zero, replace_pos, (tp / support_pos) / (fp / support_neg))
+        negative = np.where(tn_zero, replace_neg, (fn / support_pos) / (tn / support_neg))
     return as_float(positive), as_float(negative)
