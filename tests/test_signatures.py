@@ -127,3 +127,13 @@ def test_the_comparison_can_fail():
     assert [(n, k) for n, k, _ in _parameters(positional)] != [
         (n, k) for n, k, _ in _parameters(reference)]
     assert not _same_default(_parameters(other_default)[3][2], _parameters(reference)[3][2])
+
+
+def test_every_function_is_in_the_sklearn_names_table():
+    """docs/sklearn_names.rst (the user guide's table of scikit-learn names) has a row for
+    each function of the list."""
+    import pathlib
+
+    page = (pathlib.Path(__file__).resolve().parents[1] / "docs" / "sklearn_names.rst")
+    text = page.read_text()
+    assert [name for name in FUNCTIONS if f"``{name}``" not in text] == []
