@@ -26,8 +26,9 @@ import numpy as np
 import scipy.sparse as sp
 from sklearn.metrics import _ranking as _sk
 
-from ._curves import _constraints, _weights
-from ._params import checked
+from ._curves import _weights
+from ._facts import FACTS
+from ._params import checked, constraints_for
 from ._scores import _drop_in_inputs, _plain_scores
 from ._validation import InputError, python_label_error
 
@@ -35,6 +36,12 @@ _BLOCK = 2 ** 20  # elements (rows x labels) sorted at a time: a few megabytes p
 
 
 # -- the boundary: which inputs are computed here ------------------------------------------
+def _constraints(name):
+    """The constraints of drop-in ``name``: its facts, with scikit-learn's own objects
+    where it has them (its messages to the letter)."""
+    return constraints_for(name, FACTS[name].constraints)
+
+
 def _scores(y_score, shape, weights):
     """Finite numeric 2-D scores of ``shape`` as float64 (integers only where float64
     holds them exactly: scikit-learn negates unsigned ones, which wraps), or None."""
