@@ -2,7 +2,7 @@
 
     python benchmarks/bench_label_ranking.py            # 1e5 samples x 100 labels
     python benchmarks/bench_label_ranking.py --quick    # 1e4 x 100, in seconds
-    python benchmarks/bench_label_ranking.py --clock cpu  # process time: steadier on a busy machine
+    python benchmarks/bench_label_ranking.py --clock cpu  # process time: steadier when busy
 
 Every row times both sides on the same data in this process, alternating them run by
 run (best of ``--repeat`` runs of each, as ``bench_thresholds.py``), checks that they

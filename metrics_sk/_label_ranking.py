@@ -134,7 +134,7 @@ def _blocks(n_rows, n_labels):
 def _tie_groups(ranked):
     """``(first, last)``: for each position of rows sorted by decreasing score, the first
     and the last position of its group of tied scores in the row."""
-    n_rows, n_labels = ranked.shape
+    n_labels = ranked.shape[1]
     position = np.arange(n_labels)
     change = ranked[:, 1:] != ranked[:, :-1]  # a new group starts at p + 1
     first = np.zeros(ranked.shape, np.intp)
