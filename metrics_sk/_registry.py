@@ -69,8 +69,9 @@ class Metric(Facts):
 def _bound(facts):
     """The :class:`Metric` of ``facts``: its function is the public function of its name
     (a ranking drop-in's in ``_curves``, a label ranking drop-in's in ``_label_ranking``,
-    an operating point's in ``_thresholds``, a decision metric's in ``_decisions``, a scikit-learn drop-in's in ``_dropins``, a score
-    metric's in ``_scores``, the others' in ``_onedal``)."""
+    an operating point's in ``_thresholds``, a decision metric's in ``_decisions``, a
+    scikit-learn drop-in's in ``_dropins``, a score metric's in ``_scores``, the others' in
+    ``_onedal``)."""
     module = (_curves if hasattr(_curves, facts.name) else
               _label_ranking if hasattr(_label_ranking, facts.name) else
               _thresholds if hasattr(_thresholds, facts.name) else
