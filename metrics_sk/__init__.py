@@ -12,6 +12,7 @@ from ._display.report import QualityReport, quality_report
 from ._dropins import (
     accuracy_score,
     balanced_accuracy_score,
+    class_likelihood_ratios,
     classification_report,
     cohen_kappa_score,
     confusion_matrix,
@@ -75,6 +76,14 @@ from ._thresholds import (
     recall_at_precision,
     sensitivity_at_specificity,
     specificity_at_sensitivity,
+)
+# multilabel ranking: every sample's ranking of its labels at once
+from ._label_ranking import (
+    coverage_error,
+    dcg_score,
+    label_ranking_average_precision_score,
+    label_ranking_loss,
+    ndcg_score,
 )
 from . import catboost as catboost  # the submodule metrics_sk.catboost, re-exported
 from ._inference.bootstrap import BootstrapResult, bootstrap, confidence_intervals
@@ -143,6 +152,7 @@ __all__ = [
     "hamming_loss",
     "zero_one_loss",
     "classification_report",
+    "class_likelihood_ratios",
     "log_loss",
     "hinge_loss",
     "roc_curve",
@@ -200,4 +210,10 @@ __all__ = [
     "calibration_curve",
     "calibration_error",
     "CalibrationSums",
+    # multilabel ranking drop-ins
+    "coverage_error",
+    "label_ranking_average_precision_score",
+    "label_ranking_loss",
+    "dcg_score",
+    "ndcg_score",
 ]

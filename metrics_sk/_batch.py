@@ -202,6 +202,10 @@ class ConfusionBatch:
         return _formulas.cohen_kappa_score(self, labels=labels, weights=weights,
                                          replace_undefined_by=replace_undefined_by)
 
+    def class_likelihood_ratios(self, *, labels=None, replace_undefined_by=np.nan):
+        return _formulas.class_likelihood_ratios(self, labels=labels,
+                                                 replace_undefined_by=replace_undefined_by)
+
     def confusion_matrix(self, *, labels=None, normalize=None):
         return _formulas.confusion_matrix(self, labels=labels, normalize=normalize)
 
@@ -385,6 +389,12 @@ class ThresholdBatch(ConfusionBatch):
         return super().cohen_kappa_score(labels=labels, weights=weights,
                                          replace_undefined_by=replace_undefined_by)
     cohen_kappa_score.__doc__ = _formulas.cohen_kappa_score.__doc__
+
+    @checked
+    def class_likelihood_ratios(self, *, labels=None, replace_undefined_by=np.nan):
+        return super().class_likelihood_ratios(labels=labels,
+                                               replace_undefined_by=replace_undefined_by)
+    class_likelihood_ratios.__doc__ = _formulas.class_likelihood_ratios.__doc__
 
     @checked
     def hamming_loss(self):

@@ -753,6 +753,12 @@ class Confusion:
     cohen_kappa_score.__doc__ = _formulas.cohen_kappa_score.__doc__
 
     @checked
+    def class_likelihood_ratios(self, *, labels=None, replace_undefined_by=np.nan):
+        return _formulas.class_likelihood_ratios(_counted(self), labels=labels,
+                                                 replace_undefined_by=replace_undefined_by)
+    class_likelihood_ratios.__doc__ = _formulas.class_likelihood_ratios.__doc__
+
+    @checked
     def confusion_matrix(self, *, labels=None, normalize=None):
         return _formulas.confusion_matrix(_counted(self), labels=labels, normalize=normalize)
     confusion_matrix.__doc__ = _formulas.confusion_matrix.__doc__

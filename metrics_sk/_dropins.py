@@ -161,6 +161,21 @@ def cohen_kappa_score(y1, y2, *, labels=None, weights=None, sample_weight=None,
 
 
 @checked_metric
+@documented_by(_formulas.class_likelihood_ratios)
+def class_likelihood_ratios(y_true, y_pred, *, labels=None, sample_weight=None,
+                            replace_undefined_by=np.nan):
+    if _is_multilabel(y_true) or _is_multilabel(y_pred):  # scikit-learn's error
+        return skm.class_likelihood_ratios(y_true, y_pred, labels=labels,
+                                           sample_weight=sample_weight,
+                                           replace_undefined_by=replace_undefined_by)
+    c = build_confusion(y_true, y_pred, sample_weight, sklearn_compatible=True)
+    if labels is None:  # the positive class is the greater label, as scikit-learn's
+        c = _declared_order(c, "class_likelihood_ratios", y_true, y_pred, per_class=True)
+    return _formulas.class_likelihood_ratios(c, labels=labels,
+                                             replace_undefined_by=replace_undefined_by)
+
+
+@checked_metric
 @documented_by(_formulas.hamming_loss)
 def hamming_loss(y_true, y_pred, *, sample_weight=None):
     if _is_multilabel(y_true) or _is_multilabel(y_pred):

@@ -13,7 +13,9 @@ everything above reads it there. No other module keeps a table keyed by metric n
 from dataclasses import dataclass, field
 from numbers import Integral, Real
 
-from ._sklearn_compat import Hidden, Interval, StrOptions
+import numpy as np
+
+from ._sklearn_compat import Hidden, Interval, Options, StrOptions
 
 # -- constraints (scikit-learn's objects; ``_params.PARAMETERS`` has the shared ones) -------
 _ARRAY = ["array-like"]
@@ -21,6 +23,8 @@ _ONE_VS_ALL = {"y_true": _ARRAY, "y_score": _ARRAY, "labels": ["array-like", Non
                "sample_weight": ["array-like", None]}
 _OVA_AVERAGE = [StrOptions({"macro", "weighted"}), None]
 _BINARY_AVERAGES = [StrOptions({"binary", "micro", "macro", "weighted"}), None]
+_INDICATOR = ["array-like", "sparse matrix"]  # a label indicator matrix, maybe sparse
+_TOP_K = [Interval(Integral, 1, None, closed="left"), None]
 
 #: Constraints shared by the operating points (metrics_sk/_thresholds.py).
 _OPERATING = {"y_true": _ARRAY, "y_score": _ARRAY, "pos_label": [Real, str, "boolean", None],
@@ -113,6 +117,9 @@ class Facts:
     compared : tuple of (int, str, dict)
         The rows of ``metrics-sk compare`` this metric gives: (position in the table,
         shown name, keyword arguments).
+    target : {'labels', 'indicator'}
+        What its first argument is: class labels, or (the multilabel ranking metrics) a
+        matrix of one column per label (a label indicator matrix, or a gain per label).
     """
 
     name: str
@@ -132,6 +139,7 @@ class Facts:
     labels: tuple = ()
     report: tuple = ()
     compared: tuple = ()
+    target: str = "labels"
 
     def __post_init__(self):
         if self.streaming is None:  # a count metric streams through its confusion
@@ -184,6 +192,12 @@ def _entries():
           scorers={"cohen_kappa": {}, "weighted_kappa": {"weights": "quadratic"},
                    "weighted_kappa_linear": {"weights": "linear"}},
           labels=(({}, "Cohen's kappa"),), compared=((6, "Cohen's kappa", {}),)),
+        # the likelihood ratios (LR+, LR-): a pair, so no scorer of metrics_sk's; scikit-learn's
+        # own positive_likelihood_ratio and neg_negative_likelihood_ratio serve them
+        # (sklearn.metrics.get_scorer), and metrics_sk never registers them again
+        F("class_likelihood_ratios", "sklearn", binary_only=True,
+          display="likelihood ratios (LR+, LR-)", interval=None,
+          constraints={"replace_undefined_by": [Options(Real, {1.0, np.nan}), dict]}),
         F("hamming_loss", "sklearn", greater_is_better=False, display="Hamming loss",
           interval="proportion", proportion=("error", "all"), symmetric=True),
         F("zero_one_loss", "sklearn", greater_is_better=False, display="0-1 loss",
@@ -375,6 +389,22 @@ def _entries():
                        "labels": ["array-like", None],
                        "pos_label": [Real, str, "boolean", None],
                        "sample_weight": ["array-like", None]}),
+        # scikit-learn's multilabel ranking drop-ins (metrics_sk/_label_ranking.py): y_true
+        # is a label indicator matrix (DCG: a gain per label), y_score a score per label.
+        # scikit-learn has no scorer for them, and metrics_sk adds none
+        *(F(name, "sklearn", takes="scores",
+            response_method=("decision_function", "predict_proba"),
+            greater_is_better=better, count=False, display=display, interval=None,
+            target="indicator", constraints={"y_true": y_true, "y_score": _ARRAY, **options,
+                         "sample_weight": ["array-like", None]})
+          for name, better, display, y_true, options in (
+              ("coverage_error", False, "coverage error", _ARRAY, {}),
+              ("label_ranking_average_precision_score", True, "LRAP", _INDICATOR, {}),
+              ("label_ranking_loss", False, "ranking loss", _INDICATOR, {}),
+              ("dcg_score", True, "DCG", _ARRAY,
+               {"k": _TOP_K, "log_base": [Interval(Real, 0.0, None, closed="neither")],
+                "ignore_ties": ["boolean"]}),
+              ("ndcg_score", True, "NDCG", _ARRAY, {"k": _TOP_K, "ignore_ties": ["boolean"]}))),
     ]
 
 

@@ -23,6 +23,7 @@ the formula); and one entry in ``_facts``. ``tests/test_routes.py`` fails on a m
 from dataclasses import dataclass, fields
 
 from . import _calibration, _curves, _decisions, _dropins, _formulas, _onedal, _scores, _thresholds
+from . import _label_ranking
 from ._facts import FACTS, Facts
 
 
@@ -67,11 +68,13 @@ class Metric(Facts):
 
 def _bound(facts):
     """The :class:`Metric` of ``facts``: its function is the public function of its name
-    (a calibration metric's in ``_calibration``, a ranking drop-in's in ``_curves``, an operating point's in ``_thresholds``, a
+    (a calibration metric's in ``_calibration``, a ranking drop-in's in ``_curves``, a label
+    ranking drop-in's in ``_label_ranking``, an operating point's in ``_thresholds``, a
     decision metric's in ``_decisions``, a scikit-learn drop-in's in ``_dropins``, a score
     metric's in ``_scores``, the others' in ``_onedal``)."""
     module = (_calibration if hasattr(_calibration, facts.name) else
               _curves if hasattr(_curves, facts.name) else
+              _label_ranking if hasattr(_label_ranking, facts.name) else
               _thresholds if hasattr(_thresholds, facts.name) else
               _decisions if facts.family == "decisions" else
               _scores if not facts.count else

@@ -55,7 +55,11 @@ COUNT = sorted(name for name, m in METRICS.items() if m.count)
 #: against brute force in tests/test_thresholds.py, not against a reference here.
 BINARY_SCORES = {name for name, m in METRICS.items()
                  if m.takes == "scores" and m.binary_only and not m.count}
-SCORE = sorted(name for name, m in METRICS.items() if not m.count and name not in BINARY_SCORES)
+#: The multilabel ranking drop-ins: a label indicator matrix as y_true; their values over
+#: containers, dtypes and weights are checked in tests/test_label_ranking.py.
+INDICATOR_TARGETS = {name for name, m in METRICS.items() if m.target == "indicator"}
+SCORE = sorted(name for name, m in METRICS.items() if not m.count and name not in BINARY_SCORES
+               and name not in INDICATOR_TARGETS)
 
 
 def _function(name):
@@ -364,7 +368,9 @@ def configurations(name):
 # -- ranges --------------------------------------------------------------------------------
 SIGNED = {"matthews_corrcoef", "cohen_kappa_score"}
 UNBOUNDED = {"confusion_matrix", "binary_confusion_matrix", "log_loss", "hinge_loss",
-             "one_vs_all_log_loss", "expected_cost"}
+             "one_vs_all_log_loss", "expected_cost",
+             "class_likelihood_ratios"}  # LR+ in [1, inf], LR- in [0, 1] (both above 1: worse
+                                         # than chance)
 
 
 def values_of(result):
@@ -697,6 +703,11 @@ def test_the_same_mistake_is_the_same_exception_type_in_every_family(name, mista
         kwargs["beta"] = 1.0
     if name == "expected_cost":
         kwargs["cost_matrix"] = _costs(2)
+    if name in INDICATOR_TARGETS:  # the mistake in a column of an indicator matrix
+        if mistake == "non-integer float in y_true" and name.endswith("dcg_score"):
+            return  # a gain per label: any real number
+        y_true = (np.ma.stack if np.ma.isMaskedArray(y_true) else np.stack)(
+            [y_true, y_true[::-1]], axis=1)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         with pytest.raises(error) as raised:
@@ -916,6 +927,8 @@ def _call(name, w):
     second = _P % 2 if binary else _P
     if not METRICS[name].count:
         second = _PROBA[:, 1] if name in BINARY_SCORES else _PROBA
+    if name in INDICATOR_TARGETS:  # the labels of _Y and of _P as an indicator matrix
+        t = np.eye(3, dtype=int)[_Y] | np.eye(3, dtype=int)[_P]
     kwargs.update(_cost_kwargs(name, t, second))
     return _function(name)(t, second, sample_weight=w, **kwargs)
 

@@ -34,7 +34,7 @@ COUNT_DROPINS = (
     "confusion_matrix", "precision_recall_fscore_support", "precision_score",
     "recall_score", "fbeta_score", "f1_score", "accuracy_score", "balanced_accuracy_score",
     "matthews_corrcoef", "cohen_kappa_score", "hamming_loss", "zero_one_loss",
-    "classification_report",
+    "classification_report", "class_likelihood_ratios",
 )
 #: Score-based drop-ins, patched as soon as metrics_sk exports them.
 SCORE_DROPINS = tuple(n for n in ("log_loss", "hinge_loss", "brier_score_loss", "d2_brier_score",
@@ -47,7 +47,11 @@ RANKING_DROPINS = ("roc_curve", "precision_recall_curve", "det_curve", "auc",
                    "metric_at_thresholds")
 #: The calibration drop-in (metrics_sk/_calibration.py), defined in sklearn.calibration.
 CALIBRATION_DROPINS = ("calibration_curve",)
-DROPINS = COUNT_DROPINS + SCORE_DROPINS + RANKING_DROPINS + CALIBRATION_DROPINS
+#: The multilabel ranking drop-ins (metrics_sk/_label_ranking.py).
+LABEL_RANKING_DROPINS = ("coverage_error", "label_ranking_average_precision_score",
+                         "label_ranking_loss", "dcg_score", "ndcg_score")
+DROPINS = (COUNT_DROPINS + SCORE_DROPINS + RANKING_DROPINS + LABEL_RANKING_DROPINS
+           + CALIBRATION_DROPINS)
 #: The scikit-learn module of each drop-in: sklearn.metrics but for those listed.
 NAMESPACES = {"calibration_curve": sklearn.calibration}
 
@@ -254,10 +258,11 @@ def test_kept_are_the_tests_of_the_dropins():
                  "test_common__classification_with_invalid_sample_weight",
                  "test_brier_score_loss_binary", "test_brier_score_loss_multiclass",
                  "test_d2_log_loss_score", "test_d2_brier_score",
-                 "test_calibration__calibration_curve_pos_label"):
+                 "test_calibration__calibration_curve_pos_label",
+                 "test_likelihood_ratios", "test_ranking__label_ranking_loss",
+                 "test_ranking__ndcg_toy_examples"):
         assert kept in here, kept
-    for dropped in ("test_classification.test_jaccard_score_validation",
-                    "test_classification.test_likelihood_ratios"):
+    for dropped in ("test_classification.test_jaccard_score_validation",):
         assert dropped in DROPPED and "test_" + dropped.split(".test_")[1] not in here
     assert not any(d.startswith("test_common.") for d in DROPPED), DROPPED
     # of the tests parametrized by metric name, only the drop-ins' cases

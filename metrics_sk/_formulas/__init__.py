@@ -53,6 +53,7 @@ from .matrix import (
     cohen_kappa_score,
     confusion_matrix,
     expected_cost,
+    class_likelihood_ratios,
 )
 from .onevsrest import (
     specificity_score,

@@ -1,5 +1,6 @@
 """scikit-learn's whole-table formulas: accuracy, zero-one and Hamming loss, balanced
-accuracy, MCC, kappa, the confusion matrix; and the expected cost of a cost matrix.
+accuracy, MCC, kappa, the confusion matrix, the class likelihood ratios (of the 2 x 2
+matrix); and the expected cost of a cost matrix.
 
 Part of ``metrics_sk._formulas`` (see its docstring).
 """
@@ -7,7 +8,10 @@ Part of ``metrics_sk._formulas`` (see its docstring).
 import warnings
 from contextlib import nullcontext
 
+from numbers import Real
+
 import numpy as np
+from sklearn.utils import check_scalar
 
 from .._sklearn_compat import UndefinedMetricWarning
 from .._validation import check_cost_matrix, check_labels_param, label_kind
@@ -15,6 +19,7 @@ from .shared import (
     as_float,
     check_total,
     class_sums,
+    _data_labels,
     _DENSE_LIMIT,
     _dot,
     formula,
@@ -643,3 +648,126 @@ def expected_cost(c, *, cost_matrix, labels=None, normalize=True):
             "y_pred and a cost_matrix over them.")
     cost = _dot(values.astype(np.float64), matrix[where[rows], where[cols]])
     return _normalized(c, cost, whole_margins(c)[3], normalize)
+
+
+# -- class likelihood ratios ---------------------------------------------------------------
+_LR_ADVICE = ("Use the `replace_undefined_by` param to control this behavior. To suppress "
+              "this warning or turn it into an error, see Python's `warnings` module and "
+              "`warnings.catch_warnings()`.")
+
+
+def _likelihood_replacements(replace_undefined_by):
+    """``(LR+, LR-)`` replacing an undefined ratio: scikit-learn's reading of
+    ``replace_undefined_by`` (NaN, 1.0: both 1, or a dict checked as scikit-learn does)."""
+    if isinstance(replace_undefined_by, float) and np.isnan(replace_undefined_by):
+        return np.nan, np.nan
+    if not isinstance(replace_undefined_by, dict):  # 1.0 (the boundary allows nothing else)
+        return 1.0, 1.0
+    message = (
+        "The dictionary passed as `replace_undefined_by` needs to be in the form "
+        "`{'LR+': `value_1`, 'LR-': `value_2`}` where the value for `LR+` ranges "
+        "from `1.0` to `np.inf` or is `np.nan` and the value for `LR-` ranges from "
+        f"`0.0` to `1.0` or is `np.nan`; got `{replace_undefined_by}`.")
+    if "LR+" not in replace_undefined_by or "LR-" not in replace_undefined_by:
+        raise ValueError(message)
+    try:
+        check_scalar(replace_undefined_by["LR+"], "positive_likelihood_ratio",
+                     target_type=Real, min_val=1.0, include_boundaries="left")
+        check_scalar(replace_undefined_by["LR-"], "negative_likelihood_ratio",
+                     target_type=Real, min_val=0.0, max_val=1.0, include_boundaries="both")
+    except Exception as error:
+        raise ValueError(message) from error
+    return replace_undefined_by["LR+"], replace_undefined_by["LR-"]
+
+
+@formula
+def class_likelihood_ratios(c, *, labels=None, replace_undefined_by=np.nan):
+    r"""Compute the positive and negative likelihood ratios of a binary classification.
+
+    Drop-in for :func:`sklearn.metrics.class_likelihood_ratios`: the positive class is
+    the second of ``labels`` (by default, the greater of the two labels of the data).
+    ``LR+`` ranges from 1 (a useless test) to infinity, ``LR-`` from 0 to 1 (useless);
+    either multiplies the pre-test odds of the positive class into its post-test odds
+    after a positive (``LR+``) or negative (``LR-``) prediction.
+
+    Parameters
+    ----------
+    labels : array-like of shape (2,), default=None
+        ``[negative_class, positive_class]``; None: the two labels of the data, sorted.
+    replace_undefined_by : np.nan, 1.0 or dict, default=np.nan
+        The value of a ratio divided by zero (with an ``UndefinedMetricWarning``):
+        NaN; 1.0, the worst value of both; or ``{"LR+": value_1, "LR-": value_2}``, with
+        ``value_1`` in [1, inf] or NaN and ``value_2`` in [0, 1] or NaN.
+
+    Returns
+    -------
+    (positive_likelihood_ratio, negative_likelihood_ratio) : tuple of float
+        ``LR+`` and ``LR-`` (arrays of one value per confusion for a batch).
+
+    See Also
+    --------
+    recall_score : The sensitivity, ``tp / (tp + fn)``.
+    specificity_score : The specificity, ``tn / (tn + fp)``.
+
+    Notes
+    -----
+    With the counts of the 2 x 2 confusion matrix over ``labels``,
+    :math:`LR_+ = \frac{\text{sensitivity}}{1 - \text{specificity}}
+    = \frac{tp \, (tn + fp)}{fp \, (tp + fn)}` (undefined when :math:`fp = 0`) and
+    :math:`LR_- = \frac{1 - \text{sensitivity}}{\text{specificity}}
+    = \frac{fn \, (tn + fp)}{tn \, (tp + fn)}` (undefined when :math:`tn = 0`); both are
+    NaN without positive samples (:math:`tp + fn = 0`). A target of more than two labels
+    is an error (pooling its classes would mislead, Simpson's paradox).
+
+    References
+    ----------
+    .. [1] Wikipedia, "Likelihood ratios in diagnostic testing".
+
+    Examples
+    --------
+    >>> from metrics_sk import Confusion, class_likelihood_ratios
+    >>> class_likelihood_ratios([0, 1, 0, 1, 0], [1, 1, 0, 0, 0])
+    (1.5, 0.75)
+    >>> y_true = ["non-cat", "cat", "non-cat", "cat", "non-cat"]
+    >>> y_pred = ["cat", "cat", "non-cat", "non-cat", "non-cat"]
+    >>> class_likelihood_ratios(y_true, y_pred, labels=["non-cat", "cat"])
+    (1.5, 0.75)
+    >>> Confusion.from_predictions([0, 1, 0, 1, 0], [1, 1, 0, 0, 0]).class_likelihood_ratios()
+    (1.5, 0.75)
+    """
+    counted, has = _data_labels(c)
+    if np.count_nonzero(has) > 2:
+        raise ValueError("class_likelihood_ratios only supports binary classification "
+                         "problems, got targets of type: multiclass")
+    replace_pos, replace_neg = _likelihood_replacements(replace_undefined_by)
+    _check_some_label_true(c, labels, "At least one label specified must be in y_true")
+    rows_i, cols_i, vals, k = _cells_in(c, labels)
+    if k != 2:  # scikit-learn unpacks the k x k matrix into four counts: its error
+        tn, fp, fn, tp = range(k * k)
+    cell = rows_i * 2 + cols_i  # tn, fp, fn, tp: the matrix read row by row
+    tn, fp, fn, tp = (vals[..., cell == i].sum(-1).astype(np.float64) for i in range(4))
+    support_pos, support_neg = tp + fn, tn + fp
+    no_positive, fp_zero, tn_zero = support_pos == 0, fp == 0, tn == 0
+    if np.any(no_positive):
+        warnings.warn("No samples of the positive class are present in `y_true`. "
+                      "`positive_likelihood_ratio` and `negative_likelihood_ratio` are "
+                      "both set to `np.nan`. " + _LR_ADVICE,
+                      UndefinedMetricWarning, stacklevel=2)
+    if np.any(fp_zero):
+        # (scikit-learn's message ends here: the rest of its sentence is lost in its code)
+        end = "set to `np.nan`. Use the `replace_undefined_by` param to "
+        if np.any(fp_zero & (tp == 0)):
+            warnings.warn("No samples were predicted for the positive class and "
+                          "`positive_likelihood_ratio` is " + end,
+                          UndefinedMetricWarning, stacklevel=2)
+        if np.any(fp_zero & (tp != 0)):
+            warnings.warn("`positive_likelihood_ratio` is ill-defined and " + end,
+                          UndefinedMetricWarning, stacklevel=2)
+    if np.any(tn_zero):
+        warnings.warn("`negative_likelihood_ratio` is ill-defined and set to `np.nan`. "
+                      + _LR_ADVICE, UndefinedMetricWarning, stacklevel=2)
+    # rates first (sensitivity / (1 - specificity)): products of weight sums can overflow
+    with np.errstate(divide="ignore", invalid="ignore"):  # 0/0 without positives: NaN
+        positive = np.where(fp_zero, replace_pos, (tp / support_pos) / (fp / support_neg))
+        negative = np.where(tn_zero, replace_neg, (fn / support_pos) / (tn / support_neg))
+    return as_float(positive), as_float(negative)
