@@ -64,7 +64,9 @@ MULTILABEL_RANKING = (
 OTHERS = ("sklearn.calibration.calibration_curve",)
 
 #: Keyword-only parameters metrics_sk adds after scikit-learn's (each with a default).
-EXTENSIONS = {"log_loss": ("from_logits",)}
+EXTENSIONS = {"log_loss": ("from_logits",),
+              # the issue asks for weights in the calibration curve (docs/user_guide.rst)
+              "calibration_curve": ("sample_weight",)}
 
 FUNCTIONS = {**{name: f"sklearn.metrics.{name}" for name in CLASSIFICATION + MULTILABEL_RANKING},
              **{path.rsplit(".", 1)[1]: path for path in OTHERS}}
