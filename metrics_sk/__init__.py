@@ -8,6 +8,7 @@ confusion-matrix builder (:class:`Confusion`).
 from ._confusion import Confusion
 from ._formulas import BinaryQualityMetrics, MulticlassQualityMetrics
 from ._display.plot import ConfusionDisplay
+from ._display.curves import DetCurveDisplay, PrecisionRecallDisplay, RocCurveDisplay
 from ._display.report import QualityReport, quality_report
 from ._dropins import (
     accuracy_score,
@@ -176,4 +177,7 @@ __all__ = [
     "sensitivity_at_specificity",
     "specificity_at_sensitivity",
     "equal_error_rate",
+    "RocCurveDisplay",
+    "PrecisionRecallDisplay",
+    "DetCurveDisplay",
 ]

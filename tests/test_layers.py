@@ -49,6 +49,7 @@ LAYERS = [
     ["_inference/intervals"],
     ["_inference/compare", "_inference/groups"],
     ["_display/report_layout", "_display/plot", "_display/files", "_scorers"],
+    ["_display/curves"],
     ["_display/report_intervals", "_display/report_table"],
     ["_display/report_format"],
     ["_display/report"],
