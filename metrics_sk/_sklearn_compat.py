@@ -47,9 +47,15 @@ try:  # pragma: no cover - exercised by the import itself
     from sklearn.utils.validation import _deprecate_positional_args
     # the curve displays (_display/curves): scikit-learn's estimator responses, positive
     # label rule and matplotlib keyword merging, so that their errors are scikit-learn's
-    from sklearn.utils._plotting import _validate_style_kwargs
-    from sklearn.utils._response import _get_response_values, _get_response_values_binary
-    from sklearn.utils.validation import _check_pos_label_consistency
+    # (public names here: a subpackage imports no private name from outside it)
+    from sklearn.utils._plotting import _validate_style_kwargs as validate_style_kwargs
+    from sklearn.utils._response import _get_response_values as get_response_values
+    from sklearn.utils._response import (
+        _get_response_values_binary as get_response_values_binary,
+    )
+    from sklearn.utils.validation import (
+        _check_pos_label_consistency as check_pos_label_consistency,
+    )
 except ImportError as exc:  # pragma: no cover
     raise ImportError(
         f"metrics_sk could not import scikit-learn {sklearn.__version__}'s parameter "
@@ -84,8 +90,8 @@ __all__ = [
     "sklearn_constraints",
     "validate_parameter_constraints",
     "validate_params",
-    "_check_pos_label_consistency",
-    "_get_response_values",
-    "_get_response_values_binary",
-    "_validate_style_kwargs",
+    "check_pos_label_consistency",
+    "get_response_values",
+    "get_response_values_binary",
+    "validate_style_kwargs",
 ]

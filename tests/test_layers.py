@@ -218,6 +218,8 @@ ENCODERS = {
     "_display/plot": "the first place of each class in a ranking of cells",
     "_display/cli": "the digits demo: the classes of predict_proba's columns (not label encoding "
             "of user data)",
+    "_display/curves": "a precision-recall curve read on a grid of recalls (searchsorted over "
+            "recalls, not labels)",
 }
 
 

@@ -28,6 +28,7 @@ from scipy.stats import norm
 from sklearn.utils import check_array, check_consistent_length
 from sklearn.utils.multiclass import type_of_target
 
+from .._encoding import encode
 from .._curves import (
     average_precision_score,
     confusion_matrix_at_thresholds,
@@ -39,10 +40,10 @@ from .._curves import (
 from .._inference.resampling import make_rng, percentile_interval, warn_nan_replicates
 from .._params import CURVES, Checker
 from .._sklearn_compat import (
-    _check_pos_label_consistency,
-    _get_response_values,
-    _get_response_values_binary,
-    _validate_style_kwargs,
+    check_pos_label_consistency,
+    get_response_values,
+    get_response_values_binary,
+    validate_style_kwargs,
 )
 from .plot import _import_pyplot
 
@@ -117,7 +118,7 @@ class _CurveDisplay:
             raise ValueError(f"The target y is not binary. Got "
                              f"{type_of_target(y_true)} type of target.")
         check_consistent_length(y_true, y_score, sample_weight)
-        pos_label = _check_pos_label_consistency(pos_label, y_true)
+        pos_label = check_pos_label_consistency(pos_label, y_true)
         y01 = (np.asarray(y_true) == pos_label).astype(np.int8)  # a new array
         curve = cls._one(y01, y_score, sample_weight, drop_intermediate, name)
         return [curve], pos_label
@@ -130,7 +131,10 @@ class _CurveDisplay:
             raise ValueError(f"y_true must be 1-D with a 2-D y_score, got shape {y.shape}.")
         scores = check_array(y_score, input_name="y_score")
         check_consistent_length(y, scores, sample_weight)
-        classes = np.unique(y) if labels is None else np.asarray(labels)
+        classes, (codes,) = encode(y, labels=None if labels is None else np.asarray(labels),
+                                   names=["y_true"])
+        if labels is not None and (codes == classes.shape[0]).any():
+            raise ValueError("'y_true' contains labels not in parameter 'labels'.")
         if classes.ndim != 1 or classes.shape[0] != scores.shape[1]:
             raise ValueError(
                 f"y_score has {scores.shape[1]} columns but there are {classes.shape[0]} "
@@ -146,7 +150,7 @@ class _CurveDisplay:
         curves = []
         for j in columns:
             label = str(classes[j]) if name is None else f"{name}: {classes[j]}"
-            y01 = (y == classes[j]).astype(np.int8)
+            y01 = (codes == j).astype(np.int8)
             curves.append(cls._one(y01, scores[:, j], sample_weight, drop_intermediate,
                                    label))
         return curves
@@ -252,7 +256,7 @@ class _CurveDisplay:
         self.line_ = []
         for x, y, curve_name, value, style in zip(xs, ys, names, summaries, styles):
             label = _label(curve_name, value, self._metric)
-            line_kw = _validate_style_kwargs(
+            line_kw = validate_style_kwargs(
                 {**self._line_defaults, **({} if label is None else {"label": label})},
                 style)
             self.line_.extend(ax.plot(*self._to_axes(np.asarray(x), np.asarray(y)),
@@ -319,7 +323,7 @@ class _CurveDisplay:
     def _draw_chance_level(self, ax, plot_chance_level, chance_level_kw, colors):
         self.chance_level_ = None
         if plot_chance_level:
-            style = _validate_style_kwargs(
+            style = validate_style_kwargs(
                 {"label": self._chance_label, "color": "k", "linestyle": "--"},
                 chance_level_kw)
             (self.chance_level_,) = ax.plot(*self._chance_xy, **style)
@@ -377,9 +381,9 @@ def _estimator_scores(estimator, X, response_method, pos_label):
     classes = getattr(estimator, "classes_", None)
     if classes is not None and np.ndim(classes) == 1 and len(classes) > 2:
         method = _RESPONSES if response_method == "auto" else response_method
-        y_score, _ = _get_response_values(estimator, X, response_method=method)
+        y_score, _ = get_response_values(estimator, X, response_method=method)
         return y_score, pos_label, np.asarray(classes)
-    y_score, pos_label = _get_response_values_binary(
+    y_score, pos_label = get_response_values_binary(
         estimator, X, response_method=response_method, pos_label=pos_label)
     return y_score, pos_label, None
 
@@ -392,10 +396,12 @@ def _documented(text):
     return decorate
 
 
-_EXTRAS = """labels : array-like of shape (n_classes,), default=None
+_LABELS = """labels : array-like of shape (n_classes,), default=None
             With a 2-D ``y_score``: the class of each column; None: the sorted classes
             of ``y_true``.
-        confidence_level : float in (0, 1), default=None
+        """
+
+_EXTRAS = """confidence_level : float in (0, 1), default=None
             Draw a bootstrap band of this level around each curve: the samples are
             resampled with replacement, each curve is recomputed and read on a fixed
             grid of the x axis, and the band is the pointwise percentile interval.
@@ -547,7 +553,7 @@ def _docs(cls, what, curve, drop, name_default, chance, point, kwargs):
     common = {response: _COMMON.format(
         drop=drop, curve=curve, name_default=name_default, chance=chance, response=response,
         pos_default="1 of {0, 1} or {-1, 1} labels") for response in ("", _RESPONSE)}
-    return (_FROM_PREDICTIONS.format(common=common[""], **fields),
+    return (_FROM_PREDICTIONS.format(common=common[""] + _LABELS, **fields),
             _FROM_ESTIMATOR.format(common=common[_RESPONSE], **fields),
             _PLOT.format(cls=cls, chance=chance, kwargs=extra))
 
@@ -564,7 +570,7 @@ _DET_DOCS = _docs("DetCurveDisplay", "detection error tradeoff (DET) curve", "de
 
 
 class RocCurveDisplay(_CurveDisplay):
-    """ROC curve visualization, scikit-learn's, with every class, a band and a threshold.
+    """ROC curves, with every class of a problem, a bootstrap band and a threshold.
 
     Takes the names and arguments of :class:`sklearn.metrics.RocCurveDisplay`; make it
     with :meth:`from_estimator` or :meth:`from_predictions`. A 2-D ``y_score`` (a
@@ -608,7 +614,7 @@ class RocCurveDisplay(_CurveDisplay):
 
     See Also
     --------
-    sklearn.metrics.RocCurveDisplay : scikit-learn's display, one curve per call.
+    sklearn.metrics.RocCurveDisplay : The display of scikit-learn, one curve per call.
     metrics_sk.roc_curve : The points of the curve.
 
     Notes
@@ -633,7 +639,7 @@ class RocCurveDisplay(_CurveDisplay):
     >>> scores = np.eye(3)[[0, 1, 2, 1, 1, 0, 2, 2]] * 0.8 + 0.1
     >>> display = RocCurveDisplay.from_predictions(y, scores)
     >>> [line.get_label() for line in display.line_]
-    ['0 (AUC = 1.00)', '1 (AUC = 0.77)', '2 (AUC = 0.77)']
+    ['0 (AUC = 1.00)', '1 (AUC = 0.73)', '2 (AUC = 0.73)']
     """
 
     _x, _y, _summary_name, _metric = "fpr", "tpr", "roc_auc", "AUC"
@@ -709,8 +715,7 @@ class RocCurveDisplay(_CurveDisplay):
 
 
 class PrecisionRecallDisplay(_CurveDisplay):
-    """Precision-recall curve visualization, scikit-learn's, with every class, a band
-    and a threshold.
+    """Precision-recall curves, with every class, a bootstrap band and a threshold.
 
     Takes the names and arguments of :class:`sklearn.metrics.PrecisionRecallDisplay`;
     make it with :meth:`from_estimator` or :meth:`from_predictions`. A 2-D ``y_score``
@@ -757,7 +762,7 @@ class PrecisionRecallDisplay(_CurveDisplay):
 
     See Also
     --------
-    sklearn.metrics.PrecisionRecallDisplay : scikit-learn's display.
+    sklearn.metrics.PrecisionRecallDisplay : The display of scikit-learn.
     metrics_sk.precision_recall_curve : The points of the curve.
 
     Notes
@@ -846,7 +851,7 @@ class PrecisionRecallDisplay(_CurveDisplay):
                        ("Chance levels (prevalences)" if k == 0 else None),
                        "color": "k" if one else color, "linestyle": "--" if one else ":"}
             (line,) = ax.plot((0, 1), (p, p),
-                              **_validate_style_kwargs(default, chance_level_kw))
+                              **validate_style_kwargs(default, chance_level_kw))
             self.chance_level_.append(line)
         if one:
             self.chance_level_ = self.chance_level_[0]
@@ -892,8 +897,7 @@ class PrecisionRecallDisplay(_CurveDisplay):
 
 
 class DetCurveDisplay(_CurveDisplay):
-    """Detection error tradeoff (DET) curve visualization, scikit-learn's, with every
-    class, a band and a threshold.
+    """Detection error tradeoff (DET) curves, with every class, a band and a threshold.
 
     Takes the names and arguments of :class:`sklearn.metrics.DetCurveDisplay` (and
     ``curve_kwargs``, ``plot_chance_level``, ``despine`` of the other two); make it with
@@ -914,7 +918,7 @@ class DetCurveDisplay(_CurveDisplay):
     pos_label : int, float, bool or str, default=None
         The positive class, shown in the axis labels.
     estimator_name : str, default=None
-        scikit-learn's spelling of ``name``.
+        The spelling of ``name`` of scikit-learn's ``DetCurveDisplay``.
     band : list of tuple of ndarray, default=None
         Per curve, ``(grid, low, high)``: the band's bounds of the false negative rate
         at the false positive rates ``grid``.
@@ -938,7 +942,7 @@ class DetCurveDisplay(_CurveDisplay):
 
     See Also
     --------
-    sklearn.metrics.DetCurveDisplay : scikit-learn's display.
+    sklearn.metrics.DetCurveDisplay : The display of scikit-learn.
     metrics_sk.det_curve : The points of the curve.
 
     Notes
@@ -976,7 +980,7 @@ class DetCurveDisplay(_CurveDisplay):
 
     @property
     def estimator_name(self):
-        """scikit-learn's name of :attr:`name`."""
+        """The name of the curves, under the attribute name of scikit-learn's display."""
         return self.name
 
     @staticmethod
