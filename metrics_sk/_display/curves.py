@@ -72,12 +72,12 @@ class _CurveDisplay:
 
     # -- what a subclass defines --------------------------------------------------------
     @staticmethod
-    def _compute(y01, score, weights, drop_intermediate):
-        """``(x, y)`` of the binary curve of 0/1 targets ``y01`` (the drop-in's)."""
+    def _compute(y_true, score, weights, drop_intermediate, pos_label=1):
+        """``(x, y)`` of the binary curve of ``pos_label`` in ``y_true`` (the drop-in's)."""
         raise NotImplementedError
 
     @staticmethod
-    def _summary(y01, score, weights):
+    def _summary(y_true, score, weights, pos_label=1):
         """The legend's number of the curve (None: no number)."""
         return None
 
@@ -88,11 +88,9 @@ class _CurveDisplay:
 
     @staticmethod
     def _on_grid(x, y, grid):
-        """The curve's y at each x of ``grid``: the line drawn, read at the grid
-        (linear between points, as matplotlib draws it); NaN outside the curve's x range
-        (a DET curve ends where every positive is found)."""
-        order = np.argsort(x, kind="stable")
-        return np.interp(grid, x[order], y[order], left=np.nan, right=np.nan)
+        """The curve's y at each x of ``grid``: the line drawn, read at the grid (linear
+        between points, as matplotlib draws it; a ROC curve's x increase)."""
+        return np.interp(grid, x, y)
 
     @staticmethod
     def _to_axes(x, y):
@@ -119,8 +117,7 @@ class _CurveDisplay:
                              f"{type_of_target(y_true)} type of target.")
         check_consistent_length(y_true, y_score, sample_weight)
         pos_label = check_pos_label_consistency(pos_label, y_true)
-        y01 = (np.asarray(y_true) == pos_label).astype(np.int8)  # a new array
-        curve = cls._one(y01, y_score, sample_weight, drop_intermediate, name)
+        curve = cls._one(y_true, y_score, sample_weight, drop_intermediate, name, pos_label)
         return [curve], pos_label
 
     @classmethod
@@ -156,11 +153,15 @@ class _CurveDisplay:
         return curves
 
     @classmethod
-    def _one(cls, y01, score, sample_weight, drop_intermediate, name):
-        x, y = cls._compute(y01, score, sample_weight, drop_intermediate)
+    def _one(cls, y_true, score, sample_weight, drop_intermediate, name, pos_label=1):
+        """The curve of ``pos_label`` in ``y_true`` computed as scikit-learn's display
+        computes it (the drop-ins with ``y_true`` and ``pos_label``: their values,
+        warnings and errors), and its 0/1 target for the band and the operating point."""
+        x, y = cls._compute(y_true, score, sample_weight, drop_intermediate, pos_label)
+        summary = cls._summary(y_true, score, sample_weight, pos_label)
         weights = None if sample_weight is None else np.asarray(sample_weight, dtype=float)
-        return _Curve(x, y, cls._summary(y01, score, sample_weight), y01,
-                      np.asarray(score), weights, name)
+        y01 = (np.asarray(y_true) == pos_label).astype(np.int8)  # a new array
+        return _Curve(x, y, summary, y01, np.asarray(score), weights, name)
 
     @classmethod
     def _build(cls, y_true, y_score, *, sample_weight, drop_intermediate, pos_label, name,
@@ -653,13 +654,14 @@ class RocCurveDisplay(_CurveDisplay):
         self.band, self.operating_point = band, operating_point
 
     @staticmethod
-    def _compute(y01, score, weights, drop_intermediate):
-        fpr, tpr, _ = roc_curve(y01, score, sample_weight=weights,
+    def _compute(y_true, score, weights, drop_intermediate, pos_label=1):
+        fpr, tpr, _ = roc_curve(y_true, score, pos_label=pos_label, sample_weight=weights,
                                 drop_intermediate=drop_intermediate)
         return fpr, tpr
 
     @staticmethod
-    def _summary(y01, score, weights):
+    def _summary(y_true, score, weights, pos_label=1):
+        y01 = (np.asarray(y_true) == pos_label).astype(np.int8)
         return float(roc_auc_score(y01, score, sample_weight=weights))
 
     @staticmethod
@@ -801,14 +803,16 @@ class PrecisionRecallDisplay(_CurveDisplay):
         self.band, self.operating_point = band, operating_point
 
     @staticmethod
-    def _compute(y01, score, weights, drop_intermediate):
+    def _compute(y_true, score, weights, drop_intermediate, pos_label=1):
         precision, recall, _ = precision_recall_curve(
-            y01, score, sample_weight=weights, drop_intermediate=drop_intermediate)
+            y_true, score, pos_label=pos_label, sample_weight=weights,
+            drop_intermediate=drop_intermediate)
         return recall, precision
 
     @staticmethod
-    def _summary(y01, score, weights):
-        return float(average_precision_score(y01, score, sample_weight=weights))
+    def _summary(y_true, score, weights, pos_label=1):
+        return float(average_precision_score(y_true, score, pos_label=pos_label,
+                                             sample_weight=weights))
 
     @staticmethod
     def _rates(tn, fp, fn, tp):
@@ -984,14 +988,21 @@ class DetCurveDisplay(_CurveDisplay):
         return self.name
 
     @staticmethod
-    def _compute(y01, score, weights, drop_intermediate):
-        fpr, fnr, _ = det_curve(y01, score, sample_weight=weights,
+    def _compute(y_true, score, weights, drop_intermediate, pos_label=1):
+        fpr, fnr, _ = det_curve(y_true, score, pos_label=pos_label, sample_weight=weights,
                                 drop_intermediate=drop_intermediate)
         return fpr, fnr
 
     @staticmethod
     def _rates(tn, fp, fn, tp):
         return fp / (fp + tn), fn / (fn + tp)
+
+    @staticmethod
+    def _on_grid(x, y, grid):
+        """The line drawn read at the grid: the curve's points run from the largest false
+        positive rate (where the false negative rate reaches 0) down; beyond its end
+        every positive is found, a false negative rate of 0."""
+        return np.interp(grid, x[::-1], y[::-1], right=0.0)
 
     @staticmethod
     def _to_axes(x, y):
