@@ -23,6 +23,7 @@ import importlib.util
 import inspect
 import types
 
+import _pytest.fixtures as pytest_fixtures
 import pytest
 import sklearn.metrics
 
@@ -43,13 +44,18 @@ RANKING_DROPINS = ("roc_curve", "precision_recall_curve", "det_curve", "auc",
                    "average_precision_score", "roc_auc_score",
                    "confusion_matrix_at_thresholds", "top_k_accuracy_score",
                    "metric_at_thresholds")
-DROPINS = COUNT_DROPINS + SCORE_DROPINS + RANKING_DROPINS
+#: The curve displays (metrics_sk/_display/curves.py).
+DISPLAY_DROPINS = ("RocCurveDisplay", "PrecisionRecallDisplay", "DetCurveDisplay")
+DROPINS = COUNT_DROPINS + SCORE_DROPINS + RANKING_DROPINS + DISPLAY_DROPINS
 
 #: The scikit-learn test modules, and the prefix of their tests' names here.
 MODULES = {
     "sklearn.metrics.tests.test_classification": "test_",
     "sklearn.metrics.tests.test_common": "test_common__",
     "sklearn.metrics.tests.test_ranking": "test_ranking__",
+    "sklearn.metrics._plot.tests.test_roc_curve_display": "test_roc_display__",
+    "sklearn.metrics._plot.tests.test_precision_recall_display": "test_pr_display__",
+    "sklearn.metrics._plot.tests.test_det_curve_display": "test_det_display__",
 }
 
 #: Out-of-scope tests, by reason: each test becomes one skipped test with its reason.
@@ -183,6 +189,13 @@ def _skipped(reason):
     return test
 
 
+def _is_fixture(value):
+    """Whether ``value`` is a pytest fixture (a module's own, re-exported with its tests)."""
+    definition = getattr(pytest_fixtures, "FixtureFunctionDefinition", None)
+    return (definition is not None and isinstance(value, definition)) or hasattr(
+        value, "_pytestfixturefunction")
+
+
 _DROPIN_FUNCTIONS = {getattr(metrics_sk, n) for n in DROPINS}
 LOADED = {}
 #: The scikit-learn tests left out: no drop-in in them (scikit-learn against itself).
@@ -198,12 +211,27 @@ for _name, _prefix in MODULES.items():
                 DROPPED.append(f"{_short}.{_test}")
                 continue
             globals()[_prefix + _test[5:]] = _skipped(_reason) if _reason else _function
+        elif _is_fixture(_function):  # a module fixture (scikit-learn's display tests)
+            assert _test not in globals(), f"two modules define the fixture {_test}"
+            globals()[_test] = _function
 
 
 @pytest.fixture
 def global_random_seed():
     """scikit-learn's default seed (its conftest parametrizes this fixture)."""
     return 42
+
+
+@pytest.fixture
+def pyplot():
+    """scikit-learn's fixture of its display tests: matplotlib (Agg), figures closed."""
+    matplotlib = pytest.importorskip("matplotlib")
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    plt.close("all")
+    yield plt
+    plt.close("all")
 
 
 def test_the_copies_use_the_dropins():
