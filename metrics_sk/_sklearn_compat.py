@@ -53,9 +53,11 @@ try:  # pragma: no cover - exercised by the import itself
     from sklearn.utils._response import (
         _get_response_values_binary as get_response_values_binary,
     )
+    from sklearn.utils import _safe_indexing as safe_indexing
     from sklearn.utils.validation import (
         _check_pos_label_consistency as check_pos_label_consistency,
     )
+    from sklearn.utils.validation import _num_samples as num_samples
 except ImportError as exc:  # pragma: no cover
     raise ImportError(
         f"metrics_sk could not import scikit-learn {sklearn.__version__}'s parameter "
@@ -91,6 +93,8 @@ __all__ = [
     "validate_parameter_constraints",
     "validate_params",
     "check_pos_label_consistency",
+    "safe_indexing",
+    "num_samples",
     "get_response_values",
     "get_response_values_binary",
     "validate_style_kwargs",

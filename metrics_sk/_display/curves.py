@@ -23,6 +23,8 @@ the legend its :func:`~metrics_sk.roc_auc_score` and
 :func:`~metrics_sk.confusion_matrix_at_thresholds`: nothing is computed a second way.
 """
 
+import warnings
+
 import numpy as np
 from scipy.stats import norm
 from sklearn.utils import check_array, check_consistent_length
@@ -43,6 +45,8 @@ from .._sklearn_compat import (
     check_pos_label_consistency,
     get_response_values,
     get_response_values_binary,
+    num_samples,
+    safe_indexing,
     validate_style_kwargs,
 )
 from .plot import _import_pyplot
@@ -54,8 +58,8 @@ class _Curve:
     """One curve: its points, its number for the legend and the binary target and scores
     it was computed from (kept for the band and the operating point)."""
 
-    def __init__(self, x, y, summary, is_pos, score, weights, name):
-        self.x, self.y, self.summary, self.name = x, y, summary, name
+    def __init__(self, x, y, summary, is_pos, score, weights, name, label=None):
+        self.x, self.y, self.summary, self.name, self.label = x, y, summary, name, label
         self.is_pos, self.score, self.weights = is_pos, score, weights
 
 
@@ -99,8 +103,18 @@ class _CurveDisplay:
 
     # -- construction -----------------------------------------------------------------------
     @classmethod
-    def _from_curves(cls, curves, pos_label, prevalence):
-        """The display of ``curves`` (one: plain values; several: lists)."""
+    def _from_curves(cls, curves, pos_label, name, classes=None):
+        """The display of ``curves`` (one: plain values, as scikit-learn's; several:
+        lists), named ``name``; ``classes``: the class of each curve (one-vs-rest)."""
+        pick = (lambda v: v[0]) if len(curves) == 1 else (lambda v: v)
+        return cls._make(pick([c.x for c in curves]), pick([c.y for c in curves]),
+                         pick([c.summary for c in curves]),
+                         pick([_weighted_mean(c.is_pos, c.weights) for c in curves]),
+                         name=name, pos_label=pos_label, classes=classes)
+
+    @classmethod
+    def _make(cls, x, y, summary, prevalence, **kwargs):
+        """The display of these values (a subclass names them)."""
         raise NotImplementedError
 
     @classmethod
@@ -150,6 +164,7 @@ class _CurveDisplay:
             y01 = (codes == j).astype(np.int8)
             curves.append(cls._one(y01, scores[:, j], sample_weight, drop_intermediate,
                                    label))
+            curves[-1].label = classes[j]
         return curves
 
     @classmethod
@@ -177,8 +192,9 @@ class _CurveDisplay:
             drop_intermediate=drop_intermediate, pos_label=pos_label,
             name=name if two_d or name is not None else "Classifier", labels=labels,
             caller=caller)
-        prevalence = [_weighted_mean(c.is_pos, c.weights) for c in curves]
-        display = cls._from_curves(curves, pos_label, prevalence)
+        classes = [c.label for c in curves] if two_d else None
+        display = cls._from_curves(curves, pos_label, [c.name for c in curves]
+                                   if two_d else curves[0].name, classes)
         if confidence_level is not None:
             display.band = cls._bands(curves, confidence_level, n_resamples, random_state)
             display.confidence_level = confidence_level
@@ -186,6 +202,23 @@ class _CurveDisplay:
             display.operating_point = [cls._point(c, threshold) for c in curves]
             display.threshold = threshold
         return display
+
+    @classmethod
+    def _cv_display(cls, cv_results, X, y, *, sample_weight, drop_intermediate,
+                    response_method, pos_label, name):
+        """The display of the test folds of ``cross_validate(..., return_estimator=True,
+        return_indices=True)``: one curve per fold, each fold's estimator on its test
+        samples (scikit-learn's checks and errors)."""
+        _check_cv_results(cv_results, X, y, sample_weight)
+        curves = []
+        for estimator, test in zip(cv_results["estimator"], cv_results["indices"]["test"]):
+            y_score, fold_label = get_response_values_binary(
+                estimator, safe_indexing(X, test), response_method=response_method,
+                pos_label=pos_label)
+            weights = None if sample_weight is None else safe_indexing(sample_weight, test)
+            curves.append(cls._one(safe_indexing(y, test), y_score, weights,
+                                   drop_intermediate, None, fold_label))
+        return cls._from_curves(curves, fold_label, name)
 
     @classmethod
     def _point(cls, curve, threshold):
@@ -236,32 +269,34 @@ class _CurveDisplay:
 
     def _draw(self, ax, name, curve_kwargs, plot_chance_level, chance_level_kw, despine,
               kwargs):
+        """Draw every curve with scikit-learn's rules for several curves (one legend entry
+        of the mean and standard deviation unless ``curve_kwargs`` is a list); the curves
+        of the classes of a one-vs-rest display each get their own entry and colour."""
         plt = _import_pyplot(f"{type(self).__name__}.plot")
         if kwargs:
             if curve_kwargs:
-                raise ValueError("Cannot provide both `curve_kwargs` and `kwargs`: pass "
-                                 "all matplotlib arguments in `curve_kwargs`.")
+                raise ValueError("Cannot provide both `curve_kwargs` and `kwargs`. Pass all "
+                                 "matplotlib arguments to `curve_kwargs` as a dictionary.")
             curve_kwargs = kwargs
         if ax is None:
             _, ax = plt.subplots()
         self.ax_, self.figure_ = ax, ax.figure
         xs, ys = self._xy()
+        names = _as_list(self.name if name is None else name)
+        summaries = _as_list(getattr(self, self._summary_name) if self._summary_name
+                             else None)
+        self._check_lengths(names)
         n = len(xs)
-        if len(ys) != n:
-            raise ValueError(f"{self._x} and {self._y} of {type(self).__name__} should have "
-                             f"the same number of curves. Got: {len(xs)} and {len(ys)}.")
-        names = _names(self.name if name is None else name, n)
-        summaries = _as_list(getattr(self, self._summary_name, None)
-                             if self._summary_name else None) or [None] * n
-        styles = _styles(curve_kwargs, n)
+        one_vs_rest = self.classes is not None
+        if one_vs_rest and not isinstance(curve_kwargs, list):
+            curve_kwargs = [curve_kwargs or {}] * n  # a legend entry per class
+        styles = _curve_styles(n, names, summaries, self._metric, curve_kwargs,
+                               dict(self._line_defaults) if one_vs_rest or n == 1 else
+                               {**self._line_defaults, **_FOLD_DEFAULTS})
         self.line_ = []
-        for x, y, curve_name, value, style in zip(xs, ys, names, summaries, styles):
-            label = _label(curve_name, value, self._metric)
-            line_kw = validate_style_kwargs(
-                {**self._line_defaults, **({} if label is None else {"label": label})},
-                style)
+        for x, y, style in zip(xs, ys, styles):
             self.line_.extend(ax.plot(*self._to_axes(np.asarray(x), np.asarray(y)),
-                                      **line_kw))
+                                      **style))
         colors = [line.get_color() for line in self.line_]
         self._draw_band(ax, colors)
         self._draw_points(ax, colors)
@@ -280,6 +315,23 @@ class _CurveDisplay:
                for h in ax.get_legend_handles_labels()[0]):
             ax.legend(loc=self._legend_loc)
         return self
+
+    def _check_lengths(self, names):
+        """scikit-learn's check: the curves' values (and a list of names of more than
+        one) are lists of one length."""
+        given = {f"self.{a}": _as_list(getattr(self, a)) for a in self._required}
+        optional = {f"self.{a}": _as_list(getattr(self, a)) for a in self._optional}
+        if isinstance(names, list) and len(names) != 1:
+            optional["'name' (or self.name)"] = names
+        given.update({k: v for k, v in optional.items() if isinstance(v, list)})
+        if len({len(v) for v in given.values()}) > 1:
+            keys = list(given)
+            listed = " and ".join([", ".join(keys[:-1]), keys[-1]])
+            or_plot = " (or `plot`)" if "'name' (or self.name)" in given else ""
+            lengths = ", ".join(f"{k}: {len(v)}" for k, v in given.items())
+            raise ValueError(f"{listed} from `{type(self).__name__}` initialization"
+                             f"{or_plot}, should all be lists of the same length. Got: "
+                             f"{lengths}")
 
     _spine_bounds = (0, 1)
 
@@ -346,25 +398,42 @@ def _weighted_mean(y01, weights):
     return float(np.dot(y01, weights) / weights.sum())
 
 
-def _names(name, n):
-    """One name (or None) per curve: a list as given, one string for every curve."""
-    if isinstance(name, list):
-        if len(name) != n:
-            raise ValueError(f"name should have one entry per curve ({n}), got {len(name)}.")
-        return name
-    return [name] * n
+#: scikit-learn's style of several curves of one model (cross-validation folds).
+_FOLD_DEFAULTS = {"alpha": 0.5, "linestyle": "--", "color": "blue"}
 
 
-def _styles(curve_kwargs, n):
-    """One dict of matplotlib keywords per curve."""
+def _curve_styles(n, names, values, metric, curve_kwargs, defaults):
+    """The matplotlib keywords of each curve, with scikit-learn's legend rules: one entry
+    per curve when ``curve_kwargs`` is a list (or there is one curve), else one entry for
+    all, ``name (AUC = mean +/- std)``."""
+    if isinstance(curve_kwargs, list) and len(curve_kwargs) != n:
+        raise ValueError(f"`curve_kwargs` must be None, a dictionary or a list of length "
+                         f"{n}. Got: {curve_kwargs}.")
+    if isinstance(names, list) and len(names) != 1 and not isinstance(curve_kwargs, list):
+        raise ValueError(
+            "To avoid labeling individual curves that have the same appearance, "
+            f"`curve_kwargs` should be a list of {n} dictionaries. Alternatively, set "
+            "`name` to `None` or a single string to label a single legend entry for all "
+            "curves.")
+    names = [None] * n if names is None else names * n if len(names) == 1 else names
+    aggregate = n > 1 and not isinstance(curve_kwargs, list)
     if curve_kwargs is None:
-        return [{}] * n
-    if isinstance(curve_kwargs, dict):
-        return [curve_kwargs] * n
-    if isinstance(curve_kwargs, list) and len(curve_kwargs) == n:
-        return curve_kwargs
-    raise ValueError(f"`curve_kwargs` must be None, a dictionary or a list of length {n}. "
-                     f"Got: {curve_kwargs}.")
+        curve_kwargs = [{}] * n
+    elif not isinstance(curve_kwargs, list):
+        curve_kwargs = [curve_kwargs] * n
+    if aggregate:  # one entry, on the first curve
+        mean = np.mean(values) if values else None
+        label = _label(names[0], mean, metric)
+        if mean is not None:
+            std = f"{np.std(values):0.2f}"
+            label = label[:-1] + f" +/- {std})" if names[0] is not None else \
+                label + f" +/- {std}"
+        labels = [label] + [None] * (n - 1)
+    else:
+        labels = [_label(name, value, metric)
+                  for name, value in zip(names, values or [None] * n)]
+    return [validate_style_kwargs({"label": label, **defaults}, style)
+            for label, style in zip(labels, curve_kwargs)]
 
 
 def _label(name, value, metric):
@@ -373,6 +442,40 @@ def _label(name, value, metric):
         return f"{name} ({metric} = {value:0.2f})" if name is not None else \
             f"{metric} = {value:0.2f}"
     return name
+
+
+def _y_score(y_score, y_pred):
+    """``y_score``, or scikit-learn 1.8's deprecated spelling ``y_pred`` (its messages)."""
+    if isinstance(y_pred, str) and y_pred == "deprecated":
+        if y_score is None:
+            raise TypeError("from_predictions() missing the argument 'y_score'.")
+        return y_score
+    if y_score is not None:
+        raise ValueError("`y_pred` and `y_score` cannot be both specified. Please use "
+                         "`y_score` only as `y_pred` was deprecated in 1.8 and will be "
+                         "removed in 1.10.")
+    warnings.warn("y_pred was deprecated in 1.8 and will be removed in 1.10. Please use "
+                  "`y_score` instead.", FutureWarning, stacklevel=3)
+    return y_pred
+
+
+def _check_cv_results(cv_results, X, y, sample_weight):
+    """scikit-learn's checks of ``from_cv_results`` (its messages)."""
+    required = {"estimator", "indices"}
+    if not all(key in cv_results for key in required):
+        raise ValueError(
+            "`cv_results` does not contain one of the following required keys: "
+            f"{required}. Set explicitly the parameters `return_estimator=True` and "
+            "`return_indices=True` to the function`cross_validate`.")
+    train, test = (len(cv_results["indices"][k][0]) for k in ("train", "test"))
+    n = num_samples(X)
+    if n != train + test:
+        raise ValueError("`X` does not contain the correct number of samples. "
+                         f"Expected {train + test}, got {n}.")
+    if type_of_target(y) != "binary":
+        raise ValueError(f"The target `y` is not binary. Got {type_of_target(y)} type of "
+                         "target.")
+    check_consistent_length(X, y, sample_weight)
 
 
 def _estimator_scores(estimator, X, response_method, pos_label):
@@ -510,6 +613,70 @@ _FROM_ESTIMATOR = """Plot the {what} of a fitted classifier on ``X`` and ``y``.
         3
         """
 
+_FROM_CV_RESULTS = """Plot the {what} of every test fold of a cross-validation.
+
+        Like :meth:`sklearn.metrics.{cls}.from_cv_results`: one curve per fold, each
+        fold's estimator on its test samples, computed by metrics_sk's drop-ins.
+
+        Parameters
+        ----------
+        cv_results : dict
+            What :func:`sklearn.model_selection.cross_validate` returns with
+            ``return_estimator=True`` and ``return_indices=True``.
+        X : array-like of shape (n_samples, n_features)
+            The input cross-validated.
+        y : array-like of shape (n_samples,)
+            True binary labels.
+        sample_weight : array-like of shape (n_samples,), default=None
+            Sample weights.
+        drop_intermediate : bool, default=True
+            Drop the thresholds whose points would not change the line drawn.
+        response_method : {{'predict_proba', 'decision_function', 'auto'}}, default='auto'
+            The estimators' method giving the scores.
+        pos_label : int, float, bool or str, default=None
+            The positive class; None: the estimators' ``classes_[1]``.
+        {name_ax}
+        curve_kwargs : dict or list of dict, default=None
+            Keywords of matplotlib's ``plot``: a dict for every fold and one legend entry
+            (the mean and standard deviation of the {metric}), a list for one per fold.
+        plot_chance_level : bool, default=False
+            Draw the chance level.
+        chance_level_kwargs : dict, default=None
+            Keywords of matplotlib's ``plot`` for the chance level.
+        despine : bool, default=False
+            Remove the top and right spines.
+
+        Returns
+        -------
+        display : {cls}
+            The display, drawn.
+
+        See Also
+        --------
+        {cls}.from_estimator : The curve of one fitted classifier.
+
+        Examples
+        --------
+        >>> import matplotlib
+        >>> matplotlib.use("Agg")
+        >>> from sklearn.datasets import make_classification
+        >>> from sklearn.linear_model import LogisticRegression
+        >>> from sklearn.model_selection import cross_validate
+        >>> from metrics_sk import {cls}
+        >>> X, y = make_classification(random_state=0)
+        >>> cv = cross_validate(LogisticRegression(), X, y, cv=3, return_estimator=True,
+        ...                     return_indices=True)
+        >>> len({cls}.from_cv_results(cv, X, y).line_)  # one per fold
+        3
+        """
+
+_NAME = """name : str or list of str, default=None
+            Name of the legend entry (a list: one per fold, with a list of
+            ``curve_kwargs``)."""
+_AX = """ax : matplotlib Axes, default=None
+            Where to draw; a new figure if None."""
+_SPACE = "\n        "
+
 _RESPONSE = """response_method : {'predict_proba', 'decision_function', 'auto'}, \
 default='auto'
             The estimator's method giving the scores; 'auto' tries ``predict_proba``
@@ -541,6 +708,10 @@ _PLOT = """Draw the curves on ``ax``.
             ``band_`` and ``operating_point_`` set.
         """
 
+_Y_PRED = """
+        y_pred : array-like of shape (n_samples,), default="deprecated"
+            The older spelling of ``y_score`` in scikit-learn (deprecated in 1.8)."""
+
 _KWARGS = """
         **kwargs : dict
             Keywords of matplotlib's ``plot`` (scikit-learn's older spelling of
@@ -554,7 +725,8 @@ def _docs(cls, what, curve, drop, name_default, chance, point, kwargs):
     common = {response: _COMMON.format(
         drop=drop, curve=curve, name_default=name_default, chance=chance, response=response,
         pos_default="1 of {0, 1} or {-1, 1} labels") for response in ("", _RESPONSE)}
-    return (_FROM_PREDICTIONS.format(common=common[""] + _LABELS, **fields),
+    predictions = {**fields, "kwargs": _Y_PRED + extra} if kwargs else fields
+    return (_FROM_PREDICTIONS.format(common=common[""] + _LABELS, **predictions),
             _FROM_ESTIMATOR.format(common=common[_RESPONSE], **fields),
             _PLOT.format(cls=cls, chance=chance, kwargs=extra))
 
@@ -592,6 +764,9 @@ class RocCurveDisplay(_CurveDisplay):
         Name of the curves in the legend.
     pos_label : int, float, bool or str, default=None
         The positive class, shown in the axis labels.
+    classes : list, default=None
+        The class of each curve of a one-vs-rest display (each its own legend entry and
+        colour); None for one curve or the folds of a cross-validation.
     band : list of tuple of ndarray, default=None
         Per curve, ``(grid, low, high)``: the band's bounds of the true positive rate at
         the false positive rates ``grid``.
@@ -644,13 +819,14 @@ class RocCurveDisplay(_CurveDisplay):
     """
 
     _x, _y, _summary_name, _metric = "fpr", "tpr", "roc_auc", "AUC"
+    _required, _optional = ("fpr", "tpr"), ("roc_auc",)
     _xlabel, _ylabel = "False Positive Rate", "True Positive Rate"
     _chance_label = "Chance level (AUC = 0.5)"
 
-    def __init__(self, *, fpr, tpr, roc_auc=None, name=None, pos_label=None, band=None,
-                 operating_point=None):
+    def __init__(self, *, fpr, tpr, roc_auc=None, name=None, pos_label=None, classes=None,
+                 band=None, operating_point=None):
         self.fpr, self.tpr, self.roc_auc = fpr, tpr, roc_auc
-        self.name, self.pos_label = name, pos_label
+        self.name, self.pos_label, self.classes = name, pos_label, classes
         self.band, self.operating_point = band, operating_point
 
     @staticmethod
@@ -669,12 +845,8 @@ class RocCurveDisplay(_CurveDisplay):
         return fp / (fp + tn), tp / (tp + fn)
 
     @classmethod
-    def _from_curves(cls, curves, pos_label, prevalence):
-        one = len(curves) == 1
-        pick = (lambda v: v[0]) if one else (lambda v: v)
-        return cls(fpr=pick([c.x for c in curves]), tpr=pick([c.y for c in curves]),
-                   roc_auc=pick([c.summary for c in curves]),
-                   name=pick([c.name for c in curves]), pos_label=pos_label)
+    def _make(cls, x, y, summary, prevalence, **kwargs):
+        return cls(fpr=x, tpr=y, roc_auc=summary, **kwargs)
 
     @classmethod
     @_documented(_ROC_DOCS[0])
@@ -709,6 +881,21 @@ class RocCurveDisplay(_CurveDisplay):
             confidence_level=confidence_level, n_resamples=n_resamples,
             random_state=random_state, threshold=threshold)
 
+    @classmethod
+    @_documented(_FROM_CV_RESULTS.format(cls="RocCurveDisplay", what="ROC curve",
+                                         metric="AUC", name_ax=_AX + _SPACE + _NAME))
+    def from_cv_results(cls, cv_results, X, y, *, sample_weight=None, drop_intermediate=True,
+                        response_method="auto", pos_label=None, ax=None, name=None,
+                        curve_kwargs=None, plot_chance_level=False, chance_level_kwargs=None,
+                        despine=False):
+        display = cls._cv_display(cv_results, X, y, sample_weight=sample_weight,
+                                  drop_intermediate=drop_intermediate,
+                                  response_method=response_method, pos_label=pos_label,
+                                  name=name)
+        return display.plot(ax=ax, curve_kwargs=curve_kwargs,
+                            plot_chance_level=plot_chance_level,
+                            chance_level_kw=chance_level_kwargs, despine=despine)
+
     @_documented(_ROC_DOCS[2])
     def plot(self, ax=None, *, name=None, curve_kwargs=None, plot_chance_level=False,
              chance_level_kw=None, despine=False):
@@ -741,6 +928,9 @@ class PrecisionRecallDisplay(_CurveDisplay):
         The positive class, shown in the axis labels.
     prevalence_pos_label : float or list of float, default=None
         The (weighted) prevalence of the positive class: the chance level.
+    classes : list, default=None
+        The class of each curve of a one-vs-rest display (each its own legend entry and
+        colour); None for one curve or the folds of a cross-validation.
     band : list of tuple of ndarray, default=None
         Per curve, ``(grid, low, high)``: the band's bounds of the precision at the
         recalls ``grid``.
@@ -790,16 +980,18 @@ class PrecisionRecallDisplay(_CurveDisplay):
     """
 
     _x, _y, _summary_name, _metric = "recall", "precision", "average_precision", "AP"
+    _required = ("precision", "recall")
+    _optional = ("average_precision", "prevalence_pos_label")
     _xlabel, _ylabel = "Recall", "Precision"
     _legend_loc = "lower left"
     _line_defaults = {"drawstyle": "steps-post"}
 
     def __init__(self, precision, recall, *, average_precision=None, name=None,
-                 pos_label=None, prevalence_pos_label=None, band=None,
+                 pos_label=None, prevalence_pos_label=None, classes=None, band=None,
                  operating_point=None):
         self.precision, self.recall = precision, recall
         self.average_precision, self.name, self.pos_label = average_precision, name, pos_label
-        self.prevalence_pos_label = prevalence_pos_label
+        self.prevalence_pos_label, self.classes = prevalence_pos_label, classes
         self.band, self.operating_point = band, operating_point
 
     @staticmethod
@@ -828,13 +1020,9 @@ class PrecisionRecallDisplay(_CurveDisplay):
         return y[order][np.minimum(at, x.shape[0] - 1)]
 
     @classmethod
-    def _from_curves(cls, curves, pos_label, prevalence):
-        one = len(curves) == 1
-        pick = (lambda v: v[0]) if one else (lambda v: v)
-        return cls(pick([c.y for c in curves]), pick([c.x for c in curves]),
-                   average_precision=pick([c.summary for c in curves]),
-                   name=pick([c.name for c in curves]), pos_label=pos_label,
-                   prevalence_pos_label=pick(prevalence))
+    def _make(cls, x, y, summary, prevalence, **kwargs):
+        return cls(y, x, average_precision=summary, prevalence_pos_label=prevalence,
+                   **kwargs)
 
     def _draw_chance_level(self, ax, plot_chance_level, chance_level_kw, colors):
         self.chance_level_ = None
@@ -850,23 +1038,34 @@ class PrecisionRecallDisplay(_CurveDisplay):
         prevalences = _as_list(self.prevalence_pos_label)
         one = len(prevalences) == 1
         self.chance_level_ = []
-        for k, (p, color) in enumerate(zip(prevalences, colors)):
-            default = {"label": f"Chance level (AP = {p:0.2f})" if one else
-                       ("Chance levels (prevalences)" if k == 0 else None),
-                       "color": "k" if one else color, "linestyle": "--" if one else ":"}
-            (line,) = ax.plot((0, 1), (p, p),
-                              **validate_style_kwargs(default, chance_level_kw))
-            self.chance_level_.append(line)
+        if self.classes is not None:  # each class's prevalence, in its colour
+            for k, (p, color) in enumerate(zip(prevalences, colors)):
+                default = {"label": "Chance levels (prevalences)" if k == 0 else None,
+                           "color": color, "linestyle": ":"}
+                self.chance_level_.extend(ax.plot(
+                    (0, 1), (p, p), **validate_style_kwargs(default, chance_level_kw)))
+        else:  # scikit-learn's: one line per curve, one legend entry
+            default = {"color": "k", "linestyle": "--", **({} if one else {"alpha": 0.3})}
+            style = validate_style_kwargs(default, chance_level_kw)
+            for p in prevalences:
+                self.chance_level_.extend(ax.plot((0, 1), (p, p), **style))
+            if "label" not in chance_level_kw:
+                self.chance_level_[0].set_label(
+                    f"Chance level (AP = {prevalences[0]:0.2f})" if one else
+                    f"Chance level (AP = {np.mean(prevalences):0.2f} +/- "
+                    f"{np.std(prevalences):0.2f})")
         if one:
             self.chance_level_ = self.chance_level_[0]
 
     @classmethod
     @_documented(_PR_DOCS[0])
-    def from_predictions(cls, y_true, y_score, *, sample_weight=None,
+    def from_predictions(cls, y_true, y_score=None, *, sample_weight=None,
                          drop_intermediate=False, pos_label=None, name=None, ax=None,
                          curve_kwargs=None, plot_chance_level=False, chance_level_kw=None,
                          despine=False, labels=None, confidence_level=None, n_resamples=200,
-                         random_state=None, threshold=None, **kwargs):
+                         random_state=None, threshold=None, y_pred="deprecated",
+                         **kwargs):
+        y_score = _y_score(y_score, y_pred)
         display = cls._build(y_true, y_score, sample_weight=sample_weight,
                              drop_intermediate=drop_intermediate, pos_label=pos_label,
                              name=name, labels=labels, confidence_level=confidence_level,
@@ -892,6 +1091,22 @@ class PrecisionRecallDisplay(_CurveDisplay):
             chance_level_kw=chance_level_kw, despine=despine, labels=labels,
             confidence_level=confidence_level, n_resamples=n_resamples,
             random_state=random_state, threshold=threshold, **kwargs)
+
+    @classmethod
+    @_documented(_FROM_CV_RESULTS.format(cls="PrecisionRecallDisplay",
+                                         what="precision-recall curve", metric="AP",
+                                         name_ax=_NAME + _SPACE + _AX))
+    def from_cv_results(cls, cv_results, X, y, *, sample_weight=None, drop_intermediate=True,
+                        response_method="auto", pos_label=None, name=None, ax=None,
+                        curve_kwargs=None, plot_chance_level=False, chance_level_kwargs=None,
+                        despine=False):
+        display = cls._cv_display(cv_results, X, y, sample_weight=sample_weight,
+                                  drop_intermediate=drop_intermediate,
+                                  response_method=response_method, pos_label=pos_label,
+                                  name=name)
+        return display.plot(ax=ax, curve_kwargs=curve_kwargs,
+                            plot_chance_level=plot_chance_level,
+                            chance_level_kw=chance_level_kwargs, despine=despine)
 
     @_documented(_PR_DOCS[2])
     def plot(self, ax=None, *, name=None, curve_kwargs=None, plot_chance_level=False,
@@ -923,6 +1138,9 @@ class DetCurveDisplay(_CurveDisplay):
         The positive class, shown in the axis labels.
     estimator_name : str, default=None
         The spelling of ``name`` of scikit-learn's ``DetCurveDisplay``.
+    classes : list, default=None
+        The class of each curve of a one-vs-rest display (each its own legend entry and
+        colour); None for one curve or the folds of a cross-validation.
     band : list of tuple of ndarray, default=None
         Per curve, ``(grid, low, high)``: the band's bounds of the false negative rate
         at the false positive rates ``grid``.
@@ -970,16 +1188,17 @@ class DetCurveDisplay(_CurveDisplay):
     """
 
     _x, _y, _summary_name, _metric = "fpr", "fnr", None, None
+    _required, _optional = ("fpr", "fnr"), ()
     _xlabel, _ylabel = "False Positive Rate", "False Negative Rate"
     _grid = norm.cdf(np.linspace(-3.0, 3.0, 121))
     _chance_xy = ((-3, 3), (3, -3))
     _spine_bounds = (-3, 3)
 
     def __init__(self, *, fpr, fnr, name=None, pos_label=None, estimator_name=None,
-                 band=None, operating_point=None):
+                 classes=None, band=None, operating_point=None):
         self.fpr, self.fnr = fpr, fnr
         self.name = estimator_name if name is None else name
-        self.pos_label = pos_label
+        self.pos_label, self.classes = pos_label, classes
         self.band, self.operating_point = band, operating_point
 
     @property
@@ -1011,11 +1230,8 @@ class DetCurveDisplay(_CurveDisplay):
                 norm.ppf(np.clip(np.asarray(y, dtype=np.float64), eps, 1 - eps)))
 
     @classmethod
-    def _from_curves(cls, curves, pos_label, prevalence):
-        one = len(curves) == 1
-        pick = (lambda v: v[0]) if one else (lambda v: v)
-        return cls(fpr=pick([c.x for c in curves]), fnr=pick([c.y for c in curves]),
-                   name=pick([c.name for c in curves]), pos_label=pos_label)
+    def _make(cls, x, y, summary, prevalence, **kwargs):
+        return cls(fpr=x, fnr=y, **kwargs)
 
     def _set_axes(self, ax):
         ticks = [0.001, 0.01, 0.05, 0.20, 0.5, 0.80, 0.95, 0.99, 0.999]
@@ -1028,11 +1244,14 @@ class DetCurveDisplay(_CurveDisplay):
 
     @classmethod
     @_documented(_DET_DOCS[0])
-    def from_predictions(cls, y_true, y_score, *, sample_weight=None, drop_intermediate=True,
-                         pos_label=None, name=None, ax=None, curve_kwargs=None,
+    def from_predictions(cls, y_true, y_score=None, *, sample_weight=None,
+                         drop_intermediate=True, pos_label=None, name=None, ax=None,
+                         curve_kwargs=None,
                          plot_chance_level=False, chance_level_kw=None, despine=False,
                          labels=None, confidence_level=None, n_resamples=200,
-                         random_state=None, threshold=None, **kwargs):
+                         random_state=None, threshold=None, y_pred="deprecated",
+                         **kwargs):
+        y_score = _y_score(y_score, y_pred)
         display = cls._build(y_true, y_score, sample_weight=sample_weight,
                              drop_intermediate=drop_intermediate, pos_label=pos_label,
                              name=name, labels=labels, confidence_level=confidence_level,
