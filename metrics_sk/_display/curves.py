@@ -277,6 +277,10 @@ class _CurveDisplay:
             if curve_kwargs:
                 raise ValueError("Cannot provide both `curve_kwargs` and `kwargs`. Pass all "
                                  "matplotlib arguments to `curve_kwargs` as a dictionary.")
+            if self._kwargs_deprecated:
+                warnings.warn("`**kwargs` is deprecated and will be removed in 1.11. Pass "
+                              "all matplotlib arguments to `curve_kwargs` as a dictionary "
+                              "instead.", FutureWarning, stacklevel=3)
             curve_kwargs = kwargs
         if ax is None:
             _, ax = plt.subplots()
@@ -334,6 +338,7 @@ class _CurveDisplay:
                              f"{lengths}")
 
     _spine_bounds = (0, 1)
+    _kwargs_deprecated = False  # scikit-learn deprecates **kwargs of plot (PR only)
 
     def _set_axes(self, ax):
         ax.set(xlim=(-0.01, 1.01), ylim=(-0.01, 1.01), aspect="equal")
@@ -936,6 +941,8 @@ class PrecisionRecallDisplay(_CurveDisplay):
         recalls ``grid``.
     operating_point : list of tuple of float, default=None
         Per curve, the ``(recall, precision)`` marked.
+    estimator_name : str, default="deprecated"
+        The older spelling of ``name`` in scikit-learn (deprecated in 1.8).
 
     Attributes
     ----------
@@ -985,10 +992,19 @@ class PrecisionRecallDisplay(_CurveDisplay):
     _xlabel, _ylabel = "Recall", "Precision"
     _legend_loc = "lower left"
     _line_defaults = {"drawstyle": "steps-post"}
+    _kwargs_deprecated = True
 
     def __init__(self, precision, recall, *, average_precision=None, name=None,
                  pos_label=None, prevalence_pos_label=None, classes=None, band=None,
-                 operating_point=None):
+                 operating_point=None, estimator_name="deprecated"):
+        if not (isinstance(estimator_name, str) and estimator_name == "deprecated"):
+            if name:
+                raise ValueError("Cannot provide both `estimator_name` and `name`. "
+                                 "`estimator_name` is deprecated in 1.8 and will be removed "
+                                 "in 1.10. Use `name` only.")
+            warnings.warn("`estimator_name` is deprecated in 1.8 and will be removed in "
+                          "1.10. Use `name` instead.", FutureWarning, stacklevel=2)
+            name = estimator_name
         self.precision, self.recall = precision, recall
         self.average_precision, self.name, self.pos_label = average_precision, name, pos_label
         self.prevalence_pos_label, self.classes = prevalence_pos_label, classes
