@@ -130,6 +130,7 @@ API_SECTIONS = (
     ("How sure, and is A better than B? Analytic intervals and paired comparison",
      ("metrics_sk._inference.intervals", "metrics_sk._inference.compare",
       "metrics_sk._inference.groups")),
+    ("ROC, precision-recall and DET curves", ("metrics_sk._display.curves",)),
 )
 
 
