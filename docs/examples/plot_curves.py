@@ -1,5 +1,5 @@
-"""ROC, precision-recall and DET curves: every class, a bootstrap band, an operating point
-=====================================================================================
+"""ROC, precision-recall and DET curves: every class, a band, a threshold
+======================================================================
 
 metrics_sk's ``RocCurveDisplay``, ``PrecisionRecallDisplay`` and ``DetCurveDisplay`` take
 scikit-learn's names and arguments (``from_estimator``, ``from_predictions``,
