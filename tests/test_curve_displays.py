@@ -178,6 +178,16 @@ def test_from_estimator_multiclass(name, method):
         assert line.get_label().startswith(f"LogisticRegression: {model.classes_[k]}")
 
 
+def test_from_estimator_multiclass_pos_label_draws_that_class():
+    X, y = load_iris(return_X_y=True)
+    model = LogisticRegression(max_iter=1000).fit(X[:, :2], y)
+    ours = msk.PrecisionRecallDisplay.from_estimator(model, X[:, :2], y, pos_label=1)
+    ref = skm.PrecisionRecallDisplay.from_predictions(
+        y == 1, model.predict_proba(X[:, :2])[:, 1])
+    np.testing.assert_array_equal(ours.line_.get_xydata(), ref.line_.get_xydata())
+    assert ours.classes == [1]
+
+
 def test_from_estimator_decision_function_only():
     X, y = load_iris(return_X_y=True)
     model = LinearSVC(random_state=0).fit(X, y)
