@@ -794,6 +794,8 @@ def _extra_calls():
 
     X = np.arange(2 * _N, dtype=float).reshape(_N, 2)
     fitted = LogisticRegression().fit(X, _Y)
+    folds = {"estimator": [LogisticRegression().fit(X[[2, 3, 4, 5]], _Y[[2, 3, 4, 5]] % 2)],
+             "indices": {"train": [np.array([2, 3, 4, 5])], "test": [np.array([0, 1])]}}
     few = {"n_resamples": 20, "random_state": 0}
     return {
         "Confusion.from_predictions": lambda w: msk.Confusion.from_predictions(
@@ -838,6 +840,17 @@ def _extra_calls():
             _Y, _P, sample_weight=w),
         "ConfusionDisplay.from_estimator": lambda w: msk.ConfusionDisplay.from_estimator(
             fitted, X, _Y, sample_weight=w),
+        **{f"{display}.from_predictions": (
+            lambda w, d=getattr(msk, display): d.from_predictions(_Y, _PROBA, sample_weight=w))
+           for display in ("RocCurveDisplay", "PrecisionRecallDisplay", "DetCurveDisplay")},
+        **{f"{display}.from_estimator": (
+            lambda w, d=getattr(msk, display): d.from_estimator(fitted, X, _Y,
+                                                                sample_weight=w))
+           for display in ("RocCurveDisplay", "PrecisionRecallDisplay", "DetCurveDisplay")},
+        **{f"{display}.from_cv_results": (
+            lambda w, d=getattr(msk, display): d.from_cv_results(folds, X, _Y % 2,
+                                                                 sample_weight=w))
+           for display in ("RocCurveDisplay", "PrecisionRecallDisplay")},
         "catboost.eval_metric": lambda w: eval_metric(_Y, _PROBA, "MultiClass",
                                                       sample_weight=w),
     }
