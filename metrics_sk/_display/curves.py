@@ -126,7 +126,7 @@ class _CurveDisplay:
         if np.ndim(y_score) == 2:
             return cls._class_curves(y_true, y_score, sample_weight, drop_intermediate,
                                      pos_label, name, labels, caller), None
-        if type_of_target(y_true, input_name="y_true") != "binary":
+        if type_of_target(y_true) != "binary":  # scikit-learn's check and message
             raise ValueError(f"The target y is not binary. Got "
                              f"{type_of_target(y_true)} type of target.")
         check_consistent_length(y_true, y_score, sample_weight)
