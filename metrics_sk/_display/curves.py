@@ -1,4 +1,4 @@
-"""ROC, precision-recall and DET curve displays in scikit-learn's conventions, with every class of a multi-class problem, a bootstrap band and an operating point.
+"""ROC, precision-recall and DET displays: scikit-learn's, plus every class, a band, a threshold.
 
 ``RocCurveDisplay``, ``PrecisionRecallDisplay`` and ``DetCurveDisplay`` take scikit-learn's
 names and arguments (``from_estimator``, ``from_predictions``, ``plot(ax=...)``, ``name``,
