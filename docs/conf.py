@@ -133,6 +133,7 @@ API_SECTIONS = (
       "metrics_sk._inference.groups")),
     ("Are the probabilities right? The CORP decomposition and reliability diagram",
      ("metrics_sk._decomposition", "metrics_sk._display.reliability")),
+    ("ROC, precision-recall and DET curves", ("metrics_sk._display.curves",)),
 )
 
 

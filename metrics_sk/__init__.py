@@ -8,6 +8,7 @@ confusion-matrix builder (:class:`Confusion`).
 from ._confusion import Confusion
 from ._formulas import BinaryQualityMetrics, MulticlassQualityMetrics
 from ._display.plot import ConfusionDisplay
+from ._display.curves import DetCurveDisplay, PrecisionRecallDisplay, RocCurveDisplay
 from ._display.report import QualityReport, quality_report
 from ._dropins import (
     accuracy_score,
@@ -216,4 +217,7 @@ __all__ = [
     "label_ranking_loss",
     "dcg_score",
     "ndcg_score",
+    "RocCurveDisplay",
+    "PrecisionRecallDisplay",
+    "DetCurveDisplay",
 ]

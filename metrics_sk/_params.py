@@ -161,6 +161,15 @@ PLOT = {
     "max_classes": [Interval(Integral, 1, None, closed="left"), None],
     "binary": ["boolean"],
 }
+#: Constraints of the extras of the curve displays (``_display/curves``); their other
+#: options are scikit-learn's, checked where scikit-learn checks them.
+CURVES = {
+    "confidence_level": [Interval(Real, 0.0, 1.0, closed="neither"), None],
+    "n_resamples": [Interval(Integral, 2, None, closed="left")],
+    "random_state": _RANDOM_STATE,
+    "threshold": [Real, None],
+    "labels": ["array-like", None],
+}
 
 
 def checked(constraints):

@@ -45,10 +45,19 @@ try:  # pragma: no cover - exercised by the import itself
         validate_params,
     )
     from sklearn.utils.validation import _deprecate_positional_args
-    # the scores of a fitted binary classifier, as scikit-learn's displays take them
+    # the curve displays (_display/curves): scikit-learn's estimator responses, positive
+    # label rule and matplotlib keyword merging, so that their errors are scikit-learn's
+    # (public names here: a subpackage imports no private name from outside it)
+    from sklearn.utils._plotting import _validate_style_kwargs as validate_style_kwargs
+    from sklearn.utils._response import _get_response_values as get_response_values
     from sklearn.utils._response import (
-        _get_response_values_binary as binary_response_values,
+        _get_response_values_binary as get_response_values_binary,
     )
+    from sklearn.utils import _safe_indexing as safe_indexing
+    from sklearn.utils.validation import (
+        _check_pos_label_consistency as check_pos_label_consistency,
+    )
+    from sklearn.utils.validation import _num_samples as num_samples
 except ImportError as exc:  # pragma: no cover
     raise ImportError(
         f"metrics_sk could not import scikit-learn {sklearn.__version__}'s parameter "
@@ -83,4 +92,10 @@ __all__ = [
     "sklearn_constraints",
     "validate_parameter_constraints",
     "validate_params",
+    "check_pos_label_consistency",
+    "safe_indexing",
+    "num_samples",
+    "get_response_values",
+    "get_response_values_binary",
+    "validate_style_kwargs",
 ]

@@ -105,7 +105,8 @@ ALL_METRICS = {**COUNT_METRICS, **{name: f for name, (f, _) in SCORE_METRICS.ite
 #: Public callables that are not metrics (builders, result types, tools).
 NOT_METRICS = {
     "Confusion", "BinaryQualityMetrics", "MulticlassQualityMetrics", "quality_report",
-    "QualityReport", "ConfusionDisplay", "get_scorer", "get_scorer_names",
+    "QualityReport", "ConfusionDisplay", "RocCurveDisplay", "PrecisionRecallDisplay",
+    "DetCurveDisplay", "get_scorer", "get_scorer_names",
     "register_scorers", "StreamingLoss", "bootstrap", "BootstrapResult",
     "confidence_intervals", "analytic_interval", "IntervalResult", "compare",
     "ComparisonResult", "corrected_resampled_ttest", "GroupedConfusion", "metric_frame",

@@ -815,6 +815,8 @@ def _extra_calls():
     X = np.arange(2 * _N, dtype=float).reshape(_N, 2)
     fitted = LogisticRegression().fit(X, _Y)
     binary = LogisticRegression().fit(X, _Y % 2)
+    folds = {"estimator": [LogisticRegression().fit(X[[2, 3, 4, 5]], _Y[[2, 3, 4, 5]] % 2)],
+             "indices": {"train": [np.array([2, 3, 4, 5])], "test": [np.array([0, 1])]}}
     few = {"n_resamples": 20, "random_state": 0}
     return {
         "Confusion.from_predictions": lambda w: msk.Confusion.from_predictions(
@@ -871,6 +873,16 @@ def _extra_calls():
             lambda w, d=getattr(msk, display): d.from_estimator(binary, X, _Y % 2,
                                                                 sample_weight=w))
            for display in ("MetricThresholdCurveDisplay", "DecisionCurveDisplay")},
+            lambda w, d=getattr(msk, display): d.from_predictions(_Y, _PROBA, sample_weight=w))
+           for display in ("RocCurveDisplay", "PrecisionRecallDisplay", "DetCurveDisplay")},
+        **{f"{display}.from_estimator": (
+            lambda w, d=getattr(msk, display): d.from_estimator(fitted, X, _Y,
+                                                                sample_weight=w))
+           for display in ("RocCurveDisplay", "PrecisionRecallDisplay", "DetCurveDisplay")},
+        **{f"{display}.from_cv_results": (
+            lambda w, d=getattr(msk, display): d.from_cv_results(folds, X, _Y % 2,
+                                                                 sample_weight=w))
+           for display in ("RocCurveDisplay", "PrecisionRecallDisplay")},
         "catboost.eval_metric": lambda w: eval_metric(_Y, _PROBA, "MultiClass",
                                                       sample_weight=w),
         "score_decomposition": lambda w: msk.score_decomposition(_Y, _PROBA, sample_weight=w),

@@ -50,7 +50,7 @@ LAYERS = [
     ["_inference/compare", "_inference/groups"],
     ["_display/report_layout", "_display/plot", "_display/files", "_scorers",
      "_display/reliability"],
-    ["_display/thresholds"],
+    ["_display/thresholds", "_display/curves"],
     ["_display/report_intervals", "_display/report_table"],
     ["_display/report_format"],
     ["_display/report"],
@@ -219,6 +219,8 @@ ENCODERS = {
     "_display/plot": "the first place of each class in a ranking of cells",
     "_display/cli": "the digits demo: the classes of predict_proba's columns (not label encoding "
             "of user data)",
+    "_display/curves": "a precision-recall curve read on a grid of recalls (searchsorted over "
+            "recalls, not labels)",
 }
 
 

@@ -23,6 +23,7 @@ import importlib.util
 import inspect
 import types
 
+import _pytest.fixtures as pytest_fixtures
 import pytest
 import sklearn.calibration
 import sklearn.metrics
@@ -50,8 +51,10 @@ CALIBRATION_DROPINS = ("calibration_curve",)
 #: The multilabel ranking drop-ins (metrics_sk/_label_ranking.py).
 LABEL_RANKING_DROPINS = ("coverage_error", "label_ranking_average_precision_score",
                          "label_ranking_loss", "dcg_score", "ndcg_score")
+#: The curve displays (metrics_sk/_display/curves.py).
+DISPLAY_DROPINS = ("RocCurveDisplay", "PrecisionRecallDisplay", "DetCurveDisplay")
 DROPINS = (COUNT_DROPINS + SCORE_DROPINS + RANKING_DROPINS + LABEL_RANKING_DROPINS
-           + CALIBRATION_DROPINS)
+           + CALIBRATION_DROPINS + DISPLAY_DROPINS)
 #: The scikit-learn module of each drop-in: sklearn.metrics but for those listed.
 NAMESPACES = {"calibration_curve": sklearn.calibration}
 
@@ -66,6 +69,9 @@ MODULES = {
     "sklearn.metrics.tests.test_common": "test_common__",
     "sklearn.metrics.tests.test_ranking": "test_ranking__",
     "sklearn.tests.test_calibration": "test_calibration__",
+    "sklearn.metrics._plot.tests.test_roc_curve_display": "test_roc_display__",
+    "sklearn.metrics._plot.tests.test_precision_recall_display": "test_pr_display__",
+    "sklearn.metrics._plot.tests.test_det_curve_display": "test_det_display__",
 }
 #: Of these modules, only the tests whose name holds the drop-in's: the others (the
 #: calibrated classifiers, their displays) exercise log_loss or brier_score_loss only
@@ -206,6 +212,13 @@ def _skipped(reason):
     return test
 
 
+def _is_fixture(value):
+    """Whether ``value`` is a pytest fixture (a module's own, re-exported with its tests)."""
+    definition = getattr(pytest_fixtures, "FixtureFunctionDefinition", None)
+    return (definition is not None and isinstance(value, definition)) or hasattr(
+        value, "_pytestfixturefunction")
+
+
 _DROPIN_FUNCTIONS = {getattr(metrics_sk, n) for n in DROPINS}
 LOADED = {}
 #: The scikit-learn tests left out: no drop-in in them (scikit-learn against itself).
@@ -224,12 +237,27 @@ for _name, _prefix in MODULES.items():
                 DROPPED.append(f"{_short}.{_test}")
                 continue
             globals()[_prefix + _test[5:]] = _skipped(_reason) if _reason else _function
+        elif _is_fixture(_function):  # a module fixture (scikit-learn's display tests)
+            assert _test not in globals(), f"two modules define the fixture {_test}"
+            globals()[_test] = _function
 
 
 @pytest.fixture
 def global_random_seed():
     """scikit-learn's default seed (its conftest parametrizes this fixture)."""
     return 42
+
+
+@pytest.fixture
+def pyplot():
+    """scikit-learn's fixture of its display tests: matplotlib (Agg), figures closed."""
+    matplotlib = pytest.importorskip("matplotlib")
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    plt.close("all")
+    yield plt
+    plt.close("all")
 
 
 def test_the_copies_use_the_dropins():

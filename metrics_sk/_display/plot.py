@@ -12,12 +12,12 @@ from .._params import PLOT, Checker
 from .._validation import classifier_predictions
 
 
-def _import_pyplot():
+def _import_pyplot(what="Confusion.plot"):
     try:
         import matplotlib.pyplot as plt
     except ImportError as exc:  # pragma: no cover - depends on the environment
         raise ImportError(
-            "Confusion.plot needs matplotlib: pip install 'metrics_sk[plot]'."
+            f"{what} needs matplotlib: pip install 'metrics_sk[plot]'."
         ) from exc
     return plt
 

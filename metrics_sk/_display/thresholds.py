@@ -17,7 +17,7 @@ from .._confusion import Confusion
 from .._decisions import decision_curve
 from .._registry import METRICS, count_metric_call
 from .._params import Checker
-from .._sklearn_compat import StrOptions, binary_response_values
+from .._sklearn_compat import StrOptions, get_response_values_binary
 from .plot import _import_pyplot
 
 #: The options of the displays (the arrays are checked by the functions they call).
@@ -31,7 +31,7 @@ def _binary_scores(estimator, X, response_method, pos_label):
     """``(y_score, pos_label)`` of a fitted binary classifier, as scikit-learn's displays
     take them (the column of ``pos_label`` of ``predict_proba``, or ``decision_function``),
     with their errors (not a fitted binary classifier: ValueError, NotFittedError)."""
-    return binary_response_values(estimator, X, response_method, pos_label=pos_label)
+    return get_response_values_binary(estimator, X, response_method, pos_label=pos_label)
 
 
 def _axes(ax, plt):
