@@ -873,6 +873,7 @@ def _extra_calls():
             lambda w, d=getattr(msk, display): d.from_estimator(binary, X, _Y % 2,
                                                                 sample_weight=w))
            for display in ("MetricThresholdCurveDisplay", "DecisionCurveDisplay")},
+        **{f"{display}.from_predictions": (
             lambda w, d=getattr(msk, display): d.from_predictions(_Y, _PROBA, sample_weight=w))
            for display in ("RocCurveDisplay", "PrecisionRecallDisplay", "DetCurveDisplay")},
         **{f"{display}.from_estimator": (
