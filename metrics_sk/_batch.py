@@ -52,6 +52,7 @@ class ConfusionBatch:
     """
 
     is_batch = True
+    is_multilabel = False
     true_present = None  # (a single confusion's: see Confusion.true_present)
 
     def __init__(self, confusion, rows, cols, counts, *, own_labels=False, seen=None,

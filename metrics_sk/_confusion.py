@@ -206,6 +206,10 @@ class Confusion:
     #: formulas ask without computing. Part of the batch interface (``docs/design.rst``).
     is_batch = False
 
+    #: Whether the labels are the columns of a multilabel indicator (False; see
+    #: ``metrics_sk/_multilabel.py``). Part of the batch interface (``docs/design.rst``).
+    is_multilabel = False
+
     #: The labels of ``y_true`` among the labels counted, whatever their weight (a
     #: boolean array), when some sample weights are zero; None: those with support. Set
     #: by the drop-ins' ``_api.build_confusion``, read by ``_formulas``.

@@ -38,13 +38,8 @@ def precision_recall_fscore_support(y_true, y_pred, *, beta=1.0, labels=None, po
                                     average=None,
                                     warn_for=("precision", "recall", "f-score"),
                                     sample_weight=None, zero_division="warn"):
-    if _is_multilabel(y_true) or _is_multilabel(y_pred):
-        return skm.precision_recall_fscore_support(y_true, y_pred, beta=beta, labels=labels,
-                                                   pos_label=pos_label, average=average,
-                                                   warn_for=warn_for,
-                                                   sample_weight=sample_weight,
-                                                   zero_division=zero_division)
-    c = build_confusion(y_true, y_pred, sample_weight, sklearn_compatible=True)
+    c = build_confusion(y_true, y_pred, sample_weight, sklearn_compatible=True,
+                        multilabel=True)
     if labels is None:
         c = _declared_order(c, "precision_recall_fscore_support", y_true, y_pred,
                             per_class=average is None)
@@ -58,11 +53,8 @@ def precision_recall_fscore_support(y_true, y_pred, *, beta=1.0, labels=None, po
 @documented_by(_formulas.precision_score)
 def precision_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary",
                     sample_weight=None, zero_division="warn"):
-    if _is_multilabel(y_true) or _is_multilabel(y_pred):
-        return skm.precision_score(y_true, y_pred, labels=labels, pos_label=pos_label,
-                                   average=average, sample_weight=sample_weight,
-                                   zero_division=zero_division)
-    c = build_confusion(y_true, y_pred, sample_weight, sklearn_compatible=True)
+    c = build_confusion(y_true, y_pred, sample_weight, sklearn_compatible=True,
+                        multilabel=True)
     if labels is None:
         c = _declared_order(c, "precision_score", y_true, y_pred, per_class=average is None)
     return _formulas.precision_score(c, labels=labels, pos_label=pos_label, average=average,
@@ -73,11 +65,8 @@ def precision_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary
 @documented_by(_formulas.recall_score)
 def recall_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary",
                  sample_weight=None, zero_division="warn"):
-    if _is_multilabel(y_true) or _is_multilabel(y_pred):
-        return skm.recall_score(y_true, y_pred, labels=labels, pos_label=pos_label,
-                                average=average, sample_weight=sample_weight,
-                                zero_division=zero_division)
-    c = build_confusion(y_true, y_pred, sample_weight, sklearn_compatible=True)
+    c = build_confusion(y_true, y_pred, sample_weight, sklearn_compatible=True,
+                        multilabel=True)
     if labels is None:
         c = _declared_order(c, "recall_score", y_true, y_pred, per_class=average is None)
     return _formulas.recall_score(c, labels=labels, pos_label=pos_label, average=average,
@@ -88,11 +77,8 @@ def recall_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary",
 @documented_by(_formulas.fbeta_score)
 def fbeta_score(y_true, y_pred, *, beta, labels=None, pos_label=1, average="binary",
                 sample_weight=None, zero_division="warn"):
-    if _is_multilabel(y_true) or _is_multilabel(y_pred):
-        return skm.fbeta_score(y_true, y_pred, beta=beta, labels=labels, pos_label=pos_label,
-                               average=average, sample_weight=sample_weight,
-                               zero_division=zero_division)
-    c = build_confusion(y_true, y_pred, sample_weight, sklearn_compatible=True)
+    c = build_confusion(y_true, y_pred, sample_weight, sklearn_compatible=True,
+                        multilabel=True)
     if labels is None:
         c = _declared_order(c, "fbeta_score", y_true, y_pred, per_class=average is None)
     return _formulas.fbeta_score(c, beta=beta, labels=labels, pos_label=pos_label,
@@ -103,10 +89,8 @@ def fbeta_score(y_true, y_pred, *, beta, labels=None, pos_label=1, average="bina
 @documented_by(_formulas.f1_score)
 def f1_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary",
              sample_weight=None, zero_division="warn"):
-    if _is_multilabel(y_true) or _is_multilabel(y_pred):
-        return skm.f1_score(y_true, y_pred, labels=labels, pos_label=pos_label, average=average,
-                            sample_weight=sample_weight, zero_division=zero_division)
-    c = build_confusion(y_true, y_pred, sample_weight, sklearn_compatible=True)
+    c = build_confusion(y_true, y_pred, sample_weight, sklearn_compatible=True,
+                        multilabel=True)
     if labels is None:
         c = _declared_order(c, "f1_score", y_true, y_pred, per_class=average is None)
     return _formulas.f1_score(c, labels=labels, pos_label=pos_label, average=average,
@@ -116,10 +100,8 @@ def f1_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary",
 @checked_metric
 @documented_by(_formulas.accuracy_score)
 def accuracy_score(y_true, y_pred, *, normalize=True, sample_weight=None):
-    if _is_multilabel(y_true) or _is_multilabel(y_pred):
-        return skm.accuracy_score(y_true, y_pred, normalize=normalize,
-                                  sample_weight=sample_weight)
-    c = build_confusion(y_true, y_pred, sample_weight, sklearn_compatible=True)
+    c = build_confusion(y_true, y_pred, sample_weight, sklearn_compatible=True,
+                        multilabel=True)
     c = _declared_order(c, "accuracy_score", y_true, y_pred)
     return _formulas.accuracy_score(c, normalize=normalize)
 
@@ -163,9 +145,8 @@ def cohen_kappa_score(y1, y2, *, labels=None, weights=None, sample_weight=None,
 @checked_metric
 @documented_by(_formulas.hamming_loss)
 def hamming_loss(y_true, y_pred, *, sample_weight=None):
-    if _is_multilabel(y_true) or _is_multilabel(y_pred):
-        return skm.hamming_loss(y_true, y_pred, sample_weight=sample_weight)
-    c = build_confusion(y_true, y_pred, sample_weight, sklearn_compatible=True)
+    c = build_confusion(y_true, y_pred, sample_weight, sklearn_compatible=True,
+                        multilabel=True)
     c = _declared_order(c, "hamming_loss", y_true, y_pred)
     return _formulas.hamming_loss(c)
 
@@ -173,10 +154,8 @@ def hamming_loss(y_true, y_pred, *, sample_weight=None):
 @checked_metric
 @documented_by(_formulas.zero_one_loss)
 def zero_one_loss(y_true, y_pred, *, normalize=True, sample_weight=None):
-    if _is_multilabel(y_true) or _is_multilabel(y_pred):
-        return skm.zero_one_loss(y_true, y_pred, normalize=normalize,
-                                 sample_weight=sample_weight)
-    c = build_confusion(y_true, y_pred, sample_weight, sklearn_compatible=True)
+    c = build_confusion(y_true, y_pred, sample_weight, sklearn_compatible=True,
+                        multilabel=True)
     c = _declared_order(c, "zero_one_loss", y_true, y_pred)
     return _formulas.zero_one_loss(c, normalize=normalize)
 
@@ -250,15 +229,12 @@ def classification_report(y_true, y_pred, *, labels=None, target_names=None,
     weighted avg       0.70      0.60      0.61         5
     <BLANKLINE>
     """
-    if _is_multilabel(y_true) or _is_multilabel(y_pred):
-        return skm.classification_report(
-            y_true, y_pred, labels=labels, target_names=target_names,
-            sample_weight=sample_weight, digits=digits, output_dict=output_dict,
-            zero_division=zero_division)
-    c = build_confusion(y_true, y_pred, sample_weight, sklearn_compatible=True)
+    c = build_confusion(y_true, y_pred, sample_weight, sklearn_compatible=True,
+                        multilabel=True)
     labels_given = labels is not None
     labels = np.asarray(labels) if labels_given else c.labels
-    micro_is_accuracy = not labels_given or set(labels.tolist()) >= set(c.labels.tolist())
+    micro_is_accuracy = not c.is_multilabel and (
+        not labels_given or set(labels.tolist()) >= set(c.labels.tolist()))
     if target_names is not None and len(labels) != len(target_names):
         if not labels_given:
             raise ValueError(
@@ -269,13 +245,14 @@ def classification_report(y_true, y_pred, *, labels=None, target_names=None,
     if target_names is None:
         target_names = ["%s" % label for label in labels]
     headers = ["precision", "recall", "f1-score", "support"]
-    p, r, f1, s = c.precision_recall_fscore_support(labels=labels, average=None,
-                                                    zero_division=zero_division)
+    p, r, f1, s = _formulas.precision_recall_fscore_support(
+        c, labels=labels, average=None, zero_division=zero_division)
     rows = list(zip(target_names, p, r, f1, s))
-    for average in ("micro", "macro", "weighted"):
+    averages = ("micro", "macro", "weighted") + (("samples",) if c.is_multilabel else ())
+    for average in averages:
         heading = "accuracy" if average == "micro" and micro_is_accuracy else f"{average} avg"
-        avg_p, avg_r, avg_f1, _ = c.precision_recall_fscore_support(
-            labels=labels, average=average, zero_division=zero_division)
+        avg_p, avg_r, avg_f1, _ = _formulas.precision_recall_fscore_support(
+            c, labels=labels, average=average, zero_division=zero_division)
         rows.append((heading, avg_p, avg_r, avg_f1, np.sum(s)))
     if output_dict:
         report = {row[0]: dict(zip(headers, map(float, row[1:]))) for row in rows}

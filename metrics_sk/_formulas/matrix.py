@@ -17,7 +17,9 @@ from .shared import (
     class_sums,
     _DENSE_LIMIT,
     _dot,
+    exact_matches,
     formula,
+    label_errors,
     _present,
     whole_margins,
 )
@@ -74,8 +76,7 @@ def accuracy_score(c, *, normalize=True):
     >>> round(c.accuracy_score(), 4), c.accuracy_score(normalize=False)
     (0.3333, 2.0)
     """
-    diag, _, _, total = whole_margins(c)
-    return _normalized(c, diag.sum(-1), total, normalize)
+    return _normalized(c, exact_matches(c), whole_margins(c)[3], normalize)
 
 
 @formula
@@ -117,10 +118,10 @@ def zero_one_loss(c, *, normalize=True):
     >>> round(c.zero_one_loss(), 4), c.zero_one_loss(normalize=False)
     (0.6667, 4.0)
     """
-    diag, _, _, total = whole_margins(c)
+    right, total = exact_matches(c), whole_margins(c)[3]
     if normalize:
-        return 1 - _normalized(c, diag.sum(-1), total, True)
-    return as_float(total - diag.sum(-1))
+        return 1 - _normalized(c, right, total, True)
+    return as_float(total - right)
 
 
 @formula
@@ -156,8 +157,8 @@ def hamming_loss(c):
     >>> round(c.hamming_loss(), 4)
     0.6667
     """
-    diag, _, _, total = whole_margins(c)
-    return _normalized(c, total - diag.sum(-1), total, True)  # not 1 - accuracy: exact 1/3
+    wrong, slots = label_errors(c)
+    return _normalized(c, wrong, slots, True)  # not 1 - accuracy: exact 1/3
 
 
 @formula

@@ -9,6 +9,7 @@ import numpy as np
 from .shared import (
     class_counts,
     _divide,
+    sample_counts,
     _fbeta,
     formula,
     _present,
@@ -22,23 +23,30 @@ def _prf(c, beta, labels, pos_label, average, warn_for, zero_division, scores=(0
     """Per-class (micro: summed) precision, recall, F-beta and support; of the three
     scores, those in ``scores`` (0, 1, 2) are computed, the others are None."""
     labels = set_wise_labels(c, average, labels, pos_label)
-    tp, pred, true = class_counts(c, labels)
+    samples = 0
+    if average == "samples":  # per sample of a multilabel target, weighted by its weight
+        tp, pred, true, weights, samples = sample_counts(c)
+    else:
+        tp, pred, true = class_counts(c, labels)
     if average == "micro":
         tp, pred, true = (a.sum(-1, keepdims=True) for a in (tp, pred, true))
     f_wanted = 2 in scores
     precision = recall = f_score = None
     if 0 in scores or (f_wanted and beta == 0):
         precision = _divide(tp, pred, zero_division, "Precision is", "predicted",
-                            warn="precision" in warn_for)
+                            warn="precision" in warn_for, samples=samples)
     if 1 in scores or (f_wanted and beta == np.inf):
         recall = _divide(tp, true, zero_division, "Recall is", "true",
-                         warn="recall" in warn_for)
+                         warn="recall" in warn_for, samples=samples)
     if not f_wanted:
         pass
     elif beta == np.inf or beta == 0:
         f_score = recall if beta else precision
     else:
-        f_score = _fbeta(tp, true, pred, beta, zero_division, warn="f-score" in warn_for)
+        f_score = _fbeta(tp, true, pred, beta, zero_division, warn="f-score" in warn_for,
+                         samples=samples)
+    if samples:  # (the averaging weights: the samples')
+        true = weights
     return precision, recall, f_score, true, _present(c, labels, average)
 
 
@@ -112,7 +120,8 @@ def precision_recall_fscore_support(c, *, beta=1.0, labels=None, pos_label=1, av
     *scores, true, present = _prf(c, beta, labels, pos_label, average, warn_for,
                                   zero_division)
     if average is None:
-        if not np.any(c.tp):  # scikit-learn's supports are floats when nothing is right
+        if not c.is_multilabel and not np.any(c.tp):
+            # scikit-learn's multi-class supports are floats when nothing is right
             true = true.astype(np.float64)
         return (*(reduce_average(s, None, true, present) for s in scores), true)
     return (*(reduce_average(s, average, true, present) for s in scores), None)

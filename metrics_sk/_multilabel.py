@@ -1,0 +1,206 @@
+"""Multilabel-indicator targets counted natively: one binary confusion per label column.
+
+A :class:`MultilabelConfusion` implements the batch interface of ``docs/design.rst`` over
+the ``L`` columns of a multilabel indicator: ``labels`` are the column indices
+``0 .. L-1``, ``tp``, ``support`` and ``predicted`` are per column (the one-vs-rest counts
+of a multi-class confusion, here of each label's own binary problem) and ``total`` is the
+count (weight) of every sample, so the formulas of precision, recall, F and Jaccard
+(``None``, micro, macro, weighted) run unchanged. What only a multilabel target has is
+read through the interface too: ``is_multilabel``, ``exact_matches`` (subset accuracy)
+and ``sample_sums()`` (``average="samples"``: the distinct per-sample triples
+``|t & p|, |t|, |p|`` with their counts and weights, a histogram that stays small and
+adds up).
+
+The inputs are checked once here (:func:`multilabel_confusion`), with scikit-learn's own
+errors (``_check_targets``) for what is not a multilabel indicator pair, and counted in
+chunks of rows with column and row sums (dense) or sparse ops (scipy sparse): no Python
+loop over labels or samples.
+"""
+
+import numpy as np
+import scipy.sparse as sp
+
+from ._encoding import compact
+from ._sklearn_compat import _check_targets
+from ._validation import InputError, check_sample_weight, refuse_masked, refuse_zero_weights
+
+#: Rows counted at once (dense input): the boolean temporaries of a chunk stay in cache.
+_CHUNK = 1 << 15
+
+NOT_ZERO_ONE = ("{name} is a multilabel indicator with values other than 0 and 1: "
+                "metrics_sk counts multilabel indicators of 0/1 (or booleans) only.")
+
+
+def _zero_one(y):
+    """Whether the indicator ``y`` (ndarray or CSR) holds only 0 and 1."""
+    values = y.data if sp.issparse(y) else y
+    if values.dtype == bool:
+        return True
+    if values.dtype.kind not in "iuf":
+        return False
+    return np.count_nonzero(values) == np.count_nonzero(values == 1)
+
+
+def _plain(y):
+    return (type(y) is np.ndarray and y.ndim == 2 and y.dtype.kind in "biuf") or (
+        sp.issparse(y) and y.ndim == 2)
+
+
+def indicators(y_true, y_pred):
+    """``(y_true, y_pred)`` checked as a multilabel-indicator pair: two 2-D ndarrays or
+    CSR arrays of one shape holding 0/1. What is not (a mix with a 1-D target, another
+    number of labels, lists, other values) goes through scikit-learn's ``_check_targets``
+    first, so its errors are scikit-learn's."""
+    refuse_masked(y_true, "y_true")
+    refuse_masked(y_pred, "y_pred")
+    if not (_plain(y_true) and _plain(y_pred) and y_true.shape == y_pred.shape
+            and y_true.shape[0] >= 1 and y_true.shape[1] >= 2):
+        _, _, y_true, y_pred, _ = _check_targets(y_true, y_pred)
+    for name, y in (("y_true", y_true), ("y_pred", y_pred)):
+        if not _zero_one(y):
+            # scikit-learn's own check decides whether it is a multilabel target at all
+            _check_targets(y_true, y_pred)
+            raise InputError(NOT_ZERO_ONE.format(name=name))
+    return y_true, y_pred
+
+
+def multilabel_confusion(y_true, y_pred, sample_weight=None):
+    """The :class:`MultilabelConfusion` of a multilabel-indicator pair (dense, boolean or
+    scipy sparse), checked once: the entry of the drop-ins for multilabel input."""
+    y_true, y_pred = indicators(y_true, y_pred)
+    n = y_true.shape[0]
+    w = check_sample_weight(sample_weight, n, allow_negative=True)
+    refuse_zero_weights(w)
+    return MultilabelConfusion(*count(y_true, y_pred, w), weighted=w is not None)
+
+
+def _bool_csr(y):
+    """A canonical boolean CSR copy of the indicator ``y`` (the input is left alone)."""
+    y = sp.csr_array(y, copy=True)
+    y.sum_duplicates()
+    return sp.csr_array(y != 0)
+
+
+def per_sample(y_true, y_pred, w=None):
+    """Per sample: ``|t & p|``, ``|t|``, ``|p|`` (each times the sample's weight when
+    ``w`` is given), the samplewise counts of ``multilabel_confusion_matrix``."""
+    if sp.issparse(y_true) or sp.issparse(y_pred):
+        t, p = _bool_csr(y_true), _bool_csr(y_pred)
+        sums = (np.diff(t.multiply(p).tocsr().indptr), np.diff(t.indptr), np.diff(p.indptr))
+    else:
+        t, p = y_true.astype(bool, copy=False), y_pred.astype(bool, copy=False)
+        sums = (np.count_nonzero(t & p, axis=1), np.count_nonzero(t, axis=1),
+                np.count_nonzero(p, axis=1))
+    return sums if w is None else tuple(s * w for s in sums)
+
+
+def count(y_true, y_pred, w=None):
+    """``(tp, support, predicted, total, sample_cells, n_samples)`` of a checked pair:
+    per column the counts (weights) of true and predicted, true and predicted positives;
+    the weight of every sample; the per-sample histogram of :meth:`MultilabelConfusion.sample_sums`."""
+    n, n_labels = y_true.shape
+    if sp.issparse(y_true) or sp.issparse(y_pred):
+        t, p = _bool_csr(y_true), _bool_csr(y_pred)
+        both = sp.csr_array(t.multiply(p))
+        sums = []
+        for m in (both, t, p):
+            if w is None:
+                sums.append(np.bincount(m.indices, minlength=n_labels))
+            else:
+                rows = np.repeat(np.arange(n), np.diff(m.indptr))
+                s = np.bincount(m.indices, weights=w[rows], minlength=n_labels)
+                sums.append(s.astype(np.int64) if w.dtype.kind in "biu" else s)
+        row_sums = [np.diff(m.indptr) for m in (both, t, p)]
+    else:
+        dtype = np.int64 if w is None else w.dtype
+        sums = [np.zeros(n_labels, dtype=dtype) for _ in range(3)]
+        row_sums = [np.empty(n, dtype=np.int64) for _ in range(3)]
+        for start in range(0, n, _CHUNK):
+            stop = min(start + _CHUNK, n)
+            t = y_true[start:stop].astype(bool, copy=False)
+            p = y_pred[start:stop].astype(bool, copy=False)
+            both = t & p
+            for m, total, rows in zip((both, t, p), sums, row_sums):
+                if w is None:
+                    total += np.count_nonzero(m, axis=0)
+                else:
+                    total += w[start:stop] @ m
+                rows[start:stop] = np.count_nonzero(m, axis=1)
+    total = n if w is None else w.sum()
+    return (*sums, total, _sample_cells(row_sums, n_labels, w), n)
+
+
+def _sample_cells(row_sums, n_labels, w):
+    """The distinct ``(|t & p|, |t|, |p|)`` of the samples, with how many samples have
+    each and their weight: ``(a, t, p, counts, weights)``."""
+    a, t, p = row_sums
+    base = n_labels + 1
+    keys = (a * base + t) * base + p
+    distinct, inverse = compact(keys.astype(np.int64, copy=False))
+    counts = np.bincount(inverse, minlength=distinct.shape[0])
+    weights = counts if w is None else np.bincount(inverse, weights=w,
+                                                   minlength=distinct.shape[0])
+    a, rest = np.divmod(distinct, base * base)
+    t, p = np.divmod(rest, base)
+    return a, t, p, counts, weights
+
+
+class MultilabelConfusion:
+    """The ``L`` binary confusions of a multilabel indicator (one per column), with the
+    per-sample sums that subset accuracy and ``average="samples"`` need.
+
+    Implements the batch interface of ``docs/design.rst`` for one confusion: ``labels``
+    are the column indices; a label is one column's binary problem, so its ``tp``,
+    ``support`` and ``predicted`` are those of the one-vs-rest counts of a class.
+    """
+
+    is_batch = False
+    is_multilabel = True
+    true_present = None
+    present = None
+    n_fixed = None
+
+    def __init__(self, tp, support, predicted, total, sample_cells, n_samples, *,
+                 weighted=False):
+        self.tp, self.support, self.predicted, self.total = tp, support, predicted, total
+        self._sample_cells = sample_cells
+        self.n_samples = n_samples
+        self.is_weighted = weighted
+        self.n_classes = tp.shape[0]
+        self.labels = self.counted_labels = np.arange(self.n_classes)
+        a, t, p, _, weights = sample_cells
+        #: Count (weight) of the samples whose labels are all right (subset accuracy).
+        self.exact_matches = weights[(a == t) & (a == p)].sum()
+
+    def whole_margins(self):
+        """Return ``(tp, support, predicted, total)``: per label column, and the total."""
+        return self.tp, self.support, self.predicted, self.total
+
+    def sample_sums(self):
+        """Return the per-sample sums of ``average="samples"``.
+
+        Returns
+        -------
+        tuple of ndarray
+            ``(a, t, p, counts, weights)``: the distinct triples ``|t & p|``, ``|t|``,
+            ``|p|`` of the samples, how many samples have each and their weight.
+        """
+        return self._sample_cells
+
+    def label_positions(self, labels):
+        """Return ``labels`` as column positions: for a multilabel target the labels are
+        the column indices; scikit-learn's ``ValueError`` for one outside ``[0, L)``."""
+        labels = np.asarray(labels)
+        if labels.size and (labels.dtype.kind not in "iu" and not (
+                labels.dtype.kind == "f" and np.all(labels == np.round(labels)))):
+            raise ValueError("For multilabel targets, labels are column indices (integers "
+                             f"in [0, {self.n_classes})); got {labels.tolist()}.")
+        labels = labels.astype(np.int64)
+        if labels.size and not np.array_equal(labels, self.labels):
+            if labels.max() > self.n_classes - 1:
+                raise ValueError("All labels must be in [0, n labels) for multilabel "
+                                 "targets. Got %d > %d" % (labels.max(), self.n_classes - 1))
+            if labels.min() < 0:
+                raise ValueError("All labels must be in [0, n labels) for multilabel "
+                                 "targets. Got %d < 0" % labels.min())
+        return labels
