@@ -24,6 +24,7 @@ from ._dropins import (
     recall_score,
     zero_one_loss,
 )
+from ._dropins import jaccard_score, multilabel_confusion_matrix
 from ._onedal import (
     average_accuracy_score,
     balanced_auc_score,
@@ -133,6 +134,8 @@ __all__ = [
     "hamming_loss",
     "zero_one_loss",
     "classification_report",
+    "jaccard_score",
+    "multilabel_confusion_matrix",
     "log_loss",
     "hinge_loss",
     "roc_curve",

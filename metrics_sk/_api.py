@@ -22,7 +22,7 @@ from ._validation import declared_order, is_dask_collection
 
 
 def build_confusion(y_true, y_pred, sample_weight=None, *, sklearn_compatible=False,
-                    wrap=False, multilabel=False):
+                    wrap=False, multilabel=False, columns=None):
     """The one entry from raw inputs to a :class:`Confusion` for the public functions.
 
     ``sklearn_compatible`` accepts what scikit-learn accepts (column vectors, negative
@@ -30,10 +30,11 @@ def build_confusion(y_true, y_pred, sample_weight=None, *, sklearn_compatible=Fa
     their workers by ``_confusion.confusion_cells`` (see ``metrics_sk._dask``). ``wrap``: integer
     weights summing beyond int64 wrap around (scikit-learn's ``confusion_matrix``) instead
     of being refused. ``multilabel``: a multilabel-indicator pair gives its
-    :class:`~metrics_sk._multilabel.MultilabelConfusion` (the drop-ins that accept one).
+    :class:`~metrics_sk._multilabel.MultilabelConfusion` (the drop-ins that accept one),
+    over its ``columns`` only when given.
     """
     if multilabel and (_is_multilabel(y_true) or _is_multilabel(y_pred)):
-        return multilabel_confusion(y_true, y_pred, sample_weight)
+        return multilabel_confusion(y_true, y_pred, sample_weight, columns)
     labels, cells = _confusion.confusion_cells(
         y_true, y_pred, sample_weight=sample_weight,
         allow_negative_weights=sklearn_compatible, allow_column=sklearn_compatible,

@@ -782,6 +782,19 @@ class Confusion:
     confusion_matrix.__doc__ = _formulas.confusion_matrix.__doc__
 
     @checked
+    def jaccard_score(self, *, labels=None, pos_label=1, average="binary",
+                      zero_division="warn"):
+        return _formulas.jaccard_score(_counted(self), labels=labels, pos_label=pos_label,
+                                     average=average, zero_division=zero_division)
+    jaccard_score.__doc__ = _formulas.jaccard_score.__doc__
+
+    @checked
+    def multilabel_confusion_matrix(self, *, labels=None, samplewise=False):
+        return _formulas.multilabel_confusion_matrix(_counted(self), labels=labels,
+                                                   samplewise=samplewise)
+    multilabel_confusion_matrix.__doc__ = _formulas.multilabel_confusion_matrix.__doc__
+
+    @checked
     def specificity_score(self, *, labels=None, pos_label=1, average="binary",
                           zero_division="warn"):
         return _formulas.specificity_score(_counted(self), labels=labels, pos_label=pos_label,

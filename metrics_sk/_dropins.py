@@ -1,9 +1,11 @@
 """scikit-learn drop-ins built on the shared confusion builder.
 
 Same names, signatures, values, warnings and errors as ``sklearn.metrics`` (1.9) for
-binary and multi-class targets; multilabel input is handed to scikit-learn itself.
+binary, multi-class and (where scikit-learn takes them) multilabel-indicator targets,
+counted natively (``metrics_sk/_multilabel.py``); the drop-ins that scikit-learn refuses
+multilabel input for hand it to scikit-learn, for its error.
 Each body shows the route: the parameters checked once
-(:func:`~metrics_sk._api.checked_metric`), multilabel input handed to scikit-learn, the
+(:func:`~metrics_sk._api.checked_metric`), the
 :class:`~metrics_sk.Confusion` built (:func:`~metrics_sk._api.build_confusion`), then the
 formula of ``metrics_sk._formulas`` of the same name.
 """
@@ -16,6 +18,19 @@ import sklearn.metrics as skm
 from . import _formulas
 from ._api import (_declared_order, _is_multilabel, build_confusion, checked_metric,
                    documented_by)
+from ._multilabel import samplewise_confusion
+
+
+def _set_wise_confusion(y_true, y_pred, sample_weight, labels, average):
+    """The confusion of a set-wise drop-in (P/R/F, Jaccard) and the ``labels`` its formula
+    takes: a multilabel ``average="samples"`` sums each sample over the columns
+    ``labels`` (scikit-learn's samplewise counts), so only those are counted."""
+    if average == "samples" and labels is not None and (_is_multilabel(y_true)
+                                                        or _is_multilabel(y_pred)):
+        return build_confusion(y_true, y_pred, sample_weight, sklearn_compatible=True,
+                               multilabel=True, columns=labels), None
+    return build_confusion(y_true, y_pred, sample_weight, sklearn_compatible=True,
+                           multilabel=True), labels
 
 
 @checked_metric
@@ -38,8 +53,7 @@ def precision_recall_fscore_support(y_true, y_pred, *, beta=1.0, labels=None, po
                                     average=None,
                                     warn_for=("precision", "recall", "f-score"),
                                     sample_weight=None, zero_division="warn"):
-    c = build_confusion(y_true, y_pred, sample_weight, sklearn_compatible=True,
-                        multilabel=True)
+    c, labels = _set_wise_confusion(y_true, y_pred, sample_weight, labels, average)
     if labels is None:
         c = _declared_order(c, "precision_recall_fscore_support", y_true, y_pred,
                             per_class=average is None)
@@ -53,8 +67,7 @@ def precision_recall_fscore_support(y_true, y_pred, *, beta=1.0, labels=None, po
 @documented_by(_formulas.precision_score)
 def precision_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary",
                     sample_weight=None, zero_division="warn"):
-    c = build_confusion(y_true, y_pred, sample_weight, sklearn_compatible=True,
-                        multilabel=True)
+    c, labels = _set_wise_confusion(y_true, y_pred, sample_weight, labels, average)
     if labels is None:
         c = _declared_order(c, "precision_score", y_true, y_pred, per_class=average is None)
     return _formulas.precision_score(c, labels=labels, pos_label=pos_label, average=average,
@@ -65,8 +78,7 @@ def precision_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary
 @documented_by(_formulas.recall_score)
 def recall_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary",
                  sample_weight=None, zero_division="warn"):
-    c = build_confusion(y_true, y_pred, sample_weight, sklearn_compatible=True,
-                        multilabel=True)
+    c, labels = _set_wise_confusion(y_true, y_pred, sample_weight, labels, average)
     if labels is None:
         c = _declared_order(c, "recall_score", y_true, y_pred, per_class=average is None)
     return _formulas.recall_score(c, labels=labels, pos_label=pos_label, average=average,
@@ -77,8 +89,7 @@ def recall_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary",
 @documented_by(_formulas.fbeta_score)
 def fbeta_score(y_true, y_pred, *, beta, labels=None, pos_label=1, average="binary",
                 sample_weight=None, zero_division="warn"):
-    c = build_confusion(y_true, y_pred, sample_weight, sklearn_compatible=True,
-                        multilabel=True)
+    c, labels = _set_wise_confusion(y_true, y_pred, sample_weight, labels, average)
     if labels is None:
         c = _declared_order(c, "fbeta_score", y_true, y_pred, per_class=average is None)
     return _formulas.fbeta_score(c, beta=beta, labels=labels, pos_label=pos_label,
@@ -89,8 +100,7 @@ def fbeta_score(y_true, y_pred, *, beta, labels=None, pos_label=1, average="bina
 @documented_by(_formulas.f1_score)
 def f1_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary",
              sample_weight=None, zero_division="warn"):
-    c = build_confusion(y_true, y_pred, sample_weight, sklearn_compatible=True,
-                        multilabel=True)
+    c, labels = _set_wise_confusion(y_true, y_pred, sample_weight, labels, average)
     if labels is None:
         c = _declared_order(c, "f1_score", y_true, y_pred, per_class=average is None)
     return _formulas.f1_score(c, labels=labels, pos_label=pos_label, average=average,
@@ -161,6 +171,32 @@ def zero_one_loss(y_true, y_pred, *, normalize=True, sample_weight=None):
 
 
 @checked_metric
+@documented_by(_formulas.jaccard_score)
+def jaccard_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary",
+                  sample_weight=None, zero_division="warn"):
+    c, labels = _set_wise_confusion(y_true, y_pred, sample_weight, labels, average)
+    if labels is None:
+        c = _declared_order(c, "jaccard_score", y_true, y_pred, per_class=average is None)
+    return _formulas.jaccard_score(c, labels=labels, pos_label=pos_label, average=average,
+                                   zero_division=zero_division)
+
+
+@checked_metric
+@documented_by(_formulas.multilabel_confusion_matrix)
+def multilabel_confusion_matrix(y_true, y_pred, *, sample_weight=None, labels=None,
+                                samplewise=False):
+    if samplewise and (_is_multilabel(y_true) or _is_multilabel(y_pred)):
+        # per sample: the samples' own counts, not a confusion's
+        return samplewise_confusion(y_true, y_pred, sample_weight, labels)
+    c = build_confusion(y_true, y_pred, sample_weight, sklearn_compatible=True,
+                        multilabel=True)
+    if labels is None:
+        c = _declared_order(c, "multilabel_confusion_matrix", y_true, y_pred,
+                            per_class=True)
+    return _formulas.multilabel_confusion_matrix(c, labels=labels, samplewise=samplewise)
+
+
+@checked_metric
 def classification_report(y_true, y_pred, *, labels=None, target_names=None,
                           sample_weight=None, digits=2, output_dict=False,
                           zero_division="warn"):
@@ -170,8 +206,8 @@ def classification_report(y_true, y_pred, *, labels=None, target_names=None,
     same warnings. The samples are counted once into a sparse
     :class:`~metrics_sk.Confusion`; the per-class rows and the averages are its
     :meth:`~metrics_sk.Confusion.precision_recall_fscore_support`, so a report of 500
-    classes over millions of rows costs one pass over the inputs. Multilabel input is
-    handed to scikit-learn. For every metric of the confusion (oneDAL's, MCC, kappa,
+    classes over millions of rows costs one pass over the inputs. A multilabel
+    indicator is counted natively, one row per column. For every metric of the confusion (oneDAL's, MCC, kappa,
     intervals, HTML) see :func:`quality_report`.
 
     Parameters

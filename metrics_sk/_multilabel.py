@@ -22,7 +22,8 @@ import scipy.sparse as sp
 
 from ._encoding import compact
 from ._sklearn_compat import _check_targets
-from ._validation import InputError, check_sample_weight, refuse_masked, refuse_zero_weights
+from ._validation import (InputError, check_same_length, check_sample_weight, refuse_masked,
+                          refuse_zero_weights)
 
 #: Rows counted at once (dense input): the boolean temporaries of a chunk stay in cache.
 _CHUNK = 1 << 15
@@ -64,14 +65,26 @@ def indicators(y_true, y_pred):
     return y_true, y_pred
 
 
-def multilabel_confusion(y_true, y_pred, sample_weight=None):
+def multilabel_confusion(y_true, y_pred, sample_weight=None, columns=None):
     """The :class:`MultilabelConfusion` of a multilabel-indicator pair (dense, boolean or
-    scipy sparse), checked once: the entry of the drop-ins for multilabel input."""
-    y_true, y_pred = indicators(y_true, y_pred)
-    n = y_true.shape[0]
-    w = check_sample_weight(sample_weight, n, allow_negative=True)
-    refuse_zero_weights(w)
+    scipy sparse), checked once: the entry of the drop-ins for multilabel input.
+    ``columns``: count only these columns, in this order (``labels=`` of
+    ``average="samples"``, whose per-sample sums run over the chosen labels)."""
+    y_true, y_pred, w = _checked(y_true, y_pred, sample_weight, columns)
     return MultilabelConfusion(*count(y_true, y_pred, w), weighted=w is not None)
+
+
+def _checked(y_true, y_pred, sample_weight, columns):
+    """The indicators (their ``columns``, if given) and the weights, checked."""
+    y_true, y_pred = indicators(y_true, y_pred)
+    n = range(y_true.shape[0])  # (the rows, with a len(): a sparse matrix has none)
+    check_same_length(("y_true", n), ("y_pred", n), ("sample_weight", sample_weight))
+    w = check_sample_weight(sample_weight, len(n), allow_negative=True)
+    refuse_zero_weights(w)
+    if columns is not None:
+        columns = _Columns(y_true.shape[1]).label_positions(columns)
+        y_true, y_pred = y_true[:, columns], y_pred[:, columns]
+    return y_true, y_pred, w
 
 
 def _bool_csr(y):
@@ -91,7 +104,20 @@ def per_sample(y_true, y_pred, w=None):
         t, p = y_true.astype(bool, copy=False), y_pred.astype(bool, copy=False)
         sums = (np.count_nonzero(t & p, axis=1), np.count_nonzero(t, axis=1),
                 np.count_nonzero(p, axis=1))
+    sums = tuple(s.astype(np.intp, copy=False) for s in sums)
     return sums if w is None else tuple(s * w for s in sums)
+
+
+def samplewise_confusion(y_true, y_pred, sample_weight=None, labels=None):
+    """``multilabel_confusion_matrix(..., samplewise=True)`` of a multilabel-indicator
+    pair: ``[[tn, fp], [fn, tp]]`` of each sample over the columns ``labels`` (all by
+    default), each count times the sample's weight, as scikit-learn's."""
+    y_true, y_pred, w = _checked(y_true, y_pred, sample_weight, labels)
+    n_labels = y_true.shape[1]
+    tp, true, pred = per_sample(y_true, y_pred, w)
+    fp, fn = pred - tp, true - tp
+    tn = (n_labels if w is None else w * n_labels) - tp - fp - fn
+    return np.stack([tn, fp, fn, tp], axis=-1).reshape(-1, 2, 2)
 
 
 def count(y_true, y_pred, w=None):
@@ -109,10 +135,10 @@ def count(y_true, y_pred, w=None):
             else:
                 rows = np.repeat(np.arange(n), np.diff(m.indptr))
                 s = np.bincount(m.indices, weights=w[rows], minlength=n_labels)
-                sums.append(s.astype(np.int64) if w.dtype.kind in "biu" else s)
-        row_sums = [np.diff(m.indptr) for m in (both, t, p)]
+                sums.append(s.astype(np.float64))  # (empty: numpy's bincount is int)
+        row_sums = [np.diff(m.indptr).astype(np.int64) for m in (both, t, p)]
     else:
-        dtype = np.int64 if w is None else w.dtype
+        dtype = np.int64 if w is None else np.float64  # (scikit-learn's bincount's)
         sums = [np.zeros(n_labels, dtype=dtype) for _ in range(3)]
         row_sums = [np.empty(n, dtype=np.int64) for _ in range(3)]
         for start in range(0, n, _CHUNK):
@@ -123,8 +149,9 @@ def count(y_true, y_pred, w=None):
             for m, total, rows in zip((both, t, p), sums, row_sums):
                 if w is None:
                     total += np.count_nonzero(m, axis=0)
-                else:
-                    total += w[start:stop] @ m
+                else:  # row after row, as scikit-learn's bincount adds them
+                    total[:] = np.add.reduce(np.concatenate(
+                        [total[None], m * w[start:stop, None]]), axis=0)
                 rows[start:stop] = np.count_nonzero(m, axis=1)
     total = n if w is None else w.sum()
     return (*sums, total, _sample_cells(row_sums, n_labels, w), n)
@@ -145,7 +172,33 @@ def _sample_cells(row_sums, n_labels, w):
     return a, t, p, counts, weights
 
 
-class MultilabelConfusion:
+class _Columns:
+    """The labels of a multilabel target: the column indices ``0 .. L-1``."""
+
+    def __init__(self, n_labels):
+        self.n_classes = n_labels
+        self.labels = np.arange(n_labels)
+
+    def label_positions(self, labels):
+        """Return ``labels`` as column positions: for a multilabel target the labels are
+        the column indices; scikit-learn's ``ValueError`` for one outside ``[0, L)``."""
+        labels = np.asarray(labels)
+        if labels.size and (labels.dtype.kind not in "iu" and not (
+                labels.dtype.kind == "f" and np.all(labels == np.round(labels)))):
+            raise ValueError("For multilabel targets, labels are column indices (integers "
+                             f"in [0, {self.n_classes})); got {labels.tolist()}.")
+        labels = labels.astype(np.int64)
+        if labels.size and not np.array_equal(labels, self.labels):
+            if labels.max() > self.n_classes - 1:
+                raise ValueError("All labels must be in [0, n labels) for multilabel "
+                                 "targets. Got %d > %d" % (labels.max(), self.n_classes - 1))
+            if labels.min() < 0:
+                raise ValueError("All labels must be in [0, n labels) for multilabel "
+                                 "targets. Got %d < 0" % labels.min())
+        return labels
+
+
+class MultilabelConfusion(_Columns):
     """The ``L`` binary confusions of a multilabel indicator (one per column), with the
     per-sample sums that subset accuracy and ``average="samples"`` need.
 
@@ -166,8 +219,8 @@ class MultilabelConfusion:
         self._sample_cells = sample_cells
         self.n_samples = n_samples
         self.is_weighted = weighted
-        self.n_classes = tp.shape[0]
-        self.labels = self.counted_labels = np.arange(self.n_classes)
+        super().__init__(tp.shape[0])
+        self.counted_labels = self.labels
         a, t, p, _, weights = sample_cells
         #: Count (weight) of the samples whose labels are all right (subset accuracy).
         self.exact_matches = weights[(a == t) & (a == p)].sum()
@@ -186,21 +239,3 @@ class MultilabelConfusion:
             ``|p|`` of the samples, how many samples have each and their weight.
         """
         return self._sample_cells
-
-    def label_positions(self, labels):
-        """Return ``labels`` as column positions: for a multilabel target the labels are
-        the column indices; scikit-learn's ``ValueError`` for one outside ``[0, L)``."""
-        labels = np.asarray(labels)
-        if labels.size and (labels.dtype.kind not in "iu" and not (
-                labels.dtype.kind == "f" and np.all(labels == np.round(labels)))):
-            raise ValueError("For multilabel targets, labels are column indices (integers "
-                             f"in [0, {self.n_classes})); got {labels.tolist()}.")
-        labels = labels.astype(np.int64)
-        if labels.size and not np.array_equal(labels, self.labels):
-            if labels.max() > self.n_classes - 1:
-                raise ValueError("All labels must be in [0, n labels) for multilabel "
-                                 "targets. Got %d > %d" % (labels.max(), self.n_classes - 1))
-            if labels.min() < 0:
-                raise ValueError("All labels must be in [0, n labels) for multilabel "
-                                 "targets. Got %d < 0" % labels.min())
-        return labels

@@ -326,7 +326,7 @@ REFERENCES = {
 }
 
 #: Results that are sums of weights (scaled with them); every other result is a ratio.
-SCALE_DEPENDENT = {"confusion_matrix", "binary_confusion_matrix"}
+SCALE_DEPENDENT = {"confusion_matrix", "binary_confusion_matrix", "multilabel_confusion_matrix"}
 
 
 def _has(name, parameter):
@@ -364,7 +364,7 @@ def configurations(name):
 # -- ranges --------------------------------------------------------------------------------
 SIGNED = {"matthews_corrcoef", "cohen_kappa_score"}
 UNBOUNDED = {"confusion_matrix", "binary_confusion_matrix", "log_loss", "hinge_loss",
-             "one_vs_all_log_loss", "expected_cost"}
+             "one_vs_all_log_loss", "expected_cost", "multilabel_confusion_matrix"}
 
 
 def values_of(result):

@@ -33,7 +33,7 @@ COUNT_DROPINS = (
     "confusion_matrix", "precision_recall_fscore_support", "precision_score",
     "recall_score", "fbeta_score", "f1_score", "accuracy_score", "balanced_accuracy_score",
     "matthews_corrcoef", "cohen_kappa_score", "hamming_loss", "zero_one_loss",
-    "classification_report",
+    "classification_report", "jaccard_score", "multilabel_confusion_matrix",
 )
 #: Score-based drop-ins, patched as soon as metrics_sk exports them.
 SCORE_DROPINS = tuple(n for n in ("log_loss", "hinge_loss") if n in metrics_sk.__all__)
@@ -71,17 +71,6 @@ SKIPPED_BY_REASON = {
         "test_common.test_multioutput_sample_weight_invariance",
         "test_common.test_single_sample_multioutput",
         "test_common.test_continuous_multilabel_multioutput_permutations_invariance",
-    ],
-    "multilabel input only: the drop-ins hand it to scikit-learn unchanged "
-    "(docs/user_guide.rst, section 'Scope'), "
-    "so this would time scikit-learn against itself (1-5 s each); the hand-over is checked "
-    "by the cheap multilabel tests kept (test_common__averaging_multilabel*, "
-    "test_multilabel_* and test_precision_recall_f1_score_multilabel_*)": [
-        "test_common.test_multilabel_sample_weight_invariance",
-        "test_common.test_multilabel_representation_invariance",
-        "test_common.test_multilabel_label_permutations_invariance",
-        "test_common.test_normalize_option_multilabel_classification",
-        "test_common.test_sample_order_invariance_multilabel_and_multioutput",
     ],
     "score-based metrics only (log_loss, hinge_loss, ROC AUC, ...), and metrics_sk "
     "exports no score drop-in yet": [] if SCORE_DROPINS else [
@@ -229,8 +218,7 @@ def test_kept_are_the_tests_of_the_dropins():
                  "test_common__sample_order_invariance",
                  "test_common__classification_with_invalid_sample_weight"):
         assert kept in here, kept
-    for dropped in ("test_classification.test_jaccard_score_validation",
-                    "test_classification.test_brier_score_loss_binary",
+    for dropped in ("test_classification.test_brier_score_loss_binary",
                     "test_classification.test_likelihood_ratios"):
         assert dropped in DROPPED and "test_" + dropped.split(".test_")[1] not in here
     assert not any(d.startswith("test_common.") for d in DROPPED), DROPPED
@@ -238,7 +226,7 @@ def test_kept_are_the_tests_of_the_dropins():
     cases = {m.args[0]: m.args[1] for m in here["test_common__single_sample"].pytestmark
              if m.name == "parametrize"}["name"]
     assert "macro_f1_score" in cases and "cohen_kappa_score" in cases
-    assert "macro_jaccard_score" not in cases and "r2_score" not in cases
+    assert "macro_jaccard_score" in cases and "r2_score" not in cases
     original = importlib.import_module("sklearn.metrics.tests.test_common")
     assert {"macro_jaccard_score", "r2_score"} <= set(
         {m.args[0]: m.args[1] for m in original.test_single_sample.pytestmark

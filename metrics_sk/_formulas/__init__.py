@@ -43,6 +43,7 @@ from .prf import (
     recall_score,
     fbeta_score,
     f1_score,
+    jaccard_score,
 )
 from .matrix import (
     accuracy_score,
@@ -53,6 +54,7 @@ from .matrix import (
     cohen_kappa_score,
     confusion_matrix,
     expected_cost,
+    multilabel_confusion_matrix,
 )
 from .onevsrest import (
     specificity_score,
@@ -105,6 +107,8 @@ __all__ = [
     "cohen_kappa_score",
     "confusion_matrix",
     "expected_cost",
+    "jaccard_score",
+    "multilabel_confusion_matrix",
     "specificity_score",
     "balanced_auc_score",
     "geometric_mean_score",

@@ -14,7 +14,9 @@ from .._validation import check_cost_matrix, check_labels_param, label_kind
 from .shared import (
     as_float,
     check_total,
+    class_counts,
     class_sums,
+    EMPTY,
     _DENSE_LIMIT,
     _dot,
     exact_matches,
@@ -552,6 +554,80 @@ def confusion_matrix(c, *, labels=None, normalize=None):
                              f"got {normalize!r}.")
         cm = np.nan_to_num(cm)
     return cm
+
+
+SAMPLEWISE = "Samplewise metrics are not available outside of multilabel classification."
+
+
+@formula(batch=False)
+def multilabel_confusion_matrix(c, *, labels=None, samplewise=False):
+    r"""Compute a 2 x 2 confusion matrix per class (one-vs-rest) or per label column.
+
+    Drop-in for :func:`sklearn.metrics.multilabel_confusion_matrix`: for a multi-class
+    target the one-vs-rest counts of each class, read from the margins of the sparse
+    :class:`~metrics_sk.Confusion`; for a multilabel indicator those of each column.
+
+    Parameters
+    ----------
+    labels : array-like of shape (n_classes,), default=None
+        The classes (for a multilabel target, column indices) and their order; all of
+        them, sorted, by default. A class without samples counts zero.
+    samplewise : bool, default=False
+        One matrix per sample of a multilabel target instead of per label (only from the
+        samples: :func:`multilabel_confusion_matrix` on ``y_true, y_pred``; a confusion
+        holds no samples).
+
+    Returns
+    -------
+    multi_confusion : ndarray of shape (n_classes, 2, 2)
+        ``[[tn, fp], [fn, tp]]`` of each class, in the order of ``labels``.
+
+    See Also
+    --------
+    confusion_matrix : The ``K x K`` matrix of a multi-class target.
+    binary_confusion_matrix : The 2 x 2 layout of oneDAL, ``[[tp, fn], [fp, tn]]``.
+
+    Notes
+    -----
+    Per class :math:`tp_k`, :math:`fp_k = \text{predicted}_k - tp_k`,
+    :math:`fn_k = \text{support}_k - tp_k` and :math:`tn_k = n - tp_k - fp_k - fn_k`,
+    :math:`n` the count (weight) of all samples.
+
+    References
+    ----------
+    .. [1] scikit-learn, ``sklearn.metrics.multilabel_confusion_matrix``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from metrics_sk import Confusion, multilabel_confusion_matrix
+    >>> multilabel_confusion_matrix(["cat", "ant", "cat"], ["ant", "ant", "cat"],
+    ...                             labels=["ant", "cat"]).tolist()
+    [[[1, 1], [0, 1]], [[1, 0], [1, 1]]]
+    >>> multilabel_confusion_matrix(np.array([[1, 0, 1], [0, 1, 0]]),
+    ...                             np.array([[1, 0, 0], [0, 1, 1]])).tolist()
+    [[[1, 0], [0, 1]], [[1, 0], [0, 1]], [[0, 1], [1, 0]]]
+    >>> c = Confusion.from_predictions([0, 1, 2, 0], [0, 2, 1, 0])
+    >>> c.multilabel_confusion_matrix(labels=[0]).tolist()
+    [[[2, 0], [0, 2]]]
+    """
+    if samplewise:
+        if c.is_multilabel:
+            raise ValueError("samplewise=True needs the samples, which a confusion does "
+                             "not keep: call multilabel_confusion_matrix(y_true, y_pred, "
+                             "samplewise=True).")
+        raise ValueError(SAMPLEWISE)
+    if labels is None and c.n_classes == 0:
+        raise ValueError(EMPTY)
+    tp, pred, true = class_counts(c, labels)
+    whole_tp, _, _, total = whole_margins(c)
+    if not c.is_multilabel and not c.is_batch and not np.any(whole_tp):
+        tp = tp.astype(np.float64)  # (scikit-learn's multi-class counts when none is right)
+    total = np.asarray(total)[..., None]
+    fp, fn = pred - tp, true - tp
+    tn = total - tp - fp - fn
+    out = np.stack([tn, fp, fn, tp], axis=-1)
+    return out.reshape(out.shape[:-1] + (2, 2))
 
 
 @formula

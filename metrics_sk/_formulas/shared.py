@@ -221,10 +221,16 @@ def label_errors(c):
     return total - tp.sum(-1), total
 
 
-def sample_counts(c):
+def sample_counts(c, labels=None):
     """``(tp, pred, true, weights, n_samples)`` per distinct sample of a multilabel
     confusion (``average="samples"``): ``|t & p|``, ``|p|``, ``|t|`` and the weights
-    (counts) of the samples that have them."""
+    (counts) of the samples that have them. They are sums over every column counted:
+    ``labels`` (checked) must be all of them, in order (the drop-ins count the columns
+    of ``labels=`` only: ``metrics_sk/_dropins.py``)."""
+    if labels is not None and not np.array_equal(c.label_positions(labels), c.labels):
+        raise ValueError("average='samples' over some of the labels needs the samples, "
+                         "which a confusion does not keep: pass labels= to the function "
+                         "of y_true and y_pred.")
     a, t, p, _, weights = c.sample_sums()
     return a, p, t, weights, c.n_samples
 
