@@ -287,8 +287,11 @@ def classification_report(y_true, y_pred, *, labels=None, target_names=None,
     averages = ("micro", "macro", "weighted") + (("samples",) if c.is_multilabel else ())
     for average in averages:
         heading = "accuracy" if average == "micro" and micro_is_accuracy else f"{average} avg"
+        of, chosen = c, labels
+        if average == "samples" and labels_given:  # each sample over the chosen columns
+            of, chosen = _set_wise_confusion(y_true, y_pred, sample_weight, labels, average)
         avg_p, avg_r, avg_f1, _ = _formulas.precision_recall_fscore_support(
-            c, labels=labels, average=average, zero_division=zero_division)
+            of, labels=chosen, average=average, zero_division=zero_division)
         rows.append((heading, avg_p, avg_r, avg_f1, np.sum(s)))
     if output_dict:
         report = {row[0]: dict(zip(headers, map(float, row[1:]))) for row in rows}
