@@ -39,6 +39,9 @@ def _zero_one(y):
         return True
     if values.dtype.kind not in "iuf":
         return False
+    if values.size == 0 or (values.dtype.kind in "iu"  # (two reductions, no temporary)
+                            and values.min() >= 0 and values.max() <= 1):
+        return True
     return np.count_nonzero(values) == np.count_nonzero(values == 1)
 
 
@@ -77,9 +80,9 @@ def multilabel_confusion(y_true, y_pred, sample_weight=None, columns=None):
 def _checked(y_true, y_pred, sample_weight, columns):
     """The indicators (their ``columns``, if given) and the weights, checked."""
     y_true, y_pred = indicators(y_true, y_pred)
-    n = range(y_true.shape[0])  # (the rows, with a len(): a sparse matrix has none)
+    n = np.broadcast_to(np.False_, y_true.shape[0])  # (the rows: a sparse matrix has no len)
     check_same_length(("y_true", n), ("y_pred", n), ("sample_weight", sample_weight))
-    w = check_sample_weight(sample_weight, len(n), allow_negative=True)
+    w = check_sample_weight(sample_weight, n.shape[0], allow_negative=True)
     refuse_zero_weights(w)
     if columns is not None:
         columns = _Columns(y_true.shape[1]).label_positions(columns)
@@ -141,6 +144,9 @@ def count(y_true, y_pred, w=None):
         dtype = np.int64 if w is None else np.float64  # (scikit-learn's bincount's)
         sums = [np.zeros(n_labels, dtype=dtype) for _ in range(3)]
         row_sums = [np.empty(n, dtype=np.int64) for _ in range(3)]
+        # (sums of 0/1 bytes in the narrowest integers that hold them: a chunk has fewer
+        # than 2**16 rows, a row fewer than 2**16 labels)
+        narrow = np.uint8 if n_labels < 256 else np.uint16
         for start in range(0, n, _CHUNK):
             stop = min(start + _CHUNK, n)
             t = y_true[start:stop].astype(bool, copy=False)
@@ -148,11 +154,11 @@ def count(y_true, y_pred, w=None):
             both = t & p
             for m, total, rows in zip((both, t, p), sums, row_sums):
                 if w is None:
-                    total += np.count_nonzero(m, axis=0)
+                    total += np.add.reduce(m.view(np.uint8), axis=0, dtype=np.uint16)
                 else:  # row after row, as scikit-learn's bincount adds them
                     total[:] = np.add.reduce(np.concatenate(
                         [total[None], m * w[start:stop, None]]), axis=0)
-                rows[start:stop] = np.count_nonzero(m, axis=1)
+                rows[start:stop] = np.add.reduce(m.view(np.uint8), axis=1, dtype=narrow)
     total = n if w is None else w.sum()
     return (*sums, total, _sample_cells(row_sums, n_labels, w), n)
 
