@@ -12,11 +12,10 @@ import re
 import warnings
 
 import numpy as np
-import scipy.sparse as sp
 
 from . import _confusion, _formulas
 from ._encoding import positions
-from ._multilabel import multilabel_confusion
+from ._multilabel import is_indicator as _is_multilabel, multilabel_confusion
 from ._params import Checker, constraints_for
 from ._validation import declared_order, is_dask_collection
 
@@ -58,17 +57,6 @@ def build_confusion(y_true, y_pred, sample_weight=None, *, sklearn_compatible=Fa
             c.true_present = np.zeros(labels.shape[0], dtype=bool)
             c.true_present[positions(labels, true_labels)] = True
     return c
-
-
-def _is_multilabel(y):
-    if type(y) is np.ndarray:  # the cheap check first
-        return y.ndim == 2 and y.shape[1] != 1
-    if sp.issparse(y):
-        return True
-    shape = getattr(y, "shape", None)
-    if shape is None:
-        shape = np.shape(y) if isinstance(y, (list, tuple)) else ()
-    return len(shape) == 2 and shape[1] != 1
 
 
 def _declared_order(c, name, y_true, y_pred, *, dropin=True, per_class=False):

@@ -17,19 +17,36 @@ chunks of rows with column and row sums (dense) or sparse ops (scipy sparse): no
 loop over labels or samples.
 """
 
+import inspect
+
 import numpy as np
 import scipy.sparse as sp
 
+from . import _formulas
 from ._encoding import compact
+from ._params import checked, constraints_for
 from ._sklearn_compat import _check_targets
 from ._validation import (InputError, check_same_length, check_sample_weight, refuse_masked,
                           refuse_zero_weights)
 
 #: Rows counted at once (dense input): the boolean temporaries of a chunk stay in cache.
-_CHUNK = 1 << 15
+_CHUNK = 1 << 12
 
 NOT_ZERO_ONE = ("{name} is a multilabel indicator with values other than 0 and 1: "
                 "metrics_sk counts multilabel indicators of 0/1 (or booleans) only.")
+
+
+def is_indicator(y):
+    """Whether ``y`` is 2-D with more than one column, or scipy sparse: a multilabel
+    indicator (checked by :func:`indicators`), not a vector of labels."""
+    if type(y) is np.ndarray:  # the cheap check first
+        return y.ndim == 2 and y.shape[1] != 1
+    if sp.issparse(y):
+        return True
+    shape = getattr(y, "shape", None)
+    if shape is None:
+        shape = np.shape(y) if isinstance(y, (list, tuple)) else ()
+    return len(shape) == 2 and shape[1] != 1
 
 
 def _zero_one(y):
@@ -173,9 +190,21 @@ def _sample_cells(row_sums, n_labels, w):
     counts = np.bincount(inverse, minlength=distinct.shape[0])
     weights = counts if w is None else np.bincount(inverse, weights=w,
                                                    minlength=distinct.shape[0])
-    a, rest = np.divmod(distinct, base * base)
+    return (*_split_keys(distinct, base), counts, weights)
+
+
+def _split_keys(keys, base):
+    """``(a, t, p)`` of the keys ``(a * base + t) * base + p`` of sample triples."""
+    a, rest = np.divmod(keys, base * base)
     t, p = np.divmod(rest, base)
-    return a, t, p, counts, weights
+    return a, t, p
+
+
+def _method(function):
+    """Decorator of a count-metric method of :class:`MultilabelConfusion`: its options are
+    checked once against the constraints of the metric of the same name (``_params``)."""
+    names = list(inspect.signature(function).parameters)[1:]
+    return checked(constraints_for(function.__name__, names))(function)
 
 
 class _Columns:
@@ -245,3 +274,122 @@ class MultilabelConfusion(_Columns):
             ``|p|`` of the samples, how many samples have each and their weight.
         """
         return self._sample_cells
+
+    @property
+    def n_labels(self):
+        """The number of label columns."""
+        return self.n_classes
+
+    # -- streaming: counts add up -------------------------------------------------------
+    def __add__(self, other):
+        if not isinstance(other, MultilabelConfusion):
+            return NotImplemented
+        if other.n_classes != self.n_classes:
+            raise ValueError(f"Cannot add multilabel confusions of {self.n_classes} and "
+                             f"{other.n_classes} label columns.")
+        a, t, p, counts, weights = (np.concatenate(pair) for pair in
+                                    zip(self._sample_cells, other._sample_cells))
+        base = self.n_classes + 1
+        distinct, inverse = compact((a * base + t) * base + p)
+        size = distinct.shape[0]
+        cells = (*_split_keys(distinct, base), np.bincount(inverse, counts, size).astype(
+            np.int64), np.bincount(inverse, weights, size))
+        if not (self.is_weighted or other.is_weighted):
+            cells = cells[:4] + (cells[3],)
+        return MultilabelConfusion(self.tp + other.tp, self.support + other.support,
+                                   self.predicted + other.predicted, self.total + other.total,
+                                   cells, self.n_samples + other.n_samples,
+                                   weighted=self.is_weighted or other.is_weighted)
+
+    def __radd__(self, other):
+        if isinstance(other, int) and other == 0:  # sum([c1, c2, ...])
+            return self
+        return NotImplemented
+
+    def update(self, y_true, y_pred, sample_weight=None):
+        """Count one more batch of a multilabel indicator in place.
+
+        Parameters
+        ----------
+        y_true, y_pred : {array-like, sparse matrix} of shape (n_samples, n_labels)
+            True and predicted label indicators of the batch (0/1 or booleans).
+        sample_weight : array-like of shape (n_samples,), default=None
+            Sample weights.
+
+        Returns
+        -------
+        self : MultilabelConfusion
+            This confusion, with the batch added.
+        """
+        merged = self + multilabel_confusion(y_true, y_pred, sample_weight)
+        self.__dict__.update(merged.__dict__)  # (the merged counts, in place)
+        return self
+
+    def __repr__(self):
+        return (f"MultilabelConfusion(n_labels={self.n_classes}, "
+                f"n_samples={self.n_samples}, total={self.total})")
+
+    # -- the count metrics a multilabel target has (scikit-learn's), checked -------------
+    @_method
+    def precision_recall_fscore_support(self, *, beta=1.0, labels=None, pos_label=1,
+                                        average=None,
+                                        warn_for=("precision", "recall", "f-score"),
+                                        zero_division="warn"):
+        return _formulas.precision_recall_fscore_support(
+            self, beta=beta, labels=labels, pos_label=pos_label, average=average,
+            warn_for=warn_for, zero_division=zero_division)
+    precision_recall_fscore_support.__doc__ = _formulas.precision_recall_fscore_support.__doc__
+
+    @_method
+    def precision_score(self, *, labels=None, pos_label=1, average="binary",
+                        zero_division="warn"):
+        return _formulas.precision_score(self, labels=labels, pos_label=pos_label,
+                                         average=average, zero_division=zero_division)
+    precision_score.__doc__ = _formulas.precision_score.__doc__
+
+    @_method
+    def recall_score(self, *, labels=None, pos_label=1, average="binary", zero_division="warn"):
+        return _formulas.recall_score(self, labels=labels, pos_label=pos_label,
+                                      average=average, zero_division=zero_division)
+    recall_score.__doc__ = _formulas.recall_score.__doc__
+
+    @_method
+    def fbeta_score(self, *, beta, labels=None, pos_label=1, average="binary",
+                    zero_division="warn"):
+        return _formulas.fbeta_score(self, beta=beta, labels=labels, pos_label=pos_label,
+                                     average=average, zero_division=zero_division)
+    fbeta_score.__doc__ = _formulas.fbeta_score.__doc__
+
+    @_method
+    def f1_score(self, *, labels=None, pos_label=1, average="binary", zero_division="warn"):
+        return _formulas.f1_score(self, labels=labels, pos_label=pos_label, average=average,
+                                  zero_division=zero_division)
+    f1_score.__doc__ = _formulas.f1_score.__doc__
+
+    @_method
+    def jaccard_score(self, *, labels=None, pos_label=1, average="binary",
+                      zero_division="warn"):
+        return _formulas.jaccard_score(self, labels=labels, pos_label=pos_label,
+                                       average=average, zero_division=zero_division)
+    jaccard_score.__doc__ = _formulas.jaccard_score.__doc__
+
+    @_method
+    def accuracy_score(self, *, normalize=True):
+        return _formulas.accuracy_score(self, normalize=normalize)
+    accuracy_score.__doc__ = _formulas.accuracy_score.__doc__
+
+    @_method
+    def zero_one_loss(self, *, normalize=True):
+        return _formulas.zero_one_loss(self, normalize=normalize)
+    zero_one_loss.__doc__ = _formulas.zero_one_loss.__doc__
+
+    @_method
+    def hamming_loss(self):
+        return _formulas.hamming_loss(self)
+    hamming_loss.__doc__ = _formulas.hamming_loss.__doc__
+
+    @_method
+    def multilabel_confusion_matrix(self, *, labels=None, samplewise=False):
+        return _formulas.multilabel_confusion_matrix(self, labels=labels,
+                                                     samplewise=samplewise)
+    multilabel_confusion_matrix.__doc__ = _formulas.multilabel_confusion_matrix.__doc__
