@@ -43,7 +43,8 @@ def _normalized(c, value, total, normalize):
 def accuracy_score(c, *, normalize=True):
     r"""Compute the accuracy: the fraction of correct predictions.
 
-    Drop-in for :func:`sklearn.metrics.accuracy_score`; CatBoost's ``Accuracy``.
+    Drop-in for :func:`sklearn.metrics.accuracy_score`; CatBoost's ``Accuracy``. For a
+    multilabel indicator, the subset accuracy: a sample is right when all its labels are.
 
     Parameters
     ----------
@@ -85,7 +86,8 @@ def accuracy_score(c, *, normalize=True):
 def zero_one_loss(c, *, normalize=True):
     r"""Compute the zero-one loss: the fraction (or weight) of misclassified samples.
 
-    Drop-in for :func:`sklearn.metrics.zero_one_loss`; CatBoost's ``ZeroOneLoss``.
+    Drop-in for :func:`sklearn.metrics.zero_one_loss`; CatBoost's ``ZeroOneLoss``. For a
+    multilabel indicator, a sample is wrong when one of its labels is.
 
     Parameters
     ----------
@@ -131,7 +133,8 @@ def hamming_loss(c):
     r"""Compute the Hamming loss: the fraction of wrong labels.
 
     Drop-in for :func:`sklearn.metrics.hamming_loss`; CatBoost's ``HammingLoss``. For
-    single-label data it is 1 - accuracy.
+    single-label data it is 1 - accuracy; for a multilabel indicator, the fraction of
+    wrong labels: :math:`\sum_l (fp_l + fn_l) / (n L)`.
 
     Returns
     -------
