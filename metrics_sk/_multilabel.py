@@ -26,8 +26,8 @@ from . import _formulas
 from ._encoding import compact
 from ._params import checked, constraints_for
 from ._sklearn_compat import _check_targets
-from ._validation import (InputError, check_same_length, check_sample_weight, refuse_masked,
-                          refuse_zero_weights)
+from ._validation import (InputError, check_same_length, check_sample_weight,
+                          is_dask_collection, refuse_masked, refuse_zero_weights)
 
 #: Rows counted at once (dense input): the boolean temporaries of a chunk stay in cache.
 _CHUNK = 1 << 12
@@ -38,11 +38,14 @@ NOT_ZERO_ONE = ("{name} is a multilabel indicator with values other than 0 and 1
 
 def is_indicator(y):
     """Whether ``y`` is 2-D with more than one column, or scipy sparse: a multilabel
-    indicator (checked by :func:`indicators`), not a vector of labels."""
+    indicator (checked by :func:`indicators`), not a vector of labels. A Dask collection
+    is not (it is counted on its workers as labels, and refused there if 2-D)."""
     if type(y) is np.ndarray:  # the cheap check first
         return y.ndim == 2 and y.shape[1] != 1
     if sp.issparse(y):
         return True
+    if is_dask_collection(y):
+        return False
     shape = getattr(y, "shape", None)
     if shape is None:
         shape = np.shape(y) if isinstance(y, (list, tuple)) else ()
