@@ -25,6 +25,7 @@ from ._dropins import (
     zero_one_loss,
 )
 from ._dropins import jaccard_score, multilabel_confusion_matrix
+from ._multilabel import MultilabelConfusion
 from ._onedal import (
     average_accuracy_score,
     balanced_auc_score,
@@ -136,6 +137,7 @@ __all__ = [
     "classification_report",
     "jaccard_score",
     "multilabel_confusion_matrix",
+    "MultilabelConfusion",
     "log_loss",
     "hinge_loss",
     "roc_curve",

@@ -35,7 +35,6 @@ from ._encoding import (
     reported_first,
     sorted_union,
 )
-from ._multilabel import is_indicator, multilabel_confusion
 from ._params import Checker, constraints_for
 from ._validation import (
     KIND_NAMES,
@@ -338,18 +337,8 @@ class Confusion:
 
         Returns
         -------
-        Confusion or GroupedConfusion or MultilabelConfusion
-            A multilabel indicator (2-D 0/1 or boolean, scipy sparse) gives the binary
-            confusions of its columns (``metrics_sk/_multilabel.py``): its metric methods
-            are those scikit-learn computes on a multilabel target; it streams
-            (``update``, ``+``).
+        Confusion or GroupedConfusion
         """
-        if is_indicator(y_true) or is_indicator(y_pred):
-            if labels is not None or groups is not None:
-                raise ValueError("A multilabel indicator is counted over all its columns, "
-                                 "without groups: pass labels= to the metric instead "
-                                 "(column indices); groups= is not available for it yet.")
-            return multilabel_confusion(y_true, y_pred, sample_weight)
         if groups is not None:  # (the grouped confusion, one module up: see _grouped)
             from ._grouped import count_grouped_confusion
 

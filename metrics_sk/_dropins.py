@@ -207,8 +207,8 @@ def classification_report(y_true, y_pred, *, labels=None, target_names=None,
     :class:`~metrics_sk.Confusion`; the per-class rows and the averages are its
     :meth:`~metrics_sk.Confusion.precision_recall_fscore_support`, so a report of 500
     classes over millions of rows costs one pass over the inputs. A multilabel
-    indicator is counted natively, one row per column. For every metric of the confusion (oneDAL's, MCC, kappa,
-    intervals, HTML) see :func:`quality_report`.
+    indicator is counted natively, one row per column. For every metric of the confusion
+    (oneDAL's, MCC, kappa, intervals, HTML) see :func:`quality_report`.
 
     Parameters
     ----------

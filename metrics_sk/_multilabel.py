@@ -146,7 +146,8 @@ def samplewise_confusion(y_true, y_pred, sample_weight=None, labels=None):
 def count(y_true, y_pred, w=None):
     """``(tp, support, predicted, total, sample_cells, n_samples)`` of a checked pair:
     per column the counts (weights) of true and predicted, true and predicted positives;
-    the weight of every sample; the per-sample histogram of :meth:`MultilabelConfusion.sample_sums`."""
+    the weight of every sample; the per-sample histogram of
+    :meth:`MultilabelConfusion.sample_sums`."""
     n, n_labels = y_true.shape
     if sp.issparse(y_true) or sp.issparse(y_pred):
         t, p = _bool_csr(y_true), _bool_csr(y_pred)
@@ -218,8 +219,21 @@ class _Columns:
         self.labels = np.arange(n_labels)
 
     def label_positions(self, labels):
-        """Return ``labels`` as column positions: for a multilabel target the labels are
-        the column indices; scikit-learn's ``ValueError`` for one outside ``[0, L)``."""
+        """Return ``labels`` as column positions.
+
+        For a multilabel target the labels are the column indices; one outside
+        ``[0, n_labels)`` is scikit-learn's ``ValueError``.
+
+        Parameters
+        ----------
+        labels : array-like of shape (n_chosen,)
+            Column indices.
+
+        Returns
+        -------
+        ndarray of shape (n_chosen,)
+            The column indices, as integers.
+        """
         labels = np.asarray(labels)
         if labels.size and (labels.dtype.kind not in "iu" and not (
                 labels.dtype.kind == "f" and np.all(labels == np.round(labels)))):
@@ -237,12 +251,43 @@ class _Columns:
 
 
 class MultilabelConfusion(_Columns):
-    """The ``L`` binary confusions of a multilabel indicator (one per column), with the
-    per-sample sums that subset accuracy and ``average="samples"`` need.
+    """The binary confusions of the columns of a multilabel indicator, streamable.
 
-    Implements the batch interface of ``docs/design.rst`` for one confusion: ``labels``
-    are the column indices; a label is one column's binary problem, so its ``tp``,
-    ``support`` and ``predicted`` are those of the one-vs-rest counts of a class.
+    One binary confusion per label column (``labels`` are the column indices), with the
+    per-sample sums that subset accuracy and ``average="samples"`` need. Built by
+    :meth:`from_predictions`; :meth:`update` and ``+`` add more samples. Its methods are
+    the count metrics scikit-learn computes on a multilabel target. It implements the
+    batch interface of ``docs/design.rst``: a label is one column's binary problem, so its
+    ``tp``, ``support`` and ``predicted`` are those of the one-vs-rest counts of a class.
+
+    Parameters
+    ----------
+    tp, support, predicted : ndarray of shape (n_labels,)
+        Per column: the count (weight) of true and predicted, true, predicted positives.
+    total : number
+        The count (weight) of every sample.
+    sample_cells : tuple of ndarray
+        The distinct per-sample triples and their counts and weights (see
+        :meth:`sample_sums`).
+    n_samples : int
+        The number of samples counted.
+    weighted : bool, default=False
+        Whether the counts are sums of sample weights.
+
+    See Also
+    --------
+    Confusion : The confusion of a binary or multi-class target.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from metrics_sk import MultilabelConfusion
+    >>> y_true = np.array([[1, 0, 1], [0, 1, 1], [1, 1, 0]])
+    >>> y_pred = np.array([[1, 0, 0], [0, 1, 1], [1, 0, 0]])
+    >>> c = MultilabelConfusion.from_predictions(y_true[:2], y_pred[:2])
+    >>> c = c.update(y_true[2:], y_pred[2:])
+    >>> c.tp.tolist(), c.support.tolist(), round(c.f1_score(average="macro"), 4)
+    ([2, 1, 1], [2, 2, 2], 0.7556)
     """
 
     is_batch = False
@@ -263,8 +308,32 @@ class MultilabelConfusion(_Columns):
         #: Count (weight) of the samples whose labels are all right (subset accuracy).
         self.exact_matches = weights[(a == t) & (a == p)].sum()
 
+    @classmethod
+    def from_predictions(cls, y_true, y_pred, *, sample_weight=None):
+        """Count the binary confusions of the columns of a multilabel indicator.
+
+        Parameters
+        ----------
+        y_true, y_pred : {array-like, sparse matrix} of shape (n_samples, n_labels)
+            True and predicted label indicators: 0/1 or booleans, dense or scipy sparse.
+        sample_weight : array-like of shape (n_samples,), default=None
+            Sample weights.
+
+        Returns
+        -------
+        MultilabelConfusion
+            The confusions of the ``n_labels`` columns.
+        """
+        return multilabel_confusion(y_true, y_pred, sample_weight)
+
     def whole_margins(self):
-        """Return ``(tp, support, predicted, total)``: per label column, and the total."""
+        """Return the margins of each label column.
+
+        Returns
+        -------
+        tuple
+            ``(tp, support, predicted, total)``: per column, and the total.
+        """
         return self.tp, self.support, self.predicted, self.total
 
     def sample_sums(self):

@@ -263,12 +263,13 @@ def test_large_input_counted_in_chunks_equals_sklearn():
 
 
 def test_confusion_of_an_indicator_streams_and_merges():
-    """Confusion.from_predictions of a multilabel indicator: update() and + give the
+    """MultilabelConfusion.from_predictions: update() and + give the
     counts of all the batches at once, hence scikit-learn's values on all the samples."""
     y_true, y_pred, w = _indicators(8, n=90)
-    c = msk.Confusion.from_predictions(y_true[:30], y_pred[:30], sample_weight=w[:30])
+    from_predictions = msk.MultilabelConfusion.from_predictions
+    c = from_predictions(y_true[:30], y_pred[:30], sample_weight=w[:30])
     c.update(sp.csr_matrix(y_true[30:60]), y_pred[30:60].astype(bool), sample_weight=w[30:60])
-    c = c + msk.Confusion.from_predictions(y_true[60:], y_pred[60:], sample_weight=w[60:])
+    c = c + from_predictions(y_true[60:], y_pred[60:], sample_weight=w[60:])
     assert c.n_samples == 90
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
@@ -284,8 +285,8 @@ def test_confusion_of_an_indicator_streams_and_merges():
     np.testing.assert_allclose(c.multilabel_confusion_matrix(labels=[2, 0]),
                                skm.multilabel_confusion_matrix(y_true, y_pred, sample_weight=w,
                                                                labels=[2, 0]), rtol=1e-12)
-    unweighted = sum([msk.Confusion.from_predictions(y_true[:45], y_pred[:45]),
-                      msk.Confusion.from_predictions(y_true[45:], y_pred[45:])])
+    unweighted = sum([from_predictions(y_true[:45], y_pred[:45]),
+                      from_predictions(y_true[45:], y_pred[45:])])
     assert unweighted.f1_score(average="samples", zero_division=0) == pytest.approx(
         skm.f1_score(y_true, y_pred, average="samples", zero_division=0), rel=1e-12)
     assert unweighted.accuracy_score(normalize=False) == skm.accuracy_score(
@@ -294,15 +295,14 @@ def test_confusion_of_an_indicator_streams_and_merges():
 
 def test_confusion_of_an_indicator_refuses_what_it_cannot_do():
     y_true, y_pred, _ = _indicators(9)
-    c = msk.Confusion.from_predictions(y_true, y_pred)
+    c = msk.MultilabelConfusion.from_predictions(y_true, y_pred)
     with pytest.raises(ValueError, match="The 'average' parameter of .*f1_score must be"):
         c.f1_score(average="mean")
     with pytest.raises(ValueError, match="label columns"):
-        c + msk.Confusion.from_predictions(y_true[:, :3], y_pred[:, :3])
+        c + msk.MultilabelConfusion.from_predictions(y_true[:, :3], y_pred[:, :3])
     with pytest.raises(ValueError, match="samplewise=True needs the samples"):
         c.multilabel_confusion_matrix(samplewise=True)
     with pytest.raises(ValueError, match="needs the samples"):
         c.f1_score(average="samples", labels=[0, 1])
-    for kwargs in ({"labels": [0, 1]}, {"groups": np.arange(40) % 2}):
-        with pytest.raises(ValueError, match="counted over all its columns"):
-            msk.Confusion.from_predictions(y_true, y_pred, **kwargs)
+    with pytest.raises(ValueError, match="multilabel indicator: count it with Multilabel"):
+        msk.Confusion.from_predictions(y_true, y_pred)  # the confusion of labels
