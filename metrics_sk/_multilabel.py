@@ -88,21 +88,24 @@ def indicators(y_true, y_pred):
     return y_true, y_pred
 
 
-def multilabel_confusion(y_true, y_pred, sample_weight=None, columns=None):
+def multilabel_confusion(y_true, y_pred, sample_weight=None, columns=None, *,
+                         allow_negative_weights=True):
     """The :class:`MultilabelConfusion` of a multilabel-indicator pair (dense, boolean or
     scipy sparse), checked once: the entry of the drop-ins for multilabel input.
     ``columns``: count only these columns, in this order (``labels=`` of
-    ``average="samples"``, whose per-sample sums run over the chosen labels)."""
-    y_true, y_pred, w = _checked(y_true, y_pred, sample_weight, columns)
+    ``average="samples"``, whose per-sample sums run over the chosen labels).
+    ``allow_negative_weights``: the drop-ins take them, as scikit-learn does."""
+    y_true, y_pred, w = _checked(y_true, y_pred, sample_weight, columns,
+                                 allow_negative_weights)
     return MultilabelConfusion(*count(y_true, y_pred, w), weighted=w is not None)
 
 
-def _checked(y_true, y_pred, sample_weight, columns):
+def _checked(y_true, y_pred, sample_weight, columns, allow_negative_weights=True):
     """The indicators (their ``columns``, if given) and the weights, checked."""
     y_true, y_pred = indicators(y_true, y_pred)
     n = np.broadcast_to(np.False_, y_true.shape[0])  # (the rows: a sparse matrix has no len)
     check_same_length(("y_true", n), ("y_pred", n), ("sample_weight", sample_weight))
-    w = check_sample_weight(sample_weight, n.shape[0], allow_negative=True)
+    w = check_sample_weight(sample_weight, n.shape[0], allow_negative=allow_negative_weights)
     refuse_zero_weights(w)
     if columns is not None:
         columns = _Columns(y_true.shape[1]).label_positions(columns)
@@ -287,7 +290,7 @@ class MultilabelConfusion(_Columns):
     >>> c = MultilabelConfusion.from_predictions(y_true[:2], y_pred[:2])
     >>> c = c.update(y_true[2:], y_pred[2:])
     >>> c.tp.tolist(), c.support.tolist(), round(c.f1_score(average="macro"), 4)
-    ([2, 1, 1], [2, 2, 2], 0.7556)
+    ([2, 1, 1], [2, 2, 2], 0.7778)
     """
 
     is_batch = False
@@ -324,7 +327,8 @@ class MultilabelConfusion(_Columns):
         MultilabelConfusion
             The confusions of the ``n_labels`` columns.
         """
-        return multilabel_confusion(y_true, y_pred, sample_weight)
+        return multilabel_confusion(y_true, y_pred, sample_weight,
+                                    allow_negative_weights=False)
 
     def whole_margins(self):
         """Return the margins of each label column.
@@ -393,7 +397,8 @@ class MultilabelConfusion(_Columns):
         self : MultilabelConfusion
             This confusion, with the batch added.
         """
-        merged = self + multilabel_confusion(y_true, y_pred, sample_weight)
+        merged = self + multilabel_confusion(y_true, y_pred, sample_weight,
+                                             allow_negative_weights=False)
         self.__dict__.update(merged.__dict__)  # (the merged counts, in place)
         return self
 

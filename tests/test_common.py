@@ -99,7 +99,7 @@ ALL_METRICS = {**COUNT_METRICS, **{name: f for name, (f, _) in SCORE_METRICS.ite
 
 #: Public callables that are not metrics (builders, result types, tools).
 NOT_METRICS = {
-    "Confusion", "BinaryQualityMetrics", "MulticlassQualityMetrics", "quality_report",
+    "Confusion", "MultilabelConfusion", "BinaryQualityMetrics", "MulticlassQualityMetrics", "quality_report",
     "QualityReport", "ConfusionDisplay", "get_scorer", "get_scorer_names",
     "register_scorers", "StreamingLoss", "bootstrap", "BootstrapResult",
     "confidence_intervals", "analytic_interval", "IntervalResult", "compare",

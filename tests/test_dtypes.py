@@ -802,6 +802,13 @@ def _extra_calls():
             _Y, _P, sample_weight=w, groups=_GROUPS),
         "Confusion.update": lambda w: msk.Confusion.from_predictions(_Y, _P).update(
             _Y, _P, sample_weight=w),
+        "MultilabelConfusion.from_predictions": lambda w:
+            msk.MultilabelConfusion.from_predictions(np.eye(3, dtype=int)[_Y % 3],
+                                                     np.eye(3, dtype=int)[_P % 3],
+                                                     sample_weight=w),
+        "MultilabelConfusion.update": lambda w: msk.MultilabelConfusion.from_predictions(
+            np.eye(3, dtype=int)[_Y % 3], np.eye(3, dtype=int)[_P % 3]).update(
+            np.eye(3, dtype=int)[_Y % 3], np.eye(3, dtype=int)[_P % 3], sample_weight=w),
         "GroupedConfusion.update": lambda w: msk.Confusion.from_predictions(
             _Y, _P, groups=_GROUPS).update(_Y, _P, groups=_GROUPS, sample_weight=w),
         "StreamingLoss.update": lambda w: msk.StreamingLoss("log_loss").update(
