@@ -11,7 +11,7 @@ collects them as tests of this file, with scikit-learn's parametrizations.
 Only the tests that exercise a drop-in are kept (:func:`_exercises_dropin`: the test,
 its parametrization, or a helper or metric table of its module it reads holds a drop-in,
 a ``partial`` of one or a scorer of one); the tests of functions that are not drop-ins
-(``jaccard_score``, ``brier_score_loss``, ...) would only run scikit-learn against
+(``brier_score_loss``, ``class_likelihood_ratios``, ...) would only run scikit-learn against
 itself and are dropped (``DROPPED``). Tests that are out of scope are replaced by one
 skipped placeholder each, with the reason, in ``SKIPPED``.
 """
