@@ -113,6 +113,25 @@ def main(argv=None):
     row(table, f"classification_report, n={n:.0e}, K={k}", ours, sk, "sklearn",
         "same text (tests/test_classification_report.py)")
 
+    # 5. multilabel indicators, n = 10^6 samples x 50 labels (10 % positives, 5 % flipped)
+    n, n_labels = 10**6 // scale, 50
+    y_true = rng.random((n, n_labels)) < 0.1
+    y_pred = y_true ^ (rng.random((n, n_labels)) < 0.05)
+    for dtype in (np.int64, bool):
+        t, p = y_true.astype(dtype), y_pred.astype(dtype)
+        ours = best_time(lambda: msk.f1_score(t, p, average="macro"), repeat)
+        sk = best_time(lambda: skm.f1_score(t, p, average="macro"), 1)
+        row(table, f"multilabel f1_score(average='macro'), n={n:.0e} x {n_labels} "
+            f"{np.dtype(dtype).name}", ours, sk, "sklearn", "target >= 10x")
+
+    # 6. jaccard_score(average='macro'), multi-class, n = 10^7, 10 classes
+    n, k = 10**7 // scale, 10
+    t, p = predictions(rng, n, k)
+    ours = best_time(lambda: msk.jaccard_score(t, p, average="macro"), repeat)
+    sk = best_time(lambda: skm.jaccard_score(t, p, average="macro"), 1)
+    row(table, f"jaccard_score(average='macro'), n={n:.0e}, K={k}", ours, sk, "sklearn",
+        "target >= 20x")
+
     print(f"{'case':<66} {'metrics_sk':>11} {'other':>10}  {'speed-up':>8}  other side / note")
     for case, ours, theirs, theirs_name, note in table:
         print(f"{case:<66} {ours:>10.3f}s {theirs:>9.3f}s  {theirs / ours:>7.1f}x  "

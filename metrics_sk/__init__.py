@@ -26,6 +26,8 @@ from ._dropins import (
     recall_score,
     zero_one_loss,
 )
+from ._dropins import jaccard_score, multilabel_confusion_matrix
+from ._multilabel import MultilabelConfusion
 from ._onedal import (
     average_accuracy_score,
     balanced_auc_score,
@@ -154,6 +156,9 @@ __all__ = [
     "zero_one_loss",
     "classification_report",
     "class_likelihood_ratios",
+    "jaccard_score",
+    "multilabel_confusion_matrix",
+    "MultilabelConfusion",
     "log_loss",
     "hinge_loss",
     "roc_curve",

@@ -12,24 +12,28 @@ import re
 import warnings
 
 import numpy as np
-import scipy.sparse as sp
 
 from . import _confusion, _formulas
 from ._encoding import positions
+from ._multilabel import is_indicator as _is_multilabel, multilabel_confusion
 from ._params import Checker, constraints_for
 from ._validation import declared_order, is_dask_collection
 
 
 def build_confusion(y_true, y_pred, sample_weight=None, *, sklearn_compatible=False,
-                    wrap=False):
+                    wrap=False, multilabel=False, columns=None):
     """The one entry from raw inputs to a :class:`Confusion` for the public functions.
 
     ``sklearn_compatible`` accepts what scikit-learn accepts (column vectors, negative
     weights); metrics_sk's own functions refuse them. Dask collections are counted on
     their workers by ``_confusion.confusion_cells`` (see ``metrics_sk._dask``). ``wrap``: integer
     weights summing beyond int64 wrap around (scikit-learn's ``confusion_matrix``) instead
-    of being refused.
+    of being refused. ``multilabel``: a multilabel-indicator pair gives its
+    :class:`~metrics_sk._multilabel.MultilabelConfusion` (the drop-ins that accept one),
+    over its ``columns`` only when given.
     """
+    if multilabel and (_is_multilabel(y_true) or _is_multilabel(y_pred)):
+        return multilabel_confusion(y_true, y_pred, sample_weight, columns)
     labels, cells = _confusion.confusion_cells(
         y_true, y_pred, sample_weight=sample_weight,
         allow_negative_weights=sklearn_compatible, allow_column=sklearn_compatible,
@@ -55,25 +59,14 @@ def build_confusion(y_true, y_pred, sample_weight=None, *, sklearn_compatible=Fa
     return c
 
 
-def _is_multilabel(y):
-    if type(y) is np.ndarray:  # the cheap check first
-        return y.ndim == 2 and y.shape[1] != 1
-    if sp.issparse(y):
-        return True
-    shape = getattr(y, "shape", None)
-    if shape is None:
-        shape = np.shape(y) if isinstance(y, (list, tuple)) else ()
-    return len(shape) == 2 and shape[1] != 1
-
-
 def _declared_order(c, name, y_true, y_pred, *, dropin=True, per_class=False):
     """``c`` with its labels in the declared order of an ordered categorical target.
 
     metrics_sk's own metrics (``dropin=False``) and the ordinal drop-in (weighted kappa)
     take the declared order; the other drop-ins keep scikit-learn's sorted order and warn
     where the order shows in the result (``per_class``: a matrix, per-class values)."""
-    if type(y_true) is np.ndarray and type(y_pred) is np.ndarray:  # a dtype has no order
-        return c
+    if (type(y_true) is np.ndarray and type(y_pred) is np.ndarray) or c.is_multilabel:
+        return c  # (a dtype has no order; a multilabel target's labels are its columns)
     order = declared_order(y_true, y_pred)
     if order is None:
         return c

@@ -83,6 +83,7 @@ class ConfusionBatch:
     """
 
     is_batch = True
+    is_multilabel = False
     true_present = None  # (a single confusion's: see Confusion.true_present)
 
     def __init__(self, confusion, rows, cols, counts, *, own_labels=False, seen=None,
@@ -208,6 +209,15 @@ class ConfusionBatch:
 
     def confusion_matrix(self, *, labels=None, normalize=None):
         return _formulas.confusion_matrix(self, labels=labels, normalize=normalize)
+
+    def jaccard_score(self, *, labels=None, pos_label=1, average="binary",
+                      zero_division="warn"):
+        return _formulas.jaccard_score(self, labels=labels, pos_label=pos_label,
+                                     average=average, zero_division=zero_division)
+
+    def multilabel_confusion_matrix(self, *, labels=None, samplewise=False):
+        return _formulas.multilabel_confusion_matrix(self, labels=labels,
+                                                   samplewise=samplewise)
 
     def specificity_score(self, *, labels=None, pos_label=1, average="binary",
                           zero_division="warn"):

@@ -188,6 +188,10 @@ class Confusion:
     #: formulas ask without computing. Part of the batch interface (``docs/design.rst``).
     is_batch = False
 
+    #: Whether the labels are the columns of a multilabel indicator (False; see
+    #: ``metrics_sk/_multilabel.py``). Part of the batch interface (``docs/design.rst``).
+    is_multilabel = False
+
     #: The labels of ``y_true`` among the labels counted, whatever their weight (a
     #: boolean array), when some sample weights are zero; None: those with support. Set
     #: by the drop-ins' ``_api.build_confusion``, read by ``_formulas``.
@@ -762,6 +766,19 @@ class Confusion:
     def confusion_matrix(self, *, labels=None, normalize=None):
         return _formulas.confusion_matrix(_counted(self), labels=labels, normalize=normalize)
     confusion_matrix.__doc__ = _formulas.confusion_matrix.__doc__
+
+    @checked
+    def jaccard_score(self, *, labels=None, pos_label=1, average="binary",
+                      zero_division="warn"):
+        return _formulas.jaccard_score(_counted(self), labels=labels, pos_label=pos_label,
+                                     average=average, zero_division=zero_division)
+    jaccard_score.__doc__ = _formulas.jaccard_score.__doc__
+
+    @checked
+    def multilabel_confusion_matrix(self, *, labels=None, samplewise=False):
+        return _formulas.multilabel_confusion_matrix(_counted(self), labels=labels,
+                                                   samplewise=samplewise)
+    multilabel_confusion_matrix.__doc__ = _formulas.multilabel_confusion_matrix.__doc__
 
     @checked
     def specificity_score(self, *, labels=None, pos_label=1, average="binary",

@@ -1,9 +1,11 @@
 """scikit-learn drop-ins built on the shared confusion builder.
 
 Same names, signatures, values, warnings and errors as ``sklearn.metrics`` (1.9) for
-binary and multi-class targets; multilabel input is handed to scikit-learn itself.
+binary, multi-class and (where scikit-learn takes them) multilabel-indicator targets,
+counted natively (``metrics_sk/_multilabel.py``); the drop-ins that scikit-learn refuses
+multilabel input for hand it to scikit-learn, for its error.
 Each body shows the route: the parameters checked once
-(:func:`~metrics_sk._api.checked_metric`), multilabel input handed to scikit-learn, the
+(:func:`~metrics_sk._api.checked_metric`), the
 :class:`~metrics_sk.Confusion` built (:func:`~metrics_sk._api.build_confusion`), then the
 formula of ``metrics_sk._formulas`` of the same name.
 """
@@ -16,6 +18,19 @@ import sklearn.metrics as skm
 from . import _formulas
 from ._api import (_declared_order, _is_multilabel, build_confusion, checked_metric,
                    documented_by)
+from ._multilabel import samplewise_confusion
+
+
+def _set_wise_confusion(y_true, y_pred, sample_weight, labels, average):
+    """The confusion of a set-wise drop-in (P/R/F, Jaccard) and the ``labels`` its formula
+    takes: a multilabel ``average="samples"`` sums each sample over the columns
+    ``labels`` (scikit-learn's samplewise counts), so only those are counted."""
+    if average == "samples" and labels is not None and (_is_multilabel(y_true)
+                                                        or _is_multilabel(y_pred)):
+        return build_confusion(y_true, y_pred, sample_weight, sklearn_compatible=True,
+                               multilabel=True, columns=labels), None
+    return build_confusion(y_true, y_pred, sample_weight, sklearn_compatible=True,
+                           multilabel=True), labels
 
 
 @checked_metric
@@ -38,13 +53,7 @@ def precision_recall_fscore_support(y_true, y_pred, *, beta=1.0, labels=None, po
                                     average=None,
                                     warn_for=("precision", "recall", "f-score"),
                                     sample_weight=None, zero_division="warn"):
-    if _is_multilabel(y_true) or _is_multilabel(y_pred):
-        return skm.precision_recall_fscore_support(y_true, y_pred, beta=beta, labels=labels,
-                                                   pos_label=pos_label, average=average,
-                                                   warn_for=warn_for,
-                                                   sample_weight=sample_weight,
-                                                   zero_division=zero_division)
-    c = build_confusion(y_true, y_pred, sample_weight, sklearn_compatible=True)
+    c, labels = _set_wise_confusion(y_true, y_pred, sample_weight, labels, average)
     if labels is None:
         c = _declared_order(c, "precision_recall_fscore_support", y_true, y_pred,
                             per_class=average is None)
@@ -58,11 +67,7 @@ def precision_recall_fscore_support(y_true, y_pred, *, beta=1.0, labels=None, po
 @documented_by(_formulas.precision_score)
 def precision_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary",
                     sample_weight=None, zero_division="warn"):
-    if _is_multilabel(y_true) or _is_multilabel(y_pred):
-        return skm.precision_score(y_true, y_pred, labels=labels, pos_label=pos_label,
-                                   average=average, sample_weight=sample_weight,
-                                   zero_division=zero_division)
-    c = build_confusion(y_true, y_pred, sample_weight, sklearn_compatible=True)
+    c, labels = _set_wise_confusion(y_true, y_pred, sample_weight, labels, average)
     if labels is None:
         c = _declared_order(c, "precision_score", y_true, y_pred, per_class=average is None)
     return _formulas.precision_score(c, labels=labels, pos_label=pos_label, average=average,
@@ -73,11 +78,7 @@ def precision_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary
 @documented_by(_formulas.recall_score)
 def recall_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary",
                  sample_weight=None, zero_division="warn"):
-    if _is_multilabel(y_true) or _is_multilabel(y_pred):
-        return skm.recall_score(y_true, y_pred, labels=labels, pos_label=pos_label,
-                                average=average, sample_weight=sample_weight,
-                                zero_division=zero_division)
-    c = build_confusion(y_true, y_pred, sample_weight, sklearn_compatible=True)
+    c, labels = _set_wise_confusion(y_true, y_pred, sample_weight, labels, average)
     if labels is None:
         c = _declared_order(c, "recall_score", y_true, y_pred, per_class=average is None)
     return _formulas.recall_score(c, labels=labels, pos_label=pos_label, average=average,
@@ -88,11 +89,7 @@ def recall_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary",
 @documented_by(_formulas.fbeta_score)
 def fbeta_score(y_true, y_pred, *, beta, labels=None, pos_label=1, average="binary",
                 sample_weight=None, zero_division="warn"):
-    if _is_multilabel(y_true) or _is_multilabel(y_pred):
-        return skm.fbeta_score(y_true, y_pred, beta=beta, labels=labels, pos_label=pos_label,
-                               average=average, sample_weight=sample_weight,
-                               zero_division=zero_division)
-    c = build_confusion(y_true, y_pred, sample_weight, sklearn_compatible=True)
+    c, labels = _set_wise_confusion(y_true, y_pred, sample_weight, labels, average)
     if labels is None:
         c = _declared_order(c, "fbeta_score", y_true, y_pred, per_class=average is None)
     return _formulas.fbeta_score(c, beta=beta, labels=labels, pos_label=pos_label,
@@ -103,10 +100,7 @@ def fbeta_score(y_true, y_pred, *, beta, labels=None, pos_label=1, average="bina
 @documented_by(_formulas.f1_score)
 def f1_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary",
              sample_weight=None, zero_division="warn"):
-    if _is_multilabel(y_true) or _is_multilabel(y_pred):
-        return skm.f1_score(y_true, y_pred, labels=labels, pos_label=pos_label, average=average,
-                            sample_weight=sample_weight, zero_division=zero_division)
-    c = build_confusion(y_true, y_pred, sample_weight, sklearn_compatible=True)
+    c, labels = _set_wise_confusion(y_true, y_pred, sample_weight, labels, average)
     if labels is None:
         c = _declared_order(c, "f1_score", y_true, y_pred, per_class=average is None)
     return _formulas.f1_score(c, labels=labels, pos_label=pos_label, average=average,
@@ -116,10 +110,8 @@ def f1_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary",
 @checked_metric
 @documented_by(_formulas.accuracy_score)
 def accuracy_score(y_true, y_pred, *, normalize=True, sample_weight=None):
-    if _is_multilabel(y_true) or _is_multilabel(y_pred):
-        return skm.accuracy_score(y_true, y_pred, normalize=normalize,
-                                  sample_weight=sample_weight)
-    c = build_confusion(y_true, y_pred, sample_weight, sklearn_compatible=True)
+    c = build_confusion(y_true, y_pred, sample_weight, sklearn_compatible=True,
+                        multilabel=True)
     c = _declared_order(c, "accuracy_score", y_true, y_pred)
     return _formulas.accuracy_score(c, normalize=normalize)
 
@@ -178,9 +170,8 @@ def class_likelihood_ratios(y_true, y_pred, *, labels=None, sample_weight=None,
 @checked_metric
 @documented_by(_formulas.hamming_loss)
 def hamming_loss(y_true, y_pred, *, sample_weight=None):
-    if _is_multilabel(y_true) or _is_multilabel(y_pred):
-        return skm.hamming_loss(y_true, y_pred, sample_weight=sample_weight)
-    c = build_confusion(y_true, y_pred, sample_weight, sklearn_compatible=True)
+    c = build_confusion(y_true, y_pred, sample_weight, sklearn_compatible=True,
+                        multilabel=True)
     c = _declared_order(c, "hamming_loss", y_true, y_pred)
     return _formulas.hamming_loss(c)
 
@@ -188,12 +179,36 @@ def hamming_loss(y_true, y_pred, *, sample_weight=None):
 @checked_metric
 @documented_by(_formulas.zero_one_loss)
 def zero_one_loss(y_true, y_pred, *, normalize=True, sample_weight=None):
-    if _is_multilabel(y_true) or _is_multilabel(y_pred):
-        return skm.zero_one_loss(y_true, y_pred, normalize=normalize,
-                                 sample_weight=sample_weight)
-    c = build_confusion(y_true, y_pred, sample_weight, sklearn_compatible=True)
+    c = build_confusion(y_true, y_pred, sample_weight, sklearn_compatible=True,
+                        multilabel=True)
     c = _declared_order(c, "zero_one_loss", y_true, y_pred)
     return _formulas.zero_one_loss(c, normalize=normalize)
+
+
+@checked_metric
+@documented_by(_formulas.jaccard_score)
+def jaccard_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary",
+                  sample_weight=None, zero_division="warn"):
+    c, labels = _set_wise_confusion(y_true, y_pred, sample_weight, labels, average)
+    if labels is None:
+        c = _declared_order(c, "jaccard_score", y_true, y_pred, per_class=average is None)
+    return _formulas.jaccard_score(c, labels=labels, pos_label=pos_label, average=average,
+                                   zero_division=zero_division)
+
+
+@checked_metric
+@documented_by(_formulas.multilabel_confusion_matrix)
+def multilabel_confusion_matrix(y_true, y_pred, *, sample_weight=None, labels=None,
+                                samplewise=False):
+    if samplewise and (_is_multilabel(y_true) or _is_multilabel(y_pred)):
+        # per sample: the samples' own counts, not a confusion's
+        return samplewise_confusion(y_true, y_pred, sample_weight, labels)
+    c = build_confusion(y_true, y_pred, sample_weight, sklearn_compatible=True,
+                        multilabel=True)
+    if labels is None:
+        c = _declared_order(c, "multilabel_confusion_matrix", y_true, y_pred,
+                            per_class=True)
+    return _formulas.multilabel_confusion_matrix(c, labels=labels, samplewise=samplewise)
 
 
 @checked_metric
@@ -206,9 +221,9 @@ def classification_report(y_true, y_pred, *, labels=None, target_names=None,
     same warnings. The samples are counted once into a sparse
     :class:`~metrics_sk.Confusion`; the per-class rows and the averages are its
     :meth:`~metrics_sk.Confusion.precision_recall_fscore_support`, so a report of 500
-    classes over millions of rows costs one pass over the inputs. Multilabel input is
-    handed to scikit-learn. For every metric of the confusion (oneDAL's, MCC, kappa,
-    intervals, HTML) see :func:`quality_report`.
+    classes over millions of rows costs one pass over the inputs. A multilabel
+    indicator is counted natively, one row per column. For every metric of the confusion
+    (oneDAL's, MCC, kappa, intervals, HTML) see :func:`quality_report`.
 
     Parameters
     ----------
@@ -265,15 +280,12 @@ def classification_report(y_true, y_pred, *, labels=None, target_names=None,
     weighted avg       0.70      0.60      0.61         5
     <BLANKLINE>
     """
-    if _is_multilabel(y_true) or _is_multilabel(y_pred):
-        return skm.classification_report(
-            y_true, y_pred, labels=labels, target_names=target_names,
-            sample_weight=sample_weight, digits=digits, output_dict=output_dict,
-            zero_division=zero_division)
-    c = build_confusion(y_true, y_pred, sample_weight, sklearn_compatible=True)
+    c = build_confusion(y_true, y_pred, sample_weight, sklearn_compatible=True,
+                        multilabel=True)
     labels_given = labels is not None
     labels = np.asarray(labels) if labels_given else c.labels
-    micro_is_accuracy = not labels_given or set(labels.tolist()) >= set(c.labels.tolist())
+    micro_is_accuracy = not c.is_multilabel and (
+        not labels_given or set(labels.tolist()) >= set(c.labels.tolist()))
     if target_names is not None and len(labels) != len(target_names):
         if not labels_given:
             raise ValueError(
@@ -284,13 +296,17 @@ def classification_report(y_true, y_pred, *, labels=None, target_names=None,
     if target_names is None:
         target_names = ["%s" % label for label in labels]
     headers = ["precision", "recall", "f1-score", "support"]
-    p, r, f1, s = c.precision_recall_fscore_support(labels=labels, average=None,
-                                                    zero_division=zero_division)
+    p, r, f1, s = _formulas.precision_recall_fscore_support(
+        c, labels=labels, average=None, zero_division=zero_division)
     rows = list(zip(target_names, p, r, f1, s))
-    for average in ("micro", "macro", "weighted"):
+    averages = ("micro", "macro", "weighted") + (("samples",) if c.is_multilabel else ())
+    for average in averages:
         heading = "accuracy" if average == "micro" and micro_is_accuracy else f"{average} avg"
-        avg_p, avg_r, avg_f1, _ = c.precision_recall_fscore_support(
-            labels=labels, average=average, zero_division=zero_division)
+        of, chosen = c, labels
+        if average == "samples" and labels_given:  # each sample over the chosen columns
+            of, chosen = _set_wise_confusion(y_true, y_pred, sample_weight, labels, average)
+        avg_p, avg_r, avg_f1, _ = _formulas.precision_recall_fscore_support(
+            of, labels=chosen, average=average, zero_division=zero_division)
         rows.append((heading, avg_p, avg_r, avg_f1, np.sum(s)))
     if output_dict:
         report = {row[0]: dict(zip(headers, map(float, row[1:]))) for row in rows}

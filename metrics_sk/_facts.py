@@ -202,6 +202,11 @@ def _entries():
           interval="proportion", proportion=("error", "all"), symmetric=True),
         F("zero_one_loss", "sklearn", greater_is_better=False, display="0-1 loss",
           interval="proportion", proportion=("error", "all"), symmetric=True),
+        # (its scorers, jaccard and jaccard_{macro,micro,weighted,samples}, are
+        # scikit-learn's own names, which metrics_sk never shadows: tests/test_scorers.py)
+        F("jaccard_score", "sklearn", display="Jaccard", symmetric=True),
+        F("multilabel_confusion_matrix", "sklearn", display="multilabel confusion matrix",
+          interval=None),
         # oneDAL's multi-class metrics keep oneDAL's names (microPrecision: micro_precision)
         F("average_accuracy_score", "onedal",
           report=(("onedal", 0, "average_accuracy", {}),), display="average accuracy", symmetric=True,

@@ -362,6 +362,19 @@ class GroupedConfusion:
     confusion_matrix.__doc__ = _formulas.confusion_matrix.__doc__
 
     @checked
+    def jaccard_score(self, *, labels=None, pos_label=1, average="binary",
+                      zero_division="warn"):
+        return self._evaluate(_formulas.jaccard_score, labels=labels, pos_label=pos_label,
+                              average=average, zero_division=zero_division)
+    jaccard_score.__doc__ = _formulas.jaccard_score.__doc__
+
+    @checked
+    def multilabel_confusion_matrix(self, *, labels=None, samplewise=False):
+        return self._evaluate(_formulas.multilabel_confusion_matrix, labels=labels,
+                              samplewise=samplewise)
+    multilabel_confusion_matrix.__doc__ = _formulas.multilabel_confusion_matrix.__doc__
+
+    @checked
     def specificity_score(self, *, labels=None, pos_label=1, average="binary",
                           zero_division="warn"):
         return self._evaluate(_formulas.specificity_score, labels=labels, pos_label=pos_label,
@@ -492,6 +505,8 @@ def _split(value, present):
                 zip(_split(value.confusion_matrix, present), fields)]
     if present is None:
         return list(value)
+    if value.ndim == 4:  # a 2 x 2 block per class (multilabel_confusion_matrix)
+        return [blocks[has] for blocks, has in zip(value, present)]
     return [matrix[np.ix_(has, has)] for matrix, has in zip(value, present)]
 
 

@@ -56,6 +56,7 @@ PARAMETERS = {
     "target_names": ["array-like", None],
     "digits": [Interval(Integral, 0, None, closed="left")],
     "output_dict": ["boolean"],
+    "samplewise": ["boolean"],
 }
 
 def constraints_for(name, parameters):

@@ -105,8 +105,10 @@ def label_array(y, name, *, allow_column=False):
     if arr.ndim == 2 and allow_column and arr.shape[1] == 1:
         arr = arr.ravel()
     if arr.ndim != 1:
+        hint = (" (a multilabel indicator: count it with MultilabelConfusion.from_predictions)"
+                if arr.ndim == 2 else "")
         raise ValueError(
-            f"{name} must be a 1-D array of labels, got an array of shape {arr.shape}."
+            f"{name} must be a 1-D array of labels, got an array of shape {arr.shape}.{hint}"
         )
     return check_label_dtype(arr, name)
 

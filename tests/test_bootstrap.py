@@ -66,6 +66,10 @@ BATCH_CALLS = [
     # (its cost matrix indexes labels=, which holds every label of the 5-class data)
     ("expected_cost", {"cost_matrix": np.arange(25.0).reshape(5, 5) % 7,
                        "labels": [0, 1, 2, 3, 4]}),
+    ("jaccard_score", {"average": "macro"}),
+    ("jaccard_score", {"average": "weighted", "labels": [0, 2, 9]}),
+    ("jaccard_score", {"average": None, "zero_division": 1.0}),
+    ("jaccard_score", {"average": "micro"}),
 ]
 # Every other batch metric of the registry, with its defaults.
 BATCH_CALLS += [(name, {}) for name in sorted(VECTORIZED - {n for n, _ in BATCH_CALLS})

@@ -45,6 +45,7 @@ CALLS = {
     "cohen_kappa_score": {"weights": "quadratic"},
     "macro_fbeta_score": {"beta": 2.0},
     "confusion_matrix": {"labels": [3, 1, 0]},
+    "jaccard_score": {"average": "macro"},
     "expected_cost": {"cost_matrix": [[0, 1, 2, 3], [4, 0, 5, 6], [7, 8, 0.5, 9],
                                       [1, 2, 3, 0]]},  # (the data holds the 4 labels)
 }

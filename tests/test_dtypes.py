@@ -330,7 +330,7 @@ REFERENCES = {
 }
 
 #: Results that are sums of weights (scaled with them); every other result is a ratio.
-SCALE_DEPENDENT = {"confusion_matrix", "binary_confusion_matrix"}
+SCALE_DEPENDENT = {"confusion_matrix", "binary_confusion_matrix", "multilabel_confusion_matrix"}
 
 
 def _has(name, parameter):
@@ -368,7 +368,7 @@ def configurations(name):
 # -- ranges --------------------------------------------------------------------------------
 SIGNED = {"matthews_corrcoef", "cohen_kappa_score"}
 UNBOUNDED = {"confusion_matrix", "binary_confusion_matrix", "log_loss", "hinge_loss",
-             "one_vs_all_log_loss", "expected_cost",
+             "one_vs_all_log_loss", "expected_cost", "multilabel_confusion_matrix",
              "class_likelihood_ratios"}  # LR+ in [1, inf], LR- in [0, 1] (both above 1: worse
                                          # than chance)
 
@@ -825,6 +825,13 @@ def _extra_calls():
             _Y, _P, sample_weight=w, groups=_GROUPS),
         "Confusion.update": lambda w: msk.Confusion.from_predictions(_Y, _P).update(
             _Y, _P, sample_weight=w),
+        "MultilabelConfusion.from_predictions": lambda w:
+            msk.MultilabelConfusion.from_predictions(np.eye(3, dtype=int)[_Y % 3],
+                                                     np.eye(3, dtype=int)[_P % 3],
+                                                     sample_weight=w),
+        "MultilabelConfusion.update": lambda w: msk.MultilabelConfusion.from_predictions(
+            np.eye(3, dtype=int)[_Y % 3], np.eye(3, dtype=int)[_P % 3]).update(
+            np.eye(3, dtype=int)[_Y % 3], np.eye(3, dtype=int)[_P % 3], sample_weight=w),
         "GroupedConfusion.update": lambda w: msk.Confusion.from_predictions(
             _Y, _P, groups=_GROUPS).update(_Y, _P, groups=_GROUPS, sample_weight=w),
         "StreamingLoss.update": lambda w: msk.StreamingLoss("log_loss").update(

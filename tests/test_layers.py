@@ -34,7 +34,7 @@ LAYERS = [
     ["_formulas/prf", "_formulas/matrix", "_formulas/onevsrest", "_formulas/onedal"],
     ["_formulas/blocks"],
     ["_formulas/__init__"],
-    ["_batch"],
+    ["_batch", "_multilabel"],
     ["_confusion"],
     ["_grouped"],
     ["_api", "_losses"],

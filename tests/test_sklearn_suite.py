@@ -11,7 +11,7 @@ collects them as tests of this file, with scikit-learn's parametrizations.
 Only the tests that exercise a drop-in are kept (:func:`_exercises_dropin`: the test,
 its parametrization, or a helper or metric table of its module it reads holds a drop-in,
 a ``partial`` of one or a scorer of one); the tests of functions that are not drop-ins
-(``jaccard_score``, ``class_likelihood_ratios``, ...) would only run scikit-learn against
+(scikit-learn's private helpers: ``_check_targets``, ...) would only run scikit-learn against
 itself and are dropped (``DROPPED``). Tests that are out of scope are replaced by one
 skipped placeholder each, with the reason, in ``SKIPPED``.
 """
@@ -35,7 +35,8 @@ COUNT_DROPINS = (
     "confusion_matrix", "precision_recall_fscore_support", "precision_score",
     "recall_score", "fbeta_score", "f1_score", "accuracy_score", "balanced_accuracy_score",
     "matthews_corrcoef", "cohen_kappa_score", "hamming_loss", "zero_one_loss",
-    "classification_report", "class_likelihood_ratios",
+    "classification_report", "class_likelihood_ratios", "jaccard_score",
+    "multilabel_confusion_matrix",
 )
 #: Score-based drop-ins, patched as soon as metrics_sk exports them.
 SCORE_DROPINS = tuple(n for n in ("log_loss", "hinge_loss", "brier_score_loss", "d2_brier_score",
@@ -97,17 +98,6 @@ SKIPPED_BY_REASON = {
         "test_common.test_multioutput_sample_weight_invariance",
         "test_common.test_single_sample_multioutput",
         "test_common.test_continuous_multilabel_multioutput_permutations_invariance",
-    ],
-    "multilabel input only: the drop-ins hand it to scikit-learn unchanged "
-    "(docs/user_guide.rst, section 'Scope'), "
-    "so this would time scikit-learn against itself (1-5 s each); the hand-over is checked "
-    "by the cheap multilabel tests kept (test_common__averaging_multilabel*, "
-    "test_multilabel_* and test_precision_recall_f1_score_multilabel_*)": [
-        "test_common.test_multilabel_sample_weight_invariance",
-        "test_common.test_multilabel_representation_invariance",
-        "test_common.test_multilabel_label_permutations_invariance",
-        "test_common.test_normalize_option_multilabel_classification",
-        "test_common.test_sample_order_invariance_multilabel_and_multioutput",
     ],
     "score-based metrics only (log_loss, hinge_loss, ROC AUC, ...), and metrics_sk "
     "exports no score drop-in yet": [] if SCORE_DROPINS else [
@@ -290,14 +280,14 @@ def test_kept_are_the_tests_of_the_dropins():
                  "test_likelihood_ratios", "test_ranking__label_ranking_loss",
                  "test_ranking__ndcg_toy_examples"):
         assert kept in here, kept
-    for dropped in ("test_classification.test_jaccard_score_validation",):
+    for dropped in ("test_classification.test__check_targets",):
         assert dropped in DROPPED and "test_" + dropped.split(".test_")[1] not in here
     assert not any(d.startswith("test_common.") for d in DROPPED), DROPPED
     # of the tests parametrized by metric name, only the drop-ins' cases
     cases = {m.args[0]: m.args[1] for m in here["test_common__single_sample"].pytestmark
              if m.name == "parametrize"}["name"]
     assert "macro_f1_score" in cases and "cohen_kappa_score" in cases
-    assert "macro_jaccard_score" not in cases and "r2_score" not in cases
+    assert "macro_jaccard_score" in cases and "r2_score" not in cases
     original = importlib.import_module("sklearn.metrics.tests.test_common")
     assert {"macro_jaccard_score", "r2_score"} <= set(
         {m.args[0]: m.args[1] for m in original.test_single_sample.pytestmark

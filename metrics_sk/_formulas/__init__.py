@@ -43,6 +43,7 @@ from .prf import (
     recall_score,
     fbeta_score,
     f1_score,
+    jaccard_score,
 )
 from .matrix import (
     accuracy_score,
@@ -54,6 +55,7 @@ from .matrix import (
     confusion_matrix,
     expected_cost,
     class_likelihood_ratios,
+    multilabel_confusion_matrix,
 )
 from .onevsrest import (
     specificity_score,
@@ -106,6 +108,8 @@ __all__ = [
     "cohen_kappa_score",
     "confusion_matrix",
     "expected_cost",
+    "jaccard_score",
+    "multilabel_confusion_matrix",
     "specificity_score",
     "balanced_auc_score",
     "geometric_mean_score",

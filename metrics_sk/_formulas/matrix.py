@@ -18,11 +18,15 @@ from .._validation import check_cost_matrix, check_labels_param, label_kind
 from .shared import (
     as_float,
     check_total,
+    class_counts,
     class_sums,
     _data_labels,
+    EMPTY,
     _DENSE_LIMIT,
     _dot,
+    exact_matches,
     formula,
+    label_errors,
     _present,
     whole_margins,
 )
@@ -44,7 +48,8 @@ def _normalized(c, value, total, normalize):
 def accuracy_score(c, *, normalize=True):
     r"""Compute the accuracy: the fraction of correct predictions.
 
-    Drop-in for :func:`sklearn.metrics.accuracy_score`; CatBoost's ``Accuracy``.
+    Drop-in for :func:`sklearn.metrics.accuracy_score`; CatBoost's ``Accuracy``. For a
+    multilabel indicator, the subset accuracy: a sample is right when all its labels are.
 
     Parameters
     ----------
@@ -79,15 +84,15 @@ def accuracy_score(c, *, normalize=True):
     >>> round(c.accuracy_score(), 4), c.accuracy_score(normalize=False)
     (0.3333, 2.0)
     """
-    diag, _, _, total = whole_margins(c)
-    return _normalized(c, diag.sum(-1), total, normalize)
+    return _normalized(c, exact_matches(c), whole_margins(c)[3], normalize)
 
 
 @formula
 def zero_one_loss(c, *, normalize=True):
     r"""Compute the zero-one loss: the fraction (or weight) of misclassified samples.
 
-    Drop-in for :func:`sklearn.metrics.zero_one_loss`; CatBoost's ``ZeroOneLoss``.
+    Drop-in for :func:`sklearn.metrics.zero_one_loss`; CatBoost's ``ZeroOneLoss``. For a
+    multilabel indicator, a sample is wrong when one of its labels is.
 
     Parameters
     ----------
@@ -122,10 +127,10 @@ def zero_one_loss(c, *, normalize=True):
     >>> round(c.zero_one_loss(), 4), c.zero_one_loss(normalize=False)
     (0.6667, 4.0)
     """
-    diag, _, _, total = whole_margins(c)
+    right, total = exact_matches(c), whole_margins(c)[3]
     if normalize:
-        return 1 - _normalized(c, diag.sum(-1), total, True)
-    return as_float(total - diag.sum(-1))
+        return 1 - _normalized(c, right, total, True)
+    return as_float(total - right)
 
 
 @formula
@@ -133,7 +138,8 @@ def hamming_loss(c):
     r"""Compute the Hamming loss: the fraction of wrong labels.
 
     Drop-in for :func:`sklearn.metrics.hamming_loss`; CatBoost's ``HammingLoss``. For
-    single-label data it is 1 - accuracy.
+    single-label data it is 1 - accuracy; for a multilabel indicator, the fraction of
+    wrong labels: :math:`\sum_l (fp_l + fn_l) / (n L)`.
 
     Returns
     -------
@@ -161,8 +167,8 @@ def hamming_loss(c):
     >>> round(c.hamming_loss(), 4)
     0.6667
     """
-    diag, _, _, total = whole_margins(c)
-    return _normalized(c, total - diag.sum(-1), total, True)  # not 1 - accuracy: exact 1/3
+    wrong, slots = label_errors(c)
+    return _normalized(c, wrong, slots, True)  # not 1 - accuracy: exact 1/3
 
 
 @formula
@@ -570,6 +576,80 @@ def confusion_matrix(c, *, labels=None, normalize=None):
                              f"got {normalize!r}.")
         cm = np.nan_to_num(cm)
     return cm
+
+
+SAMPLEWISE = "Samplewise metrics are not available outside of multilabel classification."
+
+
+@formula(batch=False)
+def multilabel_confusion_matrix(c, *, labels=None, samplewise=False):
+    r"""Compute a 2 x 2 confusion matrix per class (one-vs-rest) or per label column.
+
+    Drop-in for :func:`sklearn.metrics.multilabel_confusion_matrix`: for a multi-class
+    target the one-vs-rest counts of each class, read from the margins of the sparse
+    :class:`~metrics_sk.Confusion`; for a multilabel indicator those of each column.
+
+    Parameters
+    ----------
+    labels : array-like of shape (n_classes,), default=None
+        The classes (for a multilabel target, column indices) and their order; all of
+        them, sorted, by default. A class without samples counts zero.
+    samplewise : bool, default=False
+        One matrix per sample of a multilabel target instead of per label (only from the
+        samples: :func:`multilabel_confusion_matrix` on ``y_true, y_pred``; a confusion
+        holds no samples).
+
+    Returns
+    -------
+    multi_confusion : ndarray of shape (n_classes, 2, 2)
+        ``[[tn, fp], [fn, tp]]`` of each class, in the order of ``labels``.
+
+    See Also
+    --------
+    confusion_matrix : The ``K x K`` matrix of a multi-class target.
+    binary_confusion_matrix : The 2 x 2 layout of oneDAL, ``[[tp, fn], [fp, tn]]``.
+
+    Notes
+    -----
+    Per class :math:`tp_k`, :math:`fp_k = \text{predicted}_k - tp_k`,
+    :math:`fn_k = \text{support}_k - tp_k` and :math:`tn_k = n - tp_k - fp_k - fn_k`,
+    :math:`n` the count (weight) of all samples.
+
+    References
+    ----------
+    .. [1] scikit-learn, ``sklearn.metrics.multilabel_confusion_matrix``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from metrics_sk import Confusion, multilabel_confusion_matrix
+    >>> multilabel_confusion_matrix(["cat", "ant", "cat"], ["ant", "ant", "cat"],
+    ...                             labels=["ant", "cat"]).tolist()
+    [[[1, 1], [0, 1]], [[1, 0], [1, 1]]]
+    >>> multilabel_confusion_matrix(np.array([[1, 0, 1], [0, 1, 0]]),
+    ...                             np.array([[1, 0, 0], [0, 1, 1]])).tolist()
+    [[[1, 0], [0, 1]], [[1, 0], [0, 1]], [[0, 1], [1, 0]]]
+    >>> c = Confusion.from_predictions([0, 1, 2, 0], [0, 2, 1, 0])
+    >>> c.multilabel_confusion_matrix(labels=[0]).tolist()
+    [[[2, 0], [0, 2]]]
+    """
+    if samplewise:
+        if c.is_multilabel:
+            raise ValueError("samplewise=True needs the samples, which a confusion does "
+                             "not keep: call multilabel_confusion_matrix(y_true, y_pred, "
+                             "samplewise=True).")
+        raise ValueError(SAMPLEWISE)
+    if labels is None and c.n_classes == 0:
+        raise ValueError(EMPTY)
+    tp, pred, true = class_counts(c, labels)
+    whole_tp, _, _, total = whole_margins(c)
+    if not c.is_multilabel and not c.is_batch and not np.any(whole_tp):
+        tp = tp.astype(np.float64)  # (scikit-learn's multi-class counts when none is right)
+    total = np.asarray(total)[..., None]
+    fp, fn = pred - tp, true - tp
+    tn = total - tp - fp - fn
+    out = np.stack([tn, fp, fn, tp], axis=-1)
+    return out.reshape(out.shape[:-1] + (2, 2))
 
 
 @formula

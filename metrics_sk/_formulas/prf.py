@@ -7,8 +7,10 @@ Part of ``metrics_sk._formulas`` (see its docstring).
 import numpy as np
 
 from .shared import (
+    as_float,
     class_counts,
     _divide,
+    sample_counts,
     _fbeta,
     formula,
     _present,
@@ -22,23 +24,30 @@ def _prf(c, beta, labels, pos_label, average, warn_for, zero_division, scores=(0
     """Per-class (micro: summed) precision, recall, F-beta and support; of the three
     scores, those in ``scores`` (0, 1, 2) are computed, the others are None."""
     labels = set_wise_labels(c, average, labels, pos_label)
-    tp, pred, true = class_counts(c, labels)
+    samples = 0
+    if average == "samples":  # per sample of a multilabel target, weighted by its weight
+        tp, pred, true, weights, samples = sample_counts(c, labels)
+    else:
+        tp, pred, true = class_counts(c, labels)
     if average == "micro":
         tp, pred, true = (a.sum(-1, keepdims=True) for a in (tp, pred, true))
     f_wanted = 2 in scores
     precision = recall = f_score = None
     if 0 in scores or (f_wanted and beta == 0):
         precision = _divide(tp, pred, zero_division, "Precision is", "predicted",
-                            warn="precision" in warn_for)
+                            warn="precision" in warn_for, samples=samples)
     if 1 in scores or (f_wanted and beta == np.inf):
         recall = _divide(tp, true, zero_division, "Recall is", "true",
-                         warn="recall" in warn_for)
+                         warn="recall" in warn_for, samples=samples)
     if not f_wanted:
         pass
     elif beta == np.inf or beta == 0:
         f_score = recall if beta else precision
     else:
-        f_score = _fbeta(tp, true, pred, beta, zero_division, warn="f-score" in warn_for)
+        f_score = _fbeta(tp, true, pred, beta, zero_division, warn="f-score" in warn_for,
+                         samples=samples)
+    if samples:  # (the averaging weights: the samples')
+        true = weights
     return precision, recall, f_score, true, _present(c, labels, average)
 
 
@@ -63,7 +72,7 @@ def precision_recall_fscore_support(c, *, beta=1.0, labels=None, pos_label=1, av
         How to combine the per-class values. ``'binary'``: the value of ``pos_label``;
         ``'micro'``: of the summed counts; ``'macro'``: the unweighted mean over classes;
         ``'weighted'``: the mean weighted by support; None: one value per class;
-        ``'samples'``: only for multilabel input (handed to scikit-learn).
+        ``'samples'``: the mean over the samples of a multilabel target.
     warn_for : tuple or set, default=('precision', 'recall', 'f-score')
         Which of the three warn when they are ill-defined.
     zero_division : {'warn', 0.0, 1.0, np.nan}, default='warn'
@@ -112,7 +121,8 @@ def precision_recall_fscore_support(c, *, beta=1.0, labels=None, pos_label=1, av
     *scores, true, present = _prf(c, beta, labels, pos_label, average, warn_for,
                                   zero_division)
     if average is None:
-        if not np.any(c.tp):  # scikit-learn's supports are floats when nothing is right
+        if not c.is_multilabel and not np.any(c.tp):
+            # scikit-learn's multi-class supports are floats when nothing is right
             true = true.astype(np.float64)
         return (*(reduce_average(s, None, true, present) for s in scores), true)
     return (*(reduce_average(s, average, true, present) for s in scores), None)
@@ -142,7 +152,7 @@ def precision_score(c, *, labels=None, pos_label=1, average="binary", zero_divis
         How to combine the per-class values. ``'binary'``: the value of ``pos_label``;
         ``'micro'``: of the summed counts; ``'macro'``: the unweighted mean over classes;
         ``'weighted'``: the mean weighted by support; None: one value per class;
-        ``'samples'``: only for multilabel input (handed to scikit-learn).
+        ``'samples'``: the mean over the samples of a multilabel target.
     zero_division : {'warn', 0.0, 1.0, np.nan}, default='warn'
         Value of a 0/0 (``'warn'``: 0.0 with an ``UndefinedMetricWarning``).
 
@@ -196,7 +206,7 @@ def recall_score(c, *, labels=None, pos_label=1, average="binary", zero_division
         How to combine the per-class values. ``'binary'``: the value of ``pos_label``;
         ``'micro'``: of the summed counts; ``'macro'``: the unweighted mean over classes;
         ``'weighted'``: the mean weighted by support; None: one value per class;
-        ``'samples'``: only for multilabel input (handed to scikit-learn).
+        ``'samples'``: the mean over the samples of a multilabel target.
     zero_division : {'warn', 0.0, 1.0, np.nan}, default='warn'
         Value of a 0/0 (``'warn'``: 0.0 with an ``UndefinedMetricWarning``).
 
@@ -253,7 +263,7 @@ def fbeta_score(c, *, beta, labels=None, pos_label=1, average="binary", zero_div
         How to combine the per-class values. ``'binary'``: the value of ``pos_label``;
         ``'micro'``: of the summed counts; ``'macro'``: the unweighted mean over classes;
         ``'weighted'``: the mean weighted by support; None: one value per class;
-        ``'samples'``: only for multilabel input (handed to scikit-learn).
+        ``'samples'``: the mean over the samples of a multilabel target.
     zero_division : {'warn', 0.0, 1.0, np.nan}, default='warn'
         Value of a 0/0 (``'warn'``: 0.0 with an ``UndefinedMetricWarning``).
 
@@ -310,7 +320,7 @@ def f1_score(c, *, labels=None, pos_label=1, average="binary", zero_division="wa
         How to combine the per-class values. ``'binary'``: the value of ``pos_label``;
         ``'micro'``: of the summed counts; ``'macro'``: the unweighted mean over classes;
         ``'weighted'``: the mean weighted by support; None: one value per class;
-        ``'samples'``: only for multilabel input (handed to scikit-learn).
+        ``'samples'``: the mean over the samples of a multilabel target.
     zero_division : {'warn', 0.0, 1.0, np.nan}, default='warn'
         Value of a 0/0 (``'warn'``: 0.0 with an ``UndefinedMetricWarning``).
 
@@ -347,3 +357,93 @@ def f1_score(c, *, labels=None, pos_label=1, average="binary", zero_division="wa
     """
     return fbeta_score(c, beta=1.0, labels=labels, pos_label=pos_label, average=average,
                        zero_division=zero_division)
+
+
+def _plain_average(values, weights=None, present=None):
+    """scikit-learn's ``_average`` over the class axis: a NaN value makes the mean NaN
+    (unlike the P/R/F averages); weights summing to 0 give the plain mean; over the labels
+    each confusion of a batch has (``present``)."""
+    values = np.asarray(values, dtype=np.float64)
+    ones = np.ones(values.shape) if present is None else present.astype(np.float64)
+    w = ones if weights is None else np.asarray(weights, dtype=np.float64) * ones
+    if present is not None:
+        values = np.where(present, values, 0.0)
+    total = w.sum(-1, keepdims=True)
+    w = np.where(total == 0, ones, w)
+    return as_float((values * w).sum(-1) / w.sum(-1))
+
+
+@formula
+def jaccard_score(c, *, labels=None, pos_label=1, average="binary", zero_division="warn"):
+    r"""Compute the Jaccard similarity coefficient :math:`tp / (tp + fp + fn)`.
+
+    Drop-in for :func:`sklearn.metrics.jaccard_score`: the size of the intersection of
+    the true and predicted sets over the size of their union, per class (or per label
+    column of a multilabel indicator, or per sample with ``average="samples"``).
+
+    Parameters
+    ----------
+    labels : array-like, default=None
+        The classes to include (all classes by default), and their order when
+        ``average=None``; a class without samples counts zero. For a multilabel target,
+        column indices.
+    pos_label : int, float, bool or str, default=1
+        The positive class when ``average="binary"``.
+    average : {'binary', 'micro', 'macro', 'weighted', 'samples'} or None, default='binary'
+        How to combine the per-class values. ``'binary'``: the value of ``pos_label``;
+        ``'micro'``: of the summed counts; ``'macro'``: the unweighted mean over classes;
+        ``'weighted'``: the mean weighted by support; None: one value per class;
+        ``'samples'``: the mean over the samples of a multilabel target.
+    zero_division : {'warn', 0.0, 1.0, np.nan}, default='warn'
+        Value of a 0/0, a class neither true nor predicted (``'warn'``: 0.0 with an
+        ``UndefinedMetricWarning``).
+
+    Returns
+    -------
+    score : float or ndarray of shape (n_classes,)
+        The Jaccard index, in [0, 1]; one value per class when ``average=None``.
+
+    See Also
+    --------
+    f1_score : :math:`F_1 = 2J / (1 + J)` per class.
+    multilabel_confusion_matrix : The per-class counts behind it.
+
+    Notes
+    -----
+    Per class :math:`J_k = tp_k / (tp_k + fp_k + fn_k)`. Unlike precision, recall and F,
+    the averages do not skip NaN (``zero_division=np.nan``): a NaN class makes the macro
+    mean NaN, as in scikit-learn.
+
+    References
+    ----------
+    .. [1] Wikipedia, "Jaccard index".
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from metrics_sk import Confusion, jaccard_score
+    >>> round(jaccard_score([0, 1, 2, 0, 1, 2], [0, 2, 1, 0, 0, 1], average="macro"), 4)
+    0.2222
+    >>> y_true = np.array([[0, 1, 1], [1, 1, 0]])
+    >>> y_pred = np.array([[1, 1, 1], [1, 0, 0]])
+    >>> round(jaccard_score(y_true, y_pred, average="samples"), 4)
+    0.5833
+    >>> c = Confusion.from_predictions([0, 1, 2, 0, 1, 2], [0, 2, 1, 0, 0, 1])
+    >>> round(c.jaccard_score(average="macro"), 4)
+    0.2222
+    """
+    labels = set_wise_labels(c, average, labels, pos_label)
+    samples = 0
+    if average == "samples":
+        tp, pred, true, weights, samples = sample_counts(c, labels)
+    else:
+        tp, pred, true = class_counts(c, labels)
+        weights = true if average == "weighted" else None
+    if average == "micro":
+        tp, pred, true = (a.sum(-1, keepdims=True) for a in (tp, pred, true))
+    jaccard = _divide(tp, true + pred - tp, zero_division, "Jaccard is", "true or predicted",
+                      samples=samples)
+    present = _present(c, labels, average)
+    if average is None:
+        return reduce_average(jaccard, None, true, present)
+    return _plain_average(jaccard, weights, None if samples else present)

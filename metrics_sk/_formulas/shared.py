@@ -37,20 +37,24 @@ def formula(func=None, *, batch=True):
 
 
 # -- division, warnings and averaging ------------------------------------------------
-def _warn_ill_defined(metric, modifier, result_size):
-    """scikit-learn's warning text for a 0/0 metric (``_warn_prf``)."""
-    where = "due to" if result_size == 1 else "in labels with"
+def _warn_ill_defined(metric, modifier, result_size, samples=False):
+    """scikit-learn's warning text for a 0/0 metric (``_warn_prf``); ``samples``: the
+    values are per sample (``average="samples"``), not per label."""
+    axis, other = ("label", "sample") if samples else ("sample", "label")
+    where = "due to" if result_size == 1 else f"in {other}s with"
     warnings.warn(
-        f"{metric} ill-defined and being set to 0.0 {where} no {modifier} samples. "
+        f"{metric} ill-defined and being set to 0.0 {where} no {modifier} {axis}s. "
         "Use `zero_division` parameter to control this behavior.",
         UndefinedMetricWarning,
         stacklevel=3,
     )
 
 
-def _divide(numerator, denominator, zero_division, metric, modifier, warn=True):
+def _divide(numerator, denominator, zero_division, metric, modifier, warn=True, samples=0):
     """Element-wise ``numerator / denominator``; where the denominator is 0 the result is
-    ``zero_division`` (0.0 for ``"warn"``, with an UndefinedMetricWarning)."""
+    ``zero_division`` (0.0 for ``"warn"``, with an UndefinedMetricWarning). ``samples``:
+    the values are per sample (of a multilabel target's ``sample_sums``), of that many
+    samples (the warning's wording)."""
     den = np.asarray(denominator)
     if np.count_nonzero(den) == den.size:  # no 0/0 (the usual case, without a mask)
         return np.true_divide(numerator, den, dtype=np.float64)  # (counts cast once)
@@ -60,7 +64,7 @@ def _divide(numerator, denominator, zero_division, metric, modifier, warn=True):
     result = num / np.where(mask, 1.0, den)
     result[mask] = 0.0 if zero_division == "warn" else float(zero_division)
     if zero_division == "warn" and warn:
-        _warn_ill_defined(metric, modifier, result.shape[-1])
+        _warn_ill_defined(metric, modifier, samples or result.shape[-1], bool(samples))
     return result
 
 
@@ -131,17 +135,18 @@ def _nanaverage(values, weights=None):
     return as_float(average)
 
 
-def _fbeta(tp, true, pred, beta, zero_division, metric="F-score is", warn=True):
+def _fbeta(tp, true, pred, beta, zero_division, metric="F-score is", warn=True, samples=0):
     """F-beta from the counts, :math:`(1 + \\beta^2) tp / (\\beta^2 (tp + fn) + tp + fp)`
     (0/0 follows ``zero_division``); recall for an infinite beta, precision for 0."""
     if beta == np.inf:
-        return _divide(tp, true, zero_division, metric, "true", warn=warn)
+        return _divide(tp, true, zero_division, metric, "true", warn=warn, samples=samples)
     if beta == 0:
-        return _divide(tp, pred, zero_division, metric, "predicted", warn=warn)
+        return _divide(tp, pred, zero_division, metric, "predicted", warn=warn,
+                       samples=samples)
     b2 = beta * beta
     return _divide(np.multiply(tp, 1 + b2, dtype=np.float64),
                    np.add(np.multiply(true, b2, dtype=np.float64), pred), zero_division,
-                   metric, "true nor predicted", warn=warn)
+                   metric, "true nor predicted", warn=warn, samples=samples)
 
 
 def _fbeta_from(precision, recall, beta, zero_division, metric):
@@ -200,6 +205,39 @@ def whole_margins(c):
     return c.whole_margins()
 
 
+def exact_matches(c):
+    """Count (weight) of the samples predicted right as a whole: the diagonal's sum of a
+    single-label confusion; a multilabel one (``metrics_sk/_multilabel.py``) counts the
+    samples with every label right."""
+    if c.is_multilabel:
+        return c.exact_matches
+    return whole_margins(c)[0].sum(-1)
+
+
+def label_errors(c):
+    """``(wrong, slots)``: the count (weight) of wrong labels and of labels predicted. A
+    single-label sample has one label; a multilabel sample one per column, each wrong as
+    a false positive or a false negative of its column."""
+    tp, support, predicted, total = whole_margins(c)
+    if c.is_multilabel:
+        return (support + predicted - 2 * tp).sum(-1), total * tp.shape[-1]
+    return total - tp.sum(-1), total
+
+
+def sample_counts(c, labels=None):
+    """``(tp, pred, true, weights, n_samples)`` per distinct sample of a multilabel
+    confusion (``average="samples"``): ``|t & p|``, ``|p|``, ``|t|`` and the weights
+    (counts) of the samples that have them. They are sums over every column counted:
+    ``labels`` (checked) must be all of them, in order (the drop-ins count the columns
+    of ``labels=`` only: ``metrics_sk/_dropins.py``)."""
+    if labels is not None and not np.array_equal(c.label_positions(labels), c.labels):
+        raise ValueError("average='samples' over some of the labels needs the samples, "
+                         "which a confusion does not keep: pass labels= to the function "
+                         "of y_true and y_pred.")
+    a, t, p, _, weights = c.sample_sums()
+    return a, p, t, weights, c.n_samples
+
+
 class _PosLabel(list):
     """``[pos_label]`` of a binary average, checked already: a ``pos_label`` absent from a
     one-class target (say the default 1 with string labels) is a class without samples,
@@ -229,6 +267,8 @@ def set_wise_labels(c, average, labels, pos_label, options=_AVERAGES):
     counted, has = _data_labels(c)
     present = counted[has]
     y_type = "binary" if present.shape[0] <= 2 else "multiclass"
+    if c.is_multilabel:
+        y_type = "multilabel-indicator"
     if average == "binary":
         if y_type == "binary":
             where = label_position(c, pos_label)
@@ -239,7 +279,8 @@ def set_wise_labels(c, average, labels, pos_label, options=_AVERAGES):
                 )
             return _PosLabel([pos_label])
         opts = list(options)
-        opts.remove("samples")
+        if y_type == "multiclass" or "samples" not in opts:
+            opts = [o for o in opts if o != "samples"]
         raise ValueError(
             "Target is %s but average='binary'. Please "
             "choose another average setting, one of %r." % (y_type, opts)
@@ -252,7 +293,7 @@ def set_wise_labels(c, average, labels, pos_label, options=_AVERAGES):
             UserWarning,
             stacklevel=3,
         )
-    if average == "samples":
+    if average == "samples" and not c.is_multilabel:
         raise ValueError(
             "Samplewise metrics are not available outside of multilabel classification."
         )
@@ -282,7 +323,7 @@ def reduce_average(values, average, support, present=None):
         values = np.where(present, values, np.nan)
     if average is None:
         return values
-    return _nanaverage(values, support if average == "weighted" else None)
+    return _nanaverage(values, support if average in ("weighted", "samples") else None)
 
 
 def _class_mean(values, present=None):

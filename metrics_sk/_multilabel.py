@@ -1,0 +1,472 @@
+"""Multilabel-indicator targets counted natively: one binary confusion per label column.
+
+A :class:`MultilabelConfusion` implements the batch interface of ``docs/design.rst`` over
+the ``L`` columns of a multilabel indicator: ``labels`` are the column indices
+``0 .. L-1``, ``tp``, ``support`` and ``predicted`` are per column (the one-vs-rest counts
+of a multi-class confusion, here of each label's own binary problem) and ``total`` is the
+count (weight) of every sample, so the formulas of precision, recall, F and Jaccard
+(``None``, micro, macro, weighted) run unchanged. What only a multilabel target has is
+read through the interface too: ``is_multilabel``, ``exact_matches`` (subset accuracy)
+and ``sample_sums()`` (``average="samples"``: the distinct per-sample triples
+``|t & p|, |t|, |p|`` with their counts and weights, a histogram that stays small and
+adds up).
+
+The inputs are checked once here (:func:`multilabel_confusion`), with scikit-learn's own
+errors (``_check_targets``) for what is not a multilabel indicator pair, and counted in
+chunks of rows with column and row sums (dense) or sparse ops (scipy sparse): no Python
+loop over labels or samples.
+"""
+
+import inspect
+
+import numpy as np
+import scipy.sparse as sp
+
+from . import _formulas
+from ._encoding import compact
+from ._params import checked, constraints_for
+from ._sklearn_compat import _check_targets
+from ._validation import (InputError, check_same_length, check_sample_weight,
+                          is_dask_collection, refuse_masked, refuse_zero_weights)
+
+#: Rows counted at once (dense input): the boolean temporaries of a chunk stay in cache.
+_CHUNK = 1 << 12
+
+NOT_ZERO_ONE = ("{name} is a multilabel indicator with values other than 0 and 1: "
+                "metrics_sk counts multilabel indicators of 0/1 (or booleans) only.")
+
+
+def is_indicator(y):
+    """Whether ``y`` is 2-D with more than one column, or scipy sparse: a multilabel
+    indicator (checked by :func:`indicators`), not a vector of labels. A Dask collection
+    is not (it is counted on its workers as labels, and refused there if 2-D)."""
+    if type(y) is np.ndarray:  # the cheap check first
+        return y.ndim == 2 and y.shape[1] != 1
+    if sp.issparse(y):
+        return True
+    if is_dask_collection(y):
+        return False
+    shape = getattr(y, "shape", None)
+    if shape is None:
+        shape = np.shape(y) if isinstance(y, (list, tuple)) else ()
+    return len(shape) == 2 and shape[1] != 1
+
+
+def _zero_one(y):
+    """Whether the indicator ``y`` (ndarray or CSR) holds only 0 and 1."""
+    values = y.data if sp.issparse(y) else y
+    if values.dtype == bool:
+        return True
+    if values.dtype.kind not in "iuf":
+        return False
+    if values.size == 0 or (values.dtype.kind in "iu"  # (two reductions, no temporary)
+                            and values.min() >= 0 and values.max() <= 1):
+        return True
+    return np.count_nonzero(values) == np.count_nonzero(values == 1)
+
+
+def _plain(y):
+    return (type(y) is np.ndarray and y.ndim == 2 and y.dtype.kind in "biuf") or (
+        sp.issparse(y) and y.ndim == 2)
+
+
+def indicators(y_true, y_pred):
+    """``(y_true, y_pred)`` checked as a multilabel-indicator pair: two 2-D ndarrays or
+    CSR arrays of one shape holding 0/1. What is not (a mix with a 1-D target, another
+    number of labels, lists, other values) goes through scikit-learn's ``_check_targets``
+    first, so its errors are scikit-learn's."""
+    refuse_masked(y_true, "y_true")
+    refuse_masked(y_pred, "y_pred")
+    if not (_plain(y_true) and _plain(y_pred) and y_true.shape == y_pred.shape
+            and y_true.shape[0] >= 1 and y_true.shape[1] >= 2):
+        _, _, y_true, y_pred, _ = _check_targets(y_true, y_pred)
+    for name, y in (("y_true", y_true), ("y_pred", y_pred)):
+        if not _zero_one(y):
+            # scikit-learn's own check decides whether it is a multilabel target at all
+            _check_targets(y_true, y_pred)
+            raise InputError(NOT_ZERO_ONE.format(name=name))
+    return y_true, y_pred
+
+
+def multilabel_confusion(y_true, y_pred, sample_weight=None, columns=None, *,
+                         allow_negative_weights=True):
+    """The :class:`MultilabelConfusion` of a multilabel-indicator pair (dense, boolean or
+    scipy sparse), checked once: the entry of the drop-ins for multilabel input.
+    ``columns``: count only these columns, in this order (``labels=`` of
+    ``average="samples"``, whose per-sample sums run over the chosen labels).
+    ``allow_negative_weights``: the drop-ins take them, as scikit-learn does."""
+    y_true, y_pred, w = _checked(y_true, y_pred, sample_weight, columns,
+                                 allow_negative_weights)
+    return MultilabelConfusion(*count(y_true, y_pred, w), weighted=w is not None)
+
+
+def _checked(y_true, y_pred, sample_weight, columns, allow_negative_weights=True):
+    """The indicators (their ``columns``, if given) and the weights, checked."""
+    y_true, y_pred = indicators(y_true, y_pred)
+    n = np.broadcast_to(np.False_, y_true.shape[0])  # (the rows: a sparse matrix has no len)
+    check_same_length(("y_true", n), ("y_pred", n), ("sample_weight", sample_weight))
+    w = check_sample_weight(sample_weight, n.shape[0], allow_negative=allow_negative_weights)
+    refuse_zero_weights(w)
+    if columns is not None:
+        columns = _Columns(y_true.shape[1]).label_positions(columns)
+        y_true, y_pred = y_true[:, columns], y_pred[:, columns]
+    return y_true, y_pred, w
+
+
+def _bool_csr(y):
+    """A canonical boolean CSR copy of the indicator ``y`` (the input is left alone)."""
+    y = sp.csr_array(y, copy=True)
+    y.sum_duplicates()
+    return sp.csr_array(y != 0)
+
+
+def per_sample(y_true, y_pred, w=None):
+    """Per sample: ``|t & p|``, ``|t|``, ``|p|`` (each times the sample's weight when
+    ``w`` is given), the samplewise counts of ``multilabel_confusion_matrix``."""
+    if sp.issparse(y_true) or sp.issparse(y_pred):
+        t, p = _bool_csr(y_true), _bool_csr(y_pred)
+        sums = (np.diff(t.multiply(p).tocsr().indptr), np.diff(t.indptr), np.diff(p.indptr))
+    else:
+        t, p = y_true.astype(bool, copy=False), y_pred.astype(bool, copy=False)
+        sums = (np.count_nonzero(t & p, axis=1), np.count_nonzero(t, axis=1),
+                np.count_nonzero(p, axis=1))
+    sums = tuple(s.astype(np.intp, copy=False) for s in sums)
+    return sums if w is None else tuple(s * w for s in sums)
+
+
+def samplewise_confusion(y_true, y_pred, sample_weight=None, labels=None):
+    """``multilabel_confusion_matrix(..., samplewise=True)`` of a multilabel-indicator
+    pair: ``[[tn, fp], [fn, tp]]`` of each sample over the columns ``labels`` (all by
+    default), each count times the sample's weight, as scikit-learn's."""
+    y_true, y_pred, w = _checked(y_true, y_pred, sample_weight, labels)
+    n_labels = y_true.shape[1]
+    tp, true, pred = per_sample(y_true, y_pred, w)
+    fp, fn = pred - tp, true - tp
+    tn = (n_labels if w is None else w * n_labels) - tp - fp - fn
+    return np.stack([tn, fp, fn, tp], axis=-1).reshape(-1, 2, 2)
+
+
+def count(y_true, y_pred, w=None):
+    """``(tp, support, predicted, total, sample_cells, n_samples)`` of a checked pair:
+    per column the counts (weights) of true and predicted, true and predicted positives;
+    the weight of every sample; the per-sample histogram of
+    :meth:`MultilabelConfusion.sample_sums`."""
+    n, n_labels = y_true.shape
+    if sp.issparse(y_true) or sp.issparse(y_pred):
+        t, p = _bool_csr(y_true), _bool_csr(y_pred)
+        both = sp.csr_array(t.multiply(p))
+        sums = []
+        for m in (both, t, p):
+            if w is None:
+                sums.append(np.bincount(m.indices, minlength=n_labels))
+            else:
+                rows = np.repeat(np.arange(n), np.diff(m.indptr))
+                s = np.bincount(m.indices, weights=w[rows], minlength=n_labels)
+                sums.append(s.astype(np.float64))  # (empty: numpy's bincount is int)
+        row_sums = [np.diff(m.indptr).astype(np.int64) for m in (both, t, p)]
+    else:
+        dtype = np.int64 if w is None else np.float64  # (scikit-learn's bincount's)
+        sums = [np.zeros(n_labels, dtype=dtype) for _ in range(3)]
+        row_sums = [np.empty(n, dtype=np.int64) for _ in range(3)]
+        # (sums of 0/1 bytes in the narrowest integers that hold them: a chunk has fewer
+        # than 2**16 rows, a row fewer than 2**16 labels)
+        narrow = np.uint8 if n_labels < 256 else np.uint16
+        for start in range(0, n, _CHUNK):
+            stop = min(start + _CHUNK, n)
+            t = y_true[start:stop].astype(bool, copy=False)
+            p = y_pred[start:stop].astype(bool, copy=False)
+            both = t & p
+            for m, total, rows in zip((both, t, p), sums, row_sums):
+                if w is None:
+                    total += np.add.reduce(m.view(np.uint8), axis=0, dtype=np.uint16)
+                else:  # row after row, as scikit-learn's bincount adds them
+                    total[:] = np.add.reduce(np.concatenate(
+                        [total[None], m * w[start:stop, None]]), axis=0)
+                rows[start:stop] = np.add.reduce(m.view(np.uint8), axis=1, dtype=narrow)
+    total = n if w is None else w.sum()
+    return (*sums, total, _sample_cells(row_sums, n_labels, w), n)
+
+
+def _sample_cells(row_sums, n_labels, w):
+    """The distinct ``(|t & p|, |t|, |p|)`` of the samples, with how many samples have
+    each and their weight: ``(a, t, p, counts, weights)``."""
+    a, t, p = row_sums
+    base = n_labels + 1
+    keys = (a * base + t) * base + p
+    distinct, inverse = compact(keys.astype(np.int64, copy=False))
+    counts = np.bincount(inverse, minlength=distinct.shape[0])
+    weights = counts if w is None else np.bincount(inverse, weights=w,
+                                                   minlength=distinct.shape[0])
+    return (*_split_keys(distinct, base), counts, weights)
+
+
+def _split_keys(keys, base):
+    """``(a, t, p)`` of the keys ``(a * base + t) * base + p`` of sample triples."""
+    a, rest = np.divmod(keys, base * base)
+    t, p = np.divmod(rest, base)
+    return a, t, p
+
+
+def _method(function):
+    """Decorator of a count-metric method of :class:`MultilabelConfusion`: its options are
+    checked once against the constraints of the metric of the same name (``_params``)."""
+    names = list(inspect.signature(function).parameters)[1:]
+    return checked(constraints_for(function.__name__, names))(function)
+
+
+class _Columns:
+    """The labels of a multilabel target: the column indices ``0 .. L-1``."""
+
+    def __init__(self, n_labels):
+        self.n_classes = n_labels
+        self.labels = np.arange(n_labels)
+
+    def label_positions(self, labels):
+        """Return ``labels`` as column positions.
+
+        For a multilabel target the labels are the column indices; one outside
+        ``[0, n_labels)`` is scikit-learn's ``ValueError``.
+
+        Parameters
+        ----------
+        labels : array-like of shape (n_chosen,)
+            Column indices.
+
+        Returns
+        -------
+        ndarray of shape (n_chosen,)
+            The column indices, as integers.
+        """
+        labels = np.asarray(labels)
+        if labels.size and (labels.dtype.kind not in "iu" and not (
+                labels.dtype.kind == "f" and np.all(labels == np.round(labels)))):
+            raise ValueError("For multilabel targets, labels are column indices (integers "
+                             f"in [0, {self.n_classes})); got {labels.tolist()}.")
+        labels = labels.astype(np.int64)
+        if labels.size and not np.array_equal(labels, self.labels):
+            if labels.max() > self.n_classes - 1:
+                raise ValueError("All labels must be in [0, n labels) for multilabel "
+                                 "targets. Got %d > %d" % (labels.max(), self.n_classes - 1))
+            if labels.min() < 0:
+                raise ValueError("All labels must be in [0, n labels) for multilabel "
+                                 "targets. Got %d < 0" % labels.min())
+        return labels
+
+
+class MultilabelConfusion(_Columns):
+    """The binary confusions of the columns of a multilabel indicator, streamable.
+
+    One binary confusion per label column (``labels`` are the column indices), with the
+    per-sample sums that subset accuracy and ``average="samples"`` need. Built by
+    :meth:`from_predictions`; :meth:`update` and ``+`` add more samples. Its methods are
+    the count metrics scikit-learn computes on a multilabel target. It implements the
+    batch interface of ``docs/design.rst``: a label is one column's binary problem, so its
+    ``tp``, ``support`` and ``predicted`` are those of the one-vs-rest counts of a class.
+
+    Parameters
+    ----------
+    tp, support, predicted : ndarray of shape (n_labels,)
+        Per column: the count (weight) of true and predicted, true, predicted positives.
+    total : number
+        The count (weight) of every sample.
+    sample_cells : tuple of ndarray
+        The distinct per-sample triples and their counts and weights (see
+        :meth:`sample_sums`).
+    n_samples : int
+        The number of samples counted.
+    weighted : bool, default=False
+        Whether the counts are sums of sample weights.
+
+    See Also
+    --------
+    Confusion : The confusion of a binary or multi-class target.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from metrics_sk import MultilabelConfusion
+    >>> y_true = np.array([[1, 0, 1], [0, 1, 1], [1, 1, 0]])
+    >>> y_pred = np.array([[1, 0, 0], [0, 1, 1], [1, 0, 0]])
+    >>> c = MultilabelConfusion.from_predictions(y_true[:2], y_pred[:2])
+    >>> c = c.update(y_true[2:], y_pred[2:])
+    >>> c.tp.tolist(), c.support.tolist(), round(c.f1_score(average="macro"), 4)
+    ([2, 1, 1], [2, 2, 2], 0.7778)
+    """
+
+    is_batch = False
+    is_multilabel = True
+    true_present = None
+    present = None
+    n_fixed = None
+
+    def __init__(self, tp, support, predicted, total, sample_cells, n_samples, *,
+                 weighted=False):
+        self.tp, self.support, self.predicted, self.total = tp, support, predicted, total
+        self._sample_cells = sample_cells
+        self.n_samples = n_samples
+        self.is_weighted = weighted
+        super().__init__(tp.shape[0])
+        self.counted_labels = self.labels
+        a, t, p, _, weights = sample_cells
+        #: Count (weight) of the samples whose labels are all right (subset accuracy).
+        self.exact_matches = weights[(a == t) & (a == p)].sum()
+
+    @classmethod
+    def from_predictions(cls, y_true, y_pred, *, sample_weight=None):
+        """Count the binary confusions of the columns of a multilabel indicator.
+
+        Parameters
+        ----------
+        y_true, y_pred : {array-like, sparse matrix} of shape (n_samples, n_labels)
+            True and predicted label indicators: 0/1 or booleans, dense or scipy sparse.
+        sample_weight : array-like of shape (n_samples,), default=None
+            Sample weights.
+
+        Returns
+        -------
+        MultilabelConfusion
+            The confusions of the ``n_labels`` columns.
+        """
+        return multilabel_confusion(y_true, y_pred, sample_weight,
+                                    allow_negative_weights=False)
+
+    def whole_margins(self):
+        """Return the margins of each label column.
+
+        Returns
+        -------
+        tuple
+            ``(tp, support, predicted, total)``: per column, and the total.
+        """
+        return self.tp, self.support, self.predicted, self.total
+
+    def sample_sums(self):
+        """Return the per-sample sums of ``average="samples"``.
+
+        Returns
+        -------
+        tuple of ndarray
+            ``(a, t, p, counts, weights)``: the distinct triples ``|t & p|``, ``|t|``,
+            ``|p|`` of the samples, how many samples have each and their weight.
+        """
+        return self._sample_cells
+
+    @property
+    def n_labels(self):
+        """The number of label columns."""
+        return self.n_classes
+
+    # -- streaming: counts add up -------------------------------------------------------
+    def __add__(self, other):
+        if not isinstance(other, MultilabelConfusion):
+            return NotImplemented
+        if other.n_classes != self.n_classes:
+            raise ValueError(f"Cannot add multilabel confusions of {self.n_classes} and "
+                             f"{other.n_classes} label columns.")
+        a, t, p, counts, weights = (np.concatenate(pair) for pair in
+                                    zip(self._sample_cells, other._sample_cells))
+        base = self.n_classes + 1
+        distinct, inverse = compact((a * base + t) * base + p)
+        size = distinct.shape[0]
+        cells = (*_split_keys(distinct, base), np.bincount(inverse, counts, size).astype(
+            np.int64), np.bincount(inverse, weights, size))
+        if not (self.is_weighted or other.is_weighted):
+            cells = cells[:4] + (cells[3],)
+        return MultilabelConfusion(self.tp + other.tp, self.support + other.support,
+                                   self.predicted + other.predicted, self.total + other.total,
+                                   cells, self.n_samples + other.n_samples,
+                                   weighted=self.is_weighted or other.is_weighted)
+
+    def __radd__(self, other):
+        if isinstance(other, int) and other == 0:  # sum([c1, c2, ...])
+            return self
+        return NotImplemented
+
+    def update(self, y_true, y_pred, sample_weight=None):
+        """Count one more batch of a multilabel indicator in place.
+
+        Parameters
+        ----------
+        y_true, y_pred : {array-like, sparse matrix} of shape (n_samples, n_labels)
+            True and predicted label indicators of the batch (0/1 or booleans).
+        sample_weight : array-like of shape (n_samples,), default=None
+            Sample weights.
+
+        Returns
+        -------
+        self : MultilabelConfusion
+            This confusion, with the batch added.
+        """
+        merged = self + multilabel_confusion(y_true, y_pred, sample_weight,
+                                             allow_negative_weights=False)
+        self.__dict__.update(merged.__dict__)  # (the merged counts, in place)
+        return self
+
+    def __repr__(self):
+        return (f"MultilabelConfusion(n_labels={self.n_classes}, "
+                f"n_samples={self.n_samples}, total={self.total})")
+
+    # -- the count metrics a multilabel target has (scikit-learn's), checked -------------
+    @_method
+    def precision_recall_fscore_support(self, *, beta=1.0, labels=None, pos_label=1,
+                                        average=None,
+                                        warn_for=("precision", "recall", "f-score"),
+                                        zero_division="warn"):
+        return _formulas.precision_recall_fscore_support(
+            self, beta=beta, labels=labels, pos_label=pos_label, average=average,
+            warn_for=warn_for, zero_division=zero_division)
+    precision_recall_fscore_support.__doc__ = _formulas.precision_recall_fscore_support.__doc__
+
+    @_method
+    def precision_score(self, *, labels=None, pos_label=1, average="binary",
+                        zero_division="warn"):
+        return _formulas.precision_score(self, labels=labels, pos_label=pos_label,
+                                         average=average, zero_division=zero_division)
+    precision_score.__doc__ = _formulas.precision_score.__doc__
+
+    @_method
+    def recall_score(self, *, labels=None, pos_label=1, average="binary", zero_division="warn"):
+        return _formulas.recall_score(self, labels=labels, pos_label=pos_label,
+                                      average=average, zero_division=zero_division)
+    recall_score.__doc__ = _formulas.recall_score.__doc__
+
+    @_method
+    def fbeta_score(self, *, beta, labels=None, pos_label=1, average="binary",
+                    zero_division="warn"):
+        return _formulas.fbeta_score(self, beta=beta, labels=labels, pos_label=pos_label,
+                                     average=average, zero_division=zero_division)
+    fbeta_score.__doc__ = _formulas.fbeta_score.__doc__
+
+    @_method
+    def f1_score(self, *, labels=None, pos_label=1, average="binary", zero_division="warn"):
+        return _formulas.f1_score(self, labels=labels, pos_label=pos_label, average=average,
+                                  zero_division=zero_division)
+    f1_score.__doc__ = _formulas.f1_score.__doc__
+
+    @_method
+    def jaccard_score(self, *, labels=None, pos_label=1, average="binary",
+                      zero_division="warn"):
+        return _formulas.jaccard_score(self, labels=labels, pos_label=pos_label,
+                                       average=average, zero_division=zero_division)
+    jaccard_score.__doc__ = _formulas.jaccard_score.__doc__
+
+    @_method
+    def accuracy_score(self, *, normalize=True):
+        return _formulas.accuracy_score(self, normalize=normalize)
+    accuracy_score.__doc__ = _formulas.accuracy_score.__doc__
+
+    @_method
+    def zero_one_loss(self, *, normalize=True):
+        return _formulas.zero_one_loss(self, normalize=normalize)
+    zero_one_loss.__doc__ = _formulas.zero_one_loss.__doc__
+
+    @_method
+    def hamming_loss(self):
+        return _formulas.hamming_loss(self)
+    hamming_loss.__doc__ = _formulas.hamming_loss.__doc__
+
+    @_method
+    def multilabel_confusion_matrix(self, *, labels=None, samplewise=False):
+        return _formulas.multilabel_confusion_matrix(self, labels=labels,
+                                                     samplewise=samplewise)
+    multilabel_confusion_matrix.__doc__ = _formulas.multilabel_confusion_matrix.__doc__
