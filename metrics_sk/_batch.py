@@ -380,6 +380,18 @@ class ThresholdBatch(ConfusionBatch):
     f1_score.__doc__ = _formulas.f1_score.__doc__
 
     @checked
+    def jaccard_score(self, *, labels=None, pos_label=1, average="binary",
+                      zero_division="warn"):
+        return super().jaccard_score(labels=labels, pos_label=pos_label, average=average,
+                                     zero_division=zero_division)
+    jaccard_score.__doc__ = _formulas.jaccard_score.__doc__
+
+    @checked
+    def multilabel_confusion_matrix(self, *, labels=None, samplewise=False):
+        return super().multilabel_confusion_matrix(labels=labels, samplewise=samplewise)
+    multilabel_confusion_matrix.__doc__ = _formulas.multilabel_confusion_matrix.__doc__
+
+    @checked
     def accuracy_score(self, *, normalize=True):
         return super().accuracy_score(normalize=normalize)
     accuracy_score.__doc__ = _formulas.accuracy_score.__doc__
