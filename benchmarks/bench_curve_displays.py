@@ -19,7 +19,6 @@ rows have no target of issue 22 (info): a display is its curve (the drop-ins, ti
 import argparse
 import os
 import sys
-import time
 
 import matplotlib
 
@@ -32,20 +31,8 @@ import sklearn.metrics as skm  # noqa: E402
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import metrics_sk as msk  # noqa: E402
 
-CLOCKS = {"wall": time.perf_counter, "cpu": time.process_time}
+from _timing import CLOCKS, best_of_each  # noqa: E402
 
-
-def best_of_each(ours, reference, repeat, clock):
-    """Best time of each side, the runs alternating (ours, reference, ours, ...)."""
-    best = [np.inf, np.inf]
-    values = [None, None]
-    for _ in range(repeat):
-        for side, func in enumerate((ours, reference)):
-            start = clock()
-            values[side] = func()
-            best[side] = min(best[side], clock() - start)
-            plt.close("all")
-    return best, values
 
 
 def lines(display):
@@ -81,7 +68,8 @@ def main(argv=None):
 
     best, (ours, ref) = best_of_each(
         lambda: lines(msk.RocCurveDisplay.from_predictions(y, score)),
-        lambda: lines(skm.RocCurveDisplay.from_predictions(y, score)), args.repeat, clock)
+        lambda: lines(skm.RocCurveDisplay.from_predictions(y, score)),
+        repeat=args.repeat, clock=clock)
     report(f"binary RocCurveDisplay.from_predictions, n={n:,}", best,
            all(np.array_equal(a, b) for a, b in zip(ours, ref)), failed)
 
@@ -92,7 +80,7 @@ def main(argv=None):
 
     best, (ours, ref) = best_of_each(
         lambda: lines(msk.RocCurveDisplay.from_predictions(y10, proba10)),
-        sklearn_classes, args.repeat, clock)
+        sklearn_classes, repeat=args.repeat, clock=clock)
     report(f"10 classes one-vs-rest ROC (sklearn: 10 calls), n={n:,}", best,
            all(np.array_equal(a, b) for a, b in zip(ours, ref)), failed)
 
@@ -114,7 +102,7 @@ def main(argv=None):
             yb, sb, confidence_level=0.95, n_resamples=resamples, random_state=0).band[0]
         return np.array(band[1:])
 
-    best, (ours, ref) = best_of_each(our_band, sklearn_band, args.repeat, clock)
+    best, (ours, ref) = best_of_each(our_band, sklearn_band, repeat=args.repeat, clock=clock)
     report(f"PR band, n={n_band:,}, {resamples} resamples (sklearn: by hand)", best,
            np.allclose(ours, ref, rtol=1e-12, atol=0), failed)
     if failed:

@@ -21,7 +21,6 @@ decimals: ties everywhere, the log loss).
 import argparse
 import os
 import sys
-import time
 
 import numpy as np
 from sklearn.isotonic import IsotonicRegression
@@ -31,19 +30,8 @@ from sklearn.metrics import brier_score_loss
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import metrics_sk as msk  # noqa: E402
 
-CLOCKS = {"wall": time.perf_counter, "cpu": time.process_time}
+from _timing import CLOCKS, best_of_each  # noqa: E402
 
-
-def best_of_each(ours, reference, repeat, clock):
-    """Best time of each side, the runs alternating (ours, reference, ours, ...)."""
-    best = [np.inf, np.inf]
-    values = [None, None]
-    for _ in range(repeat):
-        for side, func in enumerate((ours, reference)):
-            start = clock()
-            values[side] = func()
-            best[side] = min(best[side], clock() - start)
-    return best, values
 
 
 def sklearn_parts(y, p, w, iso):
@@ -93,7 +81,8 @@ def main(argv=None):
          lambda: np.argsort(p), None, None),
     ]
     for name, call, reference, target, check in rows:
-        (mine, theirs), (got, fitted) = best_of_each(call, reference, args.repeat, clock)
+        (mine, theirs), (got, fitted) = best_of_each(call, reference, repeat=args.repeat,
+                                                     clock=clock)
         if check is not None:
             expected = sklearn_parts(y, check[0], check[1], fitted)
             if not np.allclose((got.miscalibration, got.discrimination), expected,

@@ -28,7 +28,6 @@ The rows marked "info" have no target (weighted inputs, ``precision_recall_curve
 import argparse
 import os
 import sys
-import time
 
 import numpy as np
 import sklearn.metrics as skm
@@ -37,19 +36,8 @@ import sklearn.metrics as skm
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import metrics_sk as msk  # noqa: E402
 
-CLOCKS = {"wall": time.perf_counter, "cpu": time.process_time}
+from _timing import CLOCKS, best_of_each  # noqa: E402
 
-
-def best_of_each(ours, reference, repeat, clock):
-    """Best time of each side, the runs alternating (ours, reference, ours, ...)."""
-    best = [np.inf, np.inf]
-    values = [None, None]
-    for _ in range(repeat):
-        for side, func in enumerate((ours, reference)):
-            start = clock()
-            values[side] = func()
-            best[side] = min(best[side], clock() - start)
-    return best, values
 
 
 def same(a, b):
@@ -109,7 +97,7 @@ def main(argv=None):
     failed = []
     for name, target, call in rows:
         (ours, theirs), (a, b) = best_of_each(lambda: call(msk), lambda: call(skm),
-                                              args.repeat, clock)
+                                              repeat=args.repeat, clock=clock)
         if not same(a, b):
             failed.append(name)
         ratio = theirs / ours
@@ -162,7 +150,7 @@ def every_threshold(args, clock, n):
             target = target if size == n else None  # (the issue's target: n = 1e6)
             (ours, argsort), (values, _) = best_of_each(
                 lambda: getattr(msk.Confusion.at_thresholds(y, s), metric)(),
-                lambda: np.argsort(s), args.repeat, clock)
+                lambda: np.argsort(s), repeat=args.repeat, clock=clock)
             want = getattr(skm, metric)(cells[0], cells[1], sample_weight=cells[2])
             if not np.isclose(values[at], want, rtol=1e-12):
                 failed.append(f"every-threshold {metric}")

@@ -26,7 +26,6 @@ force over the distinct predictions, as scikit-learn's threshold-tuning example 
 import argparse
 import os
 import sys
-import time
 
 import numpy as np
 import sklearn.metrics as skm
@@ -40,7 +39,7 @@ from sklearn.preprocessing import StandardScaler
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import metrics_sk as msk  # noqa: E402
 
-CLOCKS = {"wall": time.perf_counter, "cpu": time.process_time}
+from _timing import CLOCKS, best_of_each  # noqa: E402
 
 
 def recall_at_precision_brute(y_true, y_pred, min_precision=0.9):
@@ -76,16 +75,6 @@ def tune(scoring, X, y, prefit):
                                       refit=False).fit(X, y)
 
 
-def best_of_each(calls, repeat, clock):
-    """Best time of each call, the runs alternating (ours, theirs, ours, ...)."""
-    best, results = [np.inf] * len(calls), [None] * len(calls)
-    for _ in range(repeat):
-        for side, call in enumerate(calls):
-            start = clock()
-            results[side] = call()
-            best[side] = min(best[side], clock() - start)
-    return best, results
-
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -109,8 +98,8 @@ def main(argv=None):
             for mode, prefit, (Xv, yv) in (("cv=5", None, (X, y)),
                                            ("prefit", fitted, (X[~half], y[~half]))):
                 (t_ours, t_theirs), (a, b) = best_of_each(
-                    [lambda s=ours: tune(s, Xv, yv, prefit),
-                     lambda s=theirs: tune(s, Xv, yv, prefit)], repeat, clock)
+                    lambda s=ours: tune(s, Xv, yv, prefit),
+                    lambda s=theirs: tune(s, Xv, yv, prefit), repeat=repeat, clock=clock)
                 name = f"{data_name}, {metric}, {mode}"
                 if a.best_threshold_ != b.best_threshold_:
                     failed.append(name)
