@@ -408,9 +408,9 @@ def brier_score_loss(y_true, y_proba, *, sample_weight=None, pos_label=None, lab
     -----
     With probabilities :math:`p_{ik}` and :math:`y_{ik} = [t_i = k]`:
 
-    .. math:: BS = rac{\sum_i w_i \sum_k (y_{ik} - p_{ik})^2}{\sum_i w_i},
+    .. math:: BS = \frac{\sum_i w_i \sum_k (y_{ik} - p_{ik})^2}{\sum_i w_i},
 
-    in [0, 2]; halved, for a binary target, :math:`rac{\sum_i w_i (y_i - p_i)^2}{\sum_i
+    in [0, 2]; halved, for a binary target, :math:`\frac{\sum_i w_i (y_i - p_i)^2}{\sum_i
     w_i}` with :math:`p_i` the probability of the positive class. The differences are
     squared as they are, so a near-perfect probability keeps its small loss.
 

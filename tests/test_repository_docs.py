@@ -155,3 +155,29 @@ def test_the_layering_figure_is_drawn_from_the_layering_test(tmp_path):
             assert f"``{module}``" in table
     # each row carries the module's own summary line
     assert metrics_sk._formulas.__doc__.splitlines()[0] in table
+
+
+def control_characters(root=ROOT):
+    """``(path, line number)`` of each ASCII control character other than tab and line
+    breaks in a scanned file (a ``"\\f"`` written into a non-raw string puts a form feed
+    into a formula: ``\\frac`` became form feed + ``rac`` and the docs build failed)."""
+    bad = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+    found = []
+    for path in _scanned_files(root):
+        try:
+            text = path.read_text(encoding="utf-8")
+        except UnicodeDecodeError:
+            continue
+        found += [(str(path.relative_to(root)), number)
+                  for number, line in enumerate(text.split("\n"), 1) if bad.search(line)]
+    return found
+
+
+def test_no_control_characters_in_sources():
+    assert control_characters() == []
+
+
+def test_the_control_character_check_can_fail(tmp_path):
+    (tmp_path / "metrics_sk").mkdir()
+    (tmp_path / "metrics_sk" / "m.py").write_text('r"""x = \x0crac{1}{2}"""\n')
+    assert control_characters(tmp_path) == [("metrics_sk/m.py", 1)]
