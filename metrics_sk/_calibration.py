@@ -19,6 +19,7 @@ from sklearn.calibration import calibration_curve as _sk_calibration_curve
 from sklearn.utils import check_consistent_length, column_or_1d
 from sklearn.utils.validation import _check_pos_label_consistency
 
+from ._auc import unit_scaled
 from ._facts import CURVE_CONSTRAINTS, FACTS
 from ._losses import _finite_range, check_samples, encode_targets, pick, prepare_scores
 from . import _dask
@@ -401,19 +402,24 @@ def _samples(y_true, y_proba, sample_weight, *, labels, pos_label, multi_class):
     return hits, confidence, weights
 
 
-def _sums(samples, n_bins, strategy, multi_class):
+def _sums(samples, n_bins, strategy, multi_class, scaled=False):
     """``(w, wy, wp)``, each of shape (n_bins,), or (n_classes, n_bins) when the
-    samples are class-wise."""
+    samples are class-wise. ``scaled``: the sums in units of the power of two of the
+    largest weight (``_auc.unit_scaled``: exact, and the l1, l2 and max errors are ratios
+    of them; tiny weights such as 5e-324 gave subnormal products ``w p``, a wrong error),
+    for the norms that do not read the weights as counts."""
     hits, confidence, weights = samples
     if confidence.ndim == 2:  # class-wise: each column a binary problem
         per_class = [_sums((hits[:, k], np.ascontiguousarray(confidence[:, k]), weights),
-                           n_bins, strategy, multi_class)
+                           n_bins, strategy, multi_class, scaled)
                      for k in range(confidence.shape[1])]
         return tuple(np.stack(s) for s in zip(*per_class))
     if strategy == "uniform":
         bins = uniform_bins(confidence, n_bins)
-    else:
+    else:  # (the edges read the weights as counts: unscaled)
         bins = quantile_bins(confidence, weights, n_bins)
+    if scaled and weights is not None:
+        weights = unit_scaled(weights)
     return bin_sums(bins, n_bins, hits, confidence, weights)
 
 
@@ -559,7 +565,30 @@ def calibration_error(y_true, y_proba, *, n_bins=15, strategy="uniform", norm="l
                         pos_label=pos_label)
     samples = _samples(y_true, y_proba, sample_weight, labels=labels, pos_label=pos_label,
                        multi_class=multi_class)
-    return _error(_sums(samples, n_bins, strategy, multi_class), norm)
+    return _error(_sums(samples, n_bins, strategy, multi_class,
+                        scaled=norm != "l2_debiased"), norm)
+
+
+def replicate_sums(y_true, y_proba, *, labels):
+    """The default calibration error (l1, uniform bins, top-label) of replicates given as
+    integer weights: a function of ``(R, n)`` weights (each row a bootstrap replicate's
+    counts of the samples) returning the ``R`` errors. The samples are checked and binned
+    once; each replicate's per-bin sums are the weighted counts of the same bins (weights
+    as repetitions, as ``sample_weight`` reads them)."""
+    import inspect
+
+    defaults = inspect.signature(calibration_error).parameters
+    n_bins, norm = defaults["n_bins"].default, defaults["norm"].default
+    hits, confidence, _ = _samples(y_true, y_proba, None, labels=labels, pos_label=None,
+                                   multi_class=defaults["multi_class"].default)
+    bins = uniform_bins(confidence, n_bins)
+    member = bins[None, :] == np.arange(n_bins)[:, None]  # (n_bins, n)
+    per_sample = np.stack([member, member & hits, member * confidence])  # (3, n_bins, n)
+
+    def errors(weights):
+        sums = per_sample @ weights.T  # (3, n_bins, R)
+        return np.array([_error(sums[:, :, r], norm) for r in range(weights.shape[0])])
+    return errors
 
 
 def _partition_sums(empty, y_true, y_proba, sample_weight):

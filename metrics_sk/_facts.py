@@ -377,7 +377,8 @@ def _entries():
           count=False, binary_only=True, display="equal error rate", interval=None,
           scorers={"neg_equal_error_rate": {}}, constraints=_OPERATING),
         # calibration (metrics_sk/_calibration.py): binned probabilities against frequencies
-        F("calibration_error", "metrics_sk", takes="probabilities",
+        F("calibration_error", "metrics_sk",
+          report=(("scores", 6, "calibration_error", {}),), takes="probabilities",
           response_method="predict_proba", greater_is_better=False, count=False,
           display="calibration error", interval=None,
           scorers={"neg_calibration_error": {}},
