@@ -209,14 +209,25 @@ def calibration_curve(y_true, y_prob, *, pos_label=None, n_bins=5, strategy="uni
     if len(labels) > 2:
         raise ValueError(f"Only binary classification is supported. Provided labels {labels}.")
     is_pos = y_true == pos_label
+    w, wy, wp = curve_sums(is_pos, y_prob, weights, n_bins, strategy)
+    nonzero = w != 0
+    return wy[nonzero] / w[nonzero], wp[nonzero] / w[nonzero]
+
+
+def curve_sums(is_pos, y_prob, weights, n_bins, strategy, squares=False):
+    """``(w, wy, wp)`` per bin of :func:`calibration_curve` (checked inputs): the bins of
+    scikit-learn's curve (an inner edge in the lower bin), weighted quantile edges for
+    ``'quantile'``. With ``squares``, a fourth sum: of the squared weights (None without
+    weights), for an effective count of each bin."""
     if strategy == "quantile":
         edges = weighted_percentile_edges(y_prob, weights, n_bins)
     else:
         edges = np.linspace(0.0, 1.0, n_bins + 1)
     bins = bins_among(edges[1:-1], y_prob, "left")  # scikit-learn's: an edge in the lower bin
-    w, wy, wp = bin_sums(bins, n_bins, is_pos, y_prob, weights)
-    nonzero = w != 0
-    return wy[nonzero] / w[nonzero], wp[nonzero] / w[nonzero]
+    square_sums = (None if weights is None or not squares
+                   else np.bincount(bins, weights=weights * weights, minlength=n_bins))
+    sums = bin_sums(bins, n_bins, is_pos, y_prob, weights)  # (overwrites ``bins``)
+    return (*sums, square_sums) if squares else sums
 
 
 # -- the calibration error ------------------------------------------------------------------
