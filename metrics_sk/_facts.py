@@ -55,6 +55,7 @@ INTERVAL_METHODS = {
     "fisher_z": ("fisher_z",),
     "kappa_se": ("kappa_se",),
     "delong": ("delong",),
+    "mean": ("mean",),  # a mean of per-sample losses: the CLT (the Brier score)
 }
 
 
@@ -274,7 +275,7 @@ def _entries():
         F("brier_score_loss", "sklearn",
           report=(("scores", 5, "brier_score", {}),), takes="probabilities",
           response_method="predict_proba", greater_is_better=False, count=False,
-          display="Brier score", interval=None, streaming=True,
+          display="Brier score", interval="mean", streaming=True,
           constraints={"y_true": _ARRAY, "y_proba": _ARRAY,
                        "sample_weight": ["array-like", None],
                        "pos_label": [Real, str, "boolean", None],
