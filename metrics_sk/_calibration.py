@@ -593,12 +593,13 @@ def replicate_sums(y_true, y_proba, *, labels):
     hits, confidence, _ = _samples(y_true, y_proba, None, labels=labels, pos_label=None,
                                    multi_class=defaults["multi_class"].default)
     bins = uniform_bins(confidence, n_bins)
-    member = bins[None, :] == np.arange(n_bins)[:, None]  # (n_bins, n)
-    per_sample = np.stack([member, member & hits, member * confidence])  # (3, n_bins, n)
 
     def errors(weights):
-        sums = per_sample @ weights.T  # (3, n_bins, R)
-        return np.array([_error(sums[:, :, r], norm) for r in range(weights.shape[0])])
+        r = weights.shape[0]  # each replicate's bins offset by n_bins: one bincount each
+        keys = (bins + n_bins * np.arange(r)[:, None]).ravel()
+        sums = np.stack([np.bincount(keys, weights=(weights * v).ravel(), minlength=r * n_bins)
+                         for v in (1.0, hits, confidence)]).reshape(3, r, n_bins)
+        return np.array([_error(sums[:, i], norm) for i in range(r)])
     return errors
 
 

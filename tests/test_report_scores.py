@@ -264,3 +264,19 @@ def test_report_calibration_rows_of_three_classes_in_the_order_of_labels(weighte
                                                           rel=1e-12)
         low, high = fast["calibration_error"]
         assert low < report.scores["calibration_error"] < high
+
+
+def test_report_fast_bootstrap_calibration_error_is_the_resampled_rows():
+    """The unweighted score bootstrap reads each replicate as counts of the samples: its
+    calibration error is calibration_error of the resampled rows (not a silent fallback)."""
+    from metrics_sk._display.report_intervals import _SortedScores
+
+    rng = np.random.default_rng(6)
+    y, proba = rng.integers(0, 3, 90), rng.dirichlet(np.ones(3), 90)
+    replicates = _SortedScores.of(y, proba, np.array([0, 1, 2]), False)
+    rows = [rng.integers(0, 90, 90) for _ in range(4)]
+    counts = np.stack([np.bincount(r, minlength=90) for r in rows]).astype(np.float64)
+    fast, _ = replicates._fast(counts)
+    for (_, _, scores), r in zip(fast, rows):
+        assert scores["calibration_error"] == pytest.approx(
+            msk.calibration_error(y[r], proba[r]), rel=1e-12)
