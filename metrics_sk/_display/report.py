@@ -297,8 +297,8 @@ class QualityReport(ReportFormatting):
     """Per-class, overall and per-group metrics of one confusion, as one tidy table.
 
     Made by :func:`quality_report`. The numbers are one long table, :attr:`table`, with
-    the columns ``section`` (``"class"``, ``"average"``, ``"overall"``, ``"scores"`` or
-    ``"group"``), ``row`` (the class, the average, the group, or ``""``), ``metric``,
+    the columns ``section`` (``"class"``, ``"average"``, ``"overall"``, ``"scores"``,
+    ``"decomposition"`` or ``"group"``), ``row`` (the class, the average, the group, or ``""``), ``metric``,
     ``value``, ``low`` and ``high`` (the interval; NaN without one). Every form is a
     projection of it: ``str()`` (aligned text, also IPython's plain-text display),
     :meth:`to_markdown`, :meth:`to_html` (Jupyter's display), :meth:`to_json`,
