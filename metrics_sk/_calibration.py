@@ -19,6 +19,7 @@ from sklearn.calibration import calibration_curve as _sk_calibration_curve
 from sklearn.utils import check_consistent_length, column_or_1d
 from sklearn.utils.validation import _check_pos_label_consistency
 
+from ._auc import unit_scaled
 from ._facts import CURVE_CONSTRAINTS, FACTS
 from ._losses import _finite_range, check_samples, encode_targets, pick, prepare_scores
 from . import _dask
@@ -208,14 +209,25 @@ def calibration_curve(y_true, y_prob, *, pos_label=None, n_bins=5, strategy="uni
     if len(labels) > 2:
         raise ValueError(f"Only binary classification is supported. Provided labels {labels}.")
     is_pos = y_true == pos_label
+    w, wy, wp = curve_sums(is_pos, y_prob, weights, n_bins, strategy)
+    nonzero = w != 0
+    return wy[nonzero] / w[nonzero], wp[nonzero] / w[nonzero]
+
+
+def curve_sums(is_pos, y_prob, weights, n_bins, strategy, squares=False):
+    """``(w, wy, wp)`` per bin of :func:`calibration_curve` (checked inputs): the bins of
+    scikit-learn's curve (an inner edge in the lower bin), weighted quantile edges for
+    ``'quantile'``. With ``squares``, a fourth sum: of the squared weights (None without
+    weights), for an effective count of each bin."""
     if strategy == "quantile":
         edges = weighted_percentile_edges(y_prob, weights, n_bins)
     else:
         edges = np.linspace(0.0, 1.0, n_bins + 1)
     bins = bins_among(edges[1:-1], y_prob, "left")  # scikit-learn's: an edge in the lower bin
-    w, wy, wp = bin_sums(bins, n_bins, is_pos, y_prob, weights)
-    nonzero = w != 0
-    return wy[nonzero] / w[nonzero], wp[nonzero] / w[nonzero]
+    square_sums = (None if weights is None or not squares
+                   else np.bincount(bins, weights=weights * weights, minlength=n_bins))
+    sums = bin_sums(bins, n_bins, is_pos, y_prob, weights)  # (overwrites ``bins``)
+    return (*sums, square_sums) if squares else sums
 
 
 # -- the calibration error ------------------------------------------------------------------
@@ -401,19 +413,24 @@ def _samples(y_true, y_proba, sample_weight, *, labels, pos_label, multi_class):
     return hits, confidence, weights
 
 
-def _sums(samples, n_bins, strategy, multi_class):
+def _sums(samples, n_bins, strategy, multi_class, scaled=False):
     """``(w, wy, wp)``, each of shape (n_bins,), or (n_classes, n_bins) when the
-    samples are class-wise."""
+    samples are class-wise. ``scaled``: the sums in units of the power of two of the
+    largest weight (``_auc.unit_scaled``: exact, and the l1, l2 and max errors are ratios
+    of them; tiny weights such as 5e-324 gave subnormal products ``w p``, a wrong error),
+    for the norms that do not read the weights as counts."""
     hits, confidence, weights = samples
     if confidence.ndim == 2:  # class-wise: each column a binary problem
         per_class = [_sums((hits[:, k], np.ascontiguousarray(confidence[:, k]), weights),
-                           n_bins, strategy, multi_class)
+                           n_bins, strategy, multi_class, scaled)
                      for k in range(confidence.shape[1])]
         return tuple(np.stack(s) for s in zip(*per_class))
     if strategy == "uniform":
         bins = uniform_bins(confidence, n_bins)
-    else:
+    else:  # (the edges read the weights as counts: unscaled)
         bins = quantile_bins(confidence, weights, n_bins)
+    if scaled and weights is not None:
+        weights = unit_scaled(weights)
     return bin_sums(bins, n_bins, hits, confidence, weights)
 
 
@@ -559,7 +576,31 @@ def calibration_error(y_true, y_proba, *, n_bins=15, strategy="uniform", norm="l
                         pos_label=pos_label)
     samples = _samples(y_true, y_proba, sample_weight, labels=labels, pos_label=pos_label,
                        multi_class=multi_class)
-    return _error(_sums(samples, n_bins, strategy, multi_class), norm)
+    return _error(_sums(samples, n_bins, strategy, multi_class,
+                        scaled=norm != "l2_debiased"), norm)
+
+
+def replicate_sums(y_true, y_proba, *, labels):
+    """The default calibration error (l1, uniform bins, top-label) of replicates given as
+    integer weights: a function of ``(R, n)`` weights (each row a bootstrap replicate's
+    counts of the samples) returning the ``R`` errors. The samples are checked and binned
+    once; each replicate's per-bin sums are the weighted counts of the same bins (weights
+    as repetitions, as ``sample_weight`` reads them)."""
+    import inspect
+
+    defaults = inspect.signature(calibration_error).parameters
+    n_bins, norm = defaults["n_bins"].default, defaults["norm"].default
+    hits, confidence, _ = _samples(y_true, y_proba, None, labels=labels, pos_label=None,
+                                   multi_class=defaults["multi_class"].default)
+    bins = uniform_bins(confidence, n_bins)
+
+    def errors(weights):
+        r = weights.shape[0]  # each replicate's bins offset by n_bins: one bincount each
+        keys = (bins + n_bins * np.arange(r)[:, None]).ravel()
+        sums = np.stack([np.bincount(keys, weights=(weights * v).ravel(), minlength=r * n_bins)
+                         for v in (1.0, hits, confidence)]).reshape(3, r, n_bins)
+        return np.array([_error(sums[:, i], norm) for i in range(r)])
+    return errors
 
 
 def _partition_sums(empty, y_true, y_proba, sample_weight):

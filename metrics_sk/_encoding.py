@@ -187,7 +187,8 @@ def encode(*arrays, labels=None, names=None, keys=False):
     n = arrs[0].shape[0]
     huge = any(a.dtype == np.uint64 and a.size and a.max() >= 2**63 for a in arrs)
     if kind == "num" and not huge and all(a.dtype.kind != "O" for a in arrs):
-        both = np.concatenate([a.astype(np.int64, copy=False) for a in arrs])
+        both = (arrs[0].astype(np.int64) if len(arrs) == 1  # (one copy, never the input)
+                else np.concatenate([a.astype(np.int64, copy=False) for a in arrs]))
         if labels is None:
             values, inverse = compact(both)
             values = label_values(values, np.result_type(*arrs))
@@ -257,12 +258,15 @@ def distinct_labels(labels):
 
 def compact(keys):
     """Sorted distinct values of the int64 array ``keys`` and the position of each key among
-    them: a bincount and a lookup table over a small range (no sort), else a sort. The one
+    them: a bincount and a lookup table over a small range (no sort), else a sort; no pass
+    at all for two adjacent values (a 0/1 or boolean target), which both occur. The one
     place that numbers labels, cells or (cell, weight) pairs by their distinct values."""
     if keys.shape[0] == 0:
         return keys[:0], np.zeros(0, dtype=np.int64)
     lo = int(keys.min())
     span = int(keys.max()) - lo + 1
+    if span <= 2:  # the minimum and the maximum: both occur (a binary 0/1 or bool target)
+        return np.arange(lo, lo + span, dtype=keys.dtype), keys - lo if lo else keys
     if span <= max(4 * keys.shape[0], _DENSE_KEYS):
         shifted = keys - lo if lo else keys
         present = bincount(shifted, None, span) > 0

@@ -55,6 +55,7 @@ INTERVAL_METHODS = {
     "fisher_z": ("fisher_z",),
     "kappa_se": ("kappa_se",),
     "delong": ("delong",),
+    "mean": ("mean",),  # a mean of per-sample losses: the CLT (the Brier score)
 }
 
 
@@ -279,7 +280,7 @@ def _entries():
         F("brier_score_loss", "sklearn",
           report=(("scores", 5, "brier_score", {}),), takes="probabilities",
           response_method="predict_proba", greater_is_better=False, count=False,
-          display="Brier score", interval=None, streaming=True,
+          display="Brier score", interval="mean", streaming=True,
           constraints={"y_true": _ARRAY, "y_proba": _ARRAY,
                        "sample_weight": ["array-like", None],
                        "pos_label": [Real, str, "boolean", None],
@@ -382,7 +383,8 @@ def _entries():
           count=False, binary_only=True, display="equal error rate", interval=None,
           scorers={"neg_equal_error_rate": {}}, constraints=_OPERATING),
         # calibration (metrics_sk/_calibration.py): binned probabilities against frequencies
-        F("calibration_error", "metrics_sk", takes="probabilities",
+        F("calibration_error", "metrics_sk",
+          report=(("scores", 6, "calibration_error", {}),), takes="probabilities",
           response_method="predict_proba", greater_is_better=False, count=False,
           display="calibration error", interval=None,
           scorers={"neg_calibration_error": {}},

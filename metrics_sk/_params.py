@@ -145,7 +145,7 @@ INFERENCE = {
     "analytic_interval": {"confidence_level": _OPEN_UNIT, "sample_weight": ["array-like", None],
                           "method": [StrOptions({"wilson", "clopper_pearson", "delta",
                                                  "fisher_z", "kappa_se", "delong",
-                                                 "bootstrap"}), None]},
+                                                 "bootstrap", "mean"}), None]},
     "compare": {**_RESAMPLING, "exact": ["boolean"],
                 "method": [StrOptions({"bootstrap", "mcnemar", "stuart_maxwell", "delong"})]},
     "metric_frame": {**_RESAMPLING,

@@ -419,3 +419,21 @@ def test_equals_torchmetrics_live(case):
                     proba, y, num_classes=proba.shape[1], n_bins=n_bins, norm=norm)
             got = msk.calibration_error(y.numpy(), proba.numpy(), n_bins=n_bins, norm=norm)
             assert got == pytest.approx(float(expected), abs=TORCH_TOLERANCE)
+
+
+@pytest.mark.parametrize("weight", [5e-324, 1e-300, 1e300])
+@pytest.mark.parametrize("norm", ["l1", "l2", "max"])
+def test_equal_extreme_weights_give_the_unweighted_error(weight, norm):
+    """Equal weights cancel in the l1, l2 and max errors of uniform bins (ratios of weight
+    sums): the products w * p were subnormal with 5e-324 (0.6 instead of 0.357 on this
+    sample). (Quantile edges read the weights as counts, so tiny weights move them.)"""
+    strategy = "uniform"
+    rng = np.random.default_rng(0)
+    y, proba = rng.integers(0, 3, 10), rng.dirichlet([1, 1, 1], 10)
+    w = np.full(10, weight)
+    for y_proba, yy in ((proba, y), (proba[:, 1], (y == 1).astype(int))):
+        expected = brute_force(yy, y_proba, n_bins=15, strategy=strategy, norm=norm,
+                               sample_weight=None)
+        got = msk.calibration_error(yy, y_proba, strategy=strategy, norm=norm,
+                                    sample_weight=w)
+        assert got == pytest.approx(expected, rel=1e-12, abs=1e-14)

@@ -55,3 +55,34 @@ def test_labels_that_do_not_sort_name_their_arrays():
         dictionary_codes((mixed, mixed), None, "y_true and y_pred")
     with pytest.raises(TypeError, match="labels of y0 cannot be sorted"):
         dictionary_codes((mixed,), None, "y0")
+
+
+@pytest.mark.parametrize("dtype", [np.int64, np.int32, np.uint8, bool, np.float64])
+@pytest.mark.parametrize("lo", [0, -1, 7])
+def test_two_adjacent_labels_are_numbered_without_a_count(dtype, lo, monkeypatch):
+    """A binary target of two adjacent values (0/1, bool, -1/0): its minimum and maximum
+    both occur, so the encoder numbers it without counting the values (the codes are the
+    offsets), as np.unique does, in a copy (the input is never the codes); a single value
+    too. A third value still goes through the count."""
+    from metrics_sk import _encoding
+
+    if dtype is bool and lo != 0 or np.dtype(dtype).kind == "u" and lo < 0:
+        pytest.skip("not representable")
+    rng = np.random.default_rng(lo + 3)
+    y = (rng.integers(0, 2, 1000) + lo).astype(dtype)
+    counted = []
+    real = _encoding.bincount
+    monkeypatch.setattr(_encoding, "bincount", lambda *a: counted.append(1) or real(*a))
+    for sample in (y, y[:1]):
+        values, (codes,) = _encoding.encode(sample)
+        expected_values, expected_codes = np.unique(sample, return_inverse=True)
+        np.testing.assert_array_equal(values, expected_values)
+        if np.dtype(dtype).kind != "f":  # (integer-valued floats are numbered as ints)
+            assert values.dtype == expected_values.dtype
+        np.testing.assert_array_equal(codes, expected_codes)
+        assert codes.dtype == np.int64 and not np.shares_memory(codes, sample)
+    assert not counted
+    three = np.append(y, np.asarray(lo + 2).astype(dtype)) if dtype is not bool else None
+    if three is not None:
+        _encoding.encode(three)
+        assert counted

@@ -395,6 +395,85 @@ def test_delong_coverage_long():
     assert abs(_delong_coverage(200, 2000, 1) - 0.95) <= 0.015
 
 
+# -- probability scores: the Brier score's CLT interval, bootstrap coverage ------------------
+def test_brier_mean_interval_is_statsmodels_z_interval_of_the_losses():
+    """analytic_interval('brier_score_loss'): the normal interval of the mean of the
+    per-sample losses (statsmodels' zconfint_mean, s / sqrt n), binary and multi-class
+    (scikit-learn's sum over the columns); weighted, the linearized standard error
+    of the ratio sum w l / sum w, computed by hand."""
+    import sklearn.metrics as skm
+    from statsmodels.stats.weightstats import DescrStatsW
+
+    rng = np.random.default_rng(3)
+    p = rng.random(400)
+    y = (rng.random(400) < p).astype(int)
+    proba = rng.dirichlet(np.ones(3), 400)
+    y3 = rng.integers(0, 3, 400)
+    for yy, pp, losses in ((y, p, (y - p) ** 2),
+                           (y3, proba, ((np.eye(3)[y3] - proba) ** 2).sum(1))):
+        res = analytic_interval("brier_score_loss", yy, pp, confidence_level=0.9)
+        assert res.method == "mean"
+        assert res.value == pytest.approx(skm.brier_score_loss(yy, pp), rel=1e-12)
+        assert_allclose(_bounds(res), DescrStatsW(losses).zconfint_mean(alpha=0.1),
+                        rtol=1e-10)
+    w = rng.uniform(0.2, 3, 400)
+    res = analytic_interval("brier_score_loss", y, p, sample_weight=w)
+    losses = (y - p) ** 2
+    mean = np.average(losses, weights=w)
+    se = np.sqrt(400 / 399 * np.sum(w ** 2 * (losses - mean) ** 2)) / w.sum()
+    assert res.value == pytest.approx(skm.brier_score_loss(y, p, sample_weight=w), rel=1e-12)
+    assert_allclose(_bounds(res), [mean - Z95 * se, mean + Z95 * se], rtol=1e-10)
+    with pytest.raises(ValueError, match="must be 'mean'"):
+        analytic_interval("brier_score_loss", y, p, method="delta")
+
+
+#: Probabilities p ~ U(0, 1) and outcomes y ~ Bernoulli(p**2): Brier score
+#: E[(y - p)**2] = E[2 p**2 - 2 p**3] = 1/6; every bin's gap E[p - p**2 | bin] > 0, so the
+#: binned l1 error (any bins) is E[p - p**2] = 1/6; D2 = 1 - (1/6) / (pi (1 - pi)) with
+#: pi = E[p**2] = 1/3: 1/4.
+PROBABILITY_TRUTH = {"brier_score_loss": 1 / 6, "calibration_error": 1 / 6,
+                     "d2_brier_score": 0.25}
+
+
+def _probability_coverage(name, n, sims, seed, analytic=False):
+    rng = np.random.default_rng(seed)
+    hits = 0
+    for s in range(sims):
+        p = rng.random(n)
+        y = (rng.random(n) < p ** 2).astype(int)
+        if analytic:
+            ci = analytic_interval(name, y, p).confidence_interval
+        else:
+            ci = msk.bootstrap(name, y, p, n_resamples=300,
+                               random_state=s).confidence_interval
+        hits += ci.low <= PROBABILITY_TRUTH[name] <= ci.high
+    return hits / sims
+
+
+@pytest.mark.parametrize("name", sorted(PROBABILITY_TRUTH))
+def test_probability_score_bootstrap_coverage_short(name):
+    """The percentile bootstrap of the score metrics of probabilities (300 samples: it
+    covers about 93 %, the percentile bootstrap's small-sample undercoverage)."""
+    assert abs(_probability_coverage(name, 300, 300, 0) - 0.95) <= 0.05
+
+
+def test_brier_mean_interval_coverage_short():
+    assert abs(_probability_coverage("brier_score_loss", 300, 300, 0, analytic=True)
+               - 0.95) <= 0.05
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(PROBABILITY_TRUTH))
+def test_probability_score_bootstrap_coverage_long(name):
+    assert abs(_probability_coverage(name, 1000, 2000, 1) - 0.95) <= 0.02
+
+
+@pytest.mark.slow
+def test_brier_mean_interval_coverage_long():
+    assert abs(_probability_coverage("brier_score_loss", 1000, 2000, 1, analytic=True)
+               - 0.95) <= 0.015
+
+
 # -- the report --------------------------------------------------------------------------------
 @pytest.mark.parametrize("weighted, labels", [(False, None), (True, [0, 1, 2]), (False, [0, 1])])
 def test_report_analytic_intervals_are_each_metrics_own(weighted, labels):

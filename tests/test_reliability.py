@@ -121,7 +121,8 @@ def test_no_band_without_confidence():
 
 
 @pytest.mark.parametrize("kwargs, match", [
-    ({"method": "uniform"}, "method"),
+    ({"method": "isotonic"}, "method"),
+    ({"method": "uniform", "n_bins": 0}, "n_bins"),
     ({"multi_class": "ovr"}, "multi_class"),
     ({"confidence": 1.5}, "confidence"),
     ({"y_prob": [0.2, 1.5, 0.4, 0.3]}, "y_prob must hold probabilities"),
@@ -131,3 +132,69 @@ def test_errors_name_the_argument(kwargs, match):
     args = {"y_true": [0, 1, 1, 0], "y_prob": [0.2, 0.5, 0.4, 0.3], **kwargs}
     with pytest.raises(ValueError, match=match):
         msk.ReliabilityDisplay.from_predictions(args.pop("y_true"), args.pop("y_prob"), **args)
+
+
+@pytest.mark.parametrize("strategy", ["uniform", "quantile"])
+@pytest.mark.parametrize("n_bins", [3, 7, 10])
+def test_binned_curve_is_calibration_curve_and_sklearns_display_line(strategy, n_bins):
+    """method='uniform'|'quantile': the points of calibration_curve (weighted too) and,
+    unweighted, of scikit-learn's CalibrationDisplay line."""
+    from sklearn.calibration import CalibrationDisplay
+
+    y, p, w = _binary(7, weighted=True)
+    display = msk.ReliabilityDisplay.from_predictions(y, p, method=strategy, n_bins=n_bins)
+    theirs = CalibrationDisplay.from_predictions(y, p, n_bins=n_bins, strategy=strategy)
+    x, level = theirs.line_.get_data()
+    np.testing.assert_allclose(display.prob_pred, x, rtol=1e-12)
+    np.testing.assert_allclose(display.prob_true, level, rtol=1e-12)
+    weighted = msk.ReliabilityDisplay.from_predictions(y, p, method=strategy, n_bins=n_bins,
+                                                       sample_weight=w)
+    prob_true, prob_pred = msk.calibration_curve(y, p, n_bins=n_bins, strategy=strategy,
+                                                 sample_weight=w)
+    np.testing.assert_allclose(weighted.prob_true, prob_true, rtol=1e-12)
+    np.testing.assert_allclose(weighted.prob_pred, prob_pred, rtol=1e-12)
+    assert weighted.line_.get_marker() == "s"
+    assert weighted.ax_.get_ylabel() == "Fraction of positives"
+
+
+@pytest.mark.parametrize("strategy", ["uniform", "quantile"])
+def test_binned_bands_are_clopper_pearson_per_bin(strategy):
+    """Per non-empty bin, statsmodels' proportion_confint(method='beta') of its positives
+    out of its samples (the bins: scikit-learn's, an inner edge in the lower bin)."""
+    y, p, _ = _binary(8)
+    n_bins = 6
+    display = msk.ReliabilityDisplay.from_predictions(y, p, method=strategy, n_bins=n_bins,
+                                                      confidence=0.9)
+    edges = (np.percentile(p, np.linspace(0, 100, n_bins + 1)) if strategy == "quantile"
+             else np.linspace(0, 1, n_bins + 1))
+    bins = np.searchsorted(edges[1:-1], p, side="left")
+    expected = [proportion_confint(int(y[bins == b].sum()), int((bins == b).sum()),
+                                   alpha=0.1, method="beta")
+                for b in range(n_bins) if (bins == b).any()]
+    assert len(expected) == len(display.lower)
+    np.testing.assert_allclose(display.lower, [e[0] for e in expected], atol=1e-10)
+    np.testing.assert_allclose(display.upper, [e[1] for e in expected], atol=1e-10)
+    assert (display.lower <= display.prob_true).all()
+    assert (display.prob_true <= display.upper).all()
+
+
+def test_binned_weighted_bands_use_kish_effective_counts_and_every_class():
+    y = np.array([0, 1, 1, 0, 1, 1])
+    p = np.array([0.1, 0.15, 0.2, 0.8, 0.85, 0.9])
+    w = np.array([1.0, 2.0, 3.0, 1.0, 2.0, 10.0])
+    display = msk.ReliabilityDisplay.from_predictions(y, p, sample_weight=w, method="uniform",
+                                                      n_bins=2, confidence=0.95)
+    for members, low, high in [(slice(0, 3), display.lower[0], display.upper[0]),
+                               (slice(3, 6), display.lower[1], display.upper[1])]:
+        weight, share = w[members].sum(), w[members][y[members] == 1].sum() / w[members].sum()
+        n_eff = weight ** 2 / (w[members] ** 2).sum()
+        expected = proportion_confint(share * n_eff, n_eff, alpha=0.05, method="beta")
+        assert (low, high) == pytest.approx(expected, abs=1e-10)
+    rng = np.random.default_rng(3)
+    y3, proba = rng.integers(0, 3, 300), rng.dirichlet(np.ones(3), 300)
+    by_class = msk.ReliabilityDisplay.from_predictions(y3, proba, method="quantile", n_bins=4)
+    for k in range(3):
+        prob_true, prob_pred = msk.calibration_curve(y3 == k, proba[:, k], n_bins=4,
+                                                     strategy="quantile")
+        np.testing.assert_allclose(by_class.prob_true[k], prob_true, rtol=1e-12)
+        np.testing.assert_allclose(by_class.prob_pred[k], prob_pred, rtol=1e-12)

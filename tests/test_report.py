@@ -151,7 +151,7 @@ def test_text_markdown_json_html_contain_every_class(data):
     # Markdown: every table row has the column count of its header; escaped labels
     table = [line for line in md.splitlines() if line.startswith("|")]
     assert "a\\|pipe" in md and "d\\_under" in md
-    assert len(table) == (2 + 5 + 3) + (2 + 3) + (2 + 9) + (2 + 6)
+    assert len(table) == (2 + 5 + 3) + (2 + 3) + (2 + 9) + (2 + 7) + (2 + 3)
     for line in table:
         assert line.endswith("|")
     header_cols = table[0].count(" | ") + 1
@@ -385,6 +385,8 @@ def _expected(section, row, metric, y, pred, proba, w, beta, groups=None):
     if section == "overall":
         name, kwargs = _call(*{**_OVERALL, **_ONEDAL}[metric], beta, "warn")
         return METRICS[name].function(y, pred, **kwargs, **kw)
+    if section == "decomposition":  # the mean of the one-vs-rest parts
+        return np.mean(getattr(msk.score_decomposition(y, proba, **kw), metric))
     name, kwargs = _SCORES[metric]
     return METRICS[name].function(y, proba, **kwargs, **kw)
 
@@ -400,7 +402,7 @@ def test_every_row_of_the_table_is_its_registry_metric(data, weighted):
         t = r.table
         assert set(t) == {"section", "row", "metric", "value", "low", "high"}
         sections = set(t["section"])
-        assert sections == {"class", "average", "overall", "scores", "group"}
+        assert sections == {"class", "average", "overall", "scores", "decomposition", "group"}
         for section, row, metric, value in zip(t["section"], t["row"], t["metric"],
                                                t["value"]):
             expected = _expected(section, row, metric, y, pred, proba, w, 2.0, groups)
@@ -411,7 +413,7 @@ def test_every_row_of_the_table_is_its_registry_metric(data, weighted):
             else:
                 assert value == expected, (section, row, metric)
     assert np.isnan(t["low"]).all() and np.isnan(t["high"]).all()
-    assert len(t["value"]) == 5 * 8 + (3 * 6 + 2 * 2) + 12 + 6 + 4 * 4
+    assert len(t["value"]) == 5 * 8 + (3 * 6 + 2 * 2) + 12 + 7 + 3 + 4 * 4
 
 
 def test_projections_are_of_the_one_table(data):
@@ -437,6 +439,9 @@ def test_projections_are_of_the_one_table(data):
                     [low, high], nan_ok=True)
         elif section == "average":
             assert d["averages"][row][metric] == pytest.approx(value)
+        elif section == "decomposition":  # (no interval)
+            assert d[section][metric] == pytest.approx(value)
+            assert np.isnan(low) and np.isnan(high)
         else:
             assert d[section][metric] == pytest.approx(value)
             assert d["intervals"][section][metric] == pytest.approx([low, high],
@@ -449,7 +454,7 @@ def test_projections_are_of_the_one_table(data):
 def test_sections_pick_what_is_computed_and_shown(data):
     y, pred, proba, _, _ = data
     r = quality_report(y, pred, y_score=proba, sections=["overall", "scores"])
-    assert set(r.table["section"]) == {"overall", "scores"}
+    assert set(r.table["section"]) == {"overall", "scores", "decomposition"}
     assert set(r.overall) == {"accuracy", "matthews_corrcoef", "cohen_kappa"}
     text = str(r)
     assert "class" not in text.split() and "oneDAL" not in text and "log loss" in text

@@ -21,10 +21,13 @@ W = np.array([1.0, 2.0, 0.5, 1.0, 3.0, 1.0, 0.25, 2.0, 1.0, 1.5])
 
 def expected_scores(y, p, w=None, *, probabilities=True):
     """scikit-learn's values for a binary target and the probability of class 1 (the
-    Brier score only when the report's y_score holds probabilities)."""
+    Brier score and the top-label calibration error, of the two columns, only when the
+    report's y_score holds probabilities)."""
     two = np.c_[1 - p, p]
     auc = skm.roc_auc_score(y, p, sample_weight=w)
-    brier = {"brier_score": skm.brier_score_loss(y, p, sample_weight=w)} if probabilities else {}
+    brier = {"brier_score": skm.brier_score_loss(y, p, sample_weight=w),
+             "calibration_error": msk.calibration_error(y, two, sample_weight=w)
+             } if probabilities else {}
     return {"log_loss": skm.log_loss(y, two, sample_weight=w),
             "one_vs_all_log_loss": skm.log_loss(y, two, sample_weight=w),
             "roc_auc_mu": auc, "one_vs_all_roc_auc": auc, **brier}
@@ -54,6 +57,7 @@ def test_report_takes_a_1d_logit_and_pandas_series():
     for key, value in expected_scores(Y, P, probabilities=False).items():
         assert report.scores[key] == pytest.approx(value, rel=1e-12), key
     assert "brier_score" not in report.scores  # a score of probabilities only
+    assert "calibration_error" not in report.scores
     series = quality_report(Y, pred, y_score=pd.Series(P, name="p"))
     assert series.scores == pytest.approx(expected_scores(Y, P) | {
         "one_vs_all_pr_auc": series.scores["one_vs_all_pr_auc"]}, rel=1e-12)
@@ -201,3 +205,78 @@ def test_report_brier_score_of_probabilities_in_the_order_of_labels(weighted):
     logits = quality_report(y, pred, y_score=np.log(proba), labels=["cat", "ant", "bee"],
                             from_logits=True)
     assert "brier_score" not in logits.scores
+
+
+def test_report_calibration_rows_of_a_binary_target_are_the_functions():
+    """The calibration error row is calibration_error's (defaults: l1, 15 uniform bins,
+    top-label, of the two columns); the decomposition block is score_decomposition's of
+    the probability of class 1, whose parts add up to scikit-learn's Brier score."""
+    pred = (P > 0.5).astype(int)
+    for w in (None, W):
+        for y_score in (P, np.c_[1 - P, P]):
+            report = quality_report(Y, pred, y_score=y_score, sample_weight=w)
+            assert report.scores["calibration_error"] == pytest.approx(
+                msk.calibration_error(Y, np.c_[1 - P, P], sample_weight=w), rel=1e-12)
+            parts = msk.score_decomposition(Y, P, sample_weight=w)
+            for key in ("miscalibration", "discrimination", "uncertainty"):
+                assert report.decomposition[key] == pytest.approx(getattr(parts, key),
+                                                                  rel=1e-12, abs=1e-15)
+            d = report.decomposition
+            assert d["miscalibration"] - d["discrimination"] + d["uncertainty"] == (
+                pytest.approx(skm.brier_score_loss(Y, P, sample_weight=w), rel=1e-12))
+            assert report.to_dict()["decomposition"] == pytest.approx(d, rel=1e-15)
+            text, md, html = str(report), report.to_markdown(), report.to_html()
+            for form in (text, md, html):
+                assert "CORP decomposition" in form and "miscalibration (MCB)" in form
+    logits = quality_report(Y, pred, y_score=np.log(P / (1 - P)), from_logits=True)
+    assert logits.decomposition is None and "decomposition" not in logits.to_dict()
+    assert "MCB" not in str(logits)
+
+
+@pytest.mark.parametrize("weighted", [False, True])
+def test_report_calibration_rows_of_three_classes_in_the_order_of_labels(weighted):
+    """Multi-class: calibration_error of the columns (top-label), and the mean over the
+    classes of score_decomposition's one-vs-rest parts, whatever the order of labels=;
+    the bootstrap interval of the calibration error is the same from the sorted rankings
+    (unweighted) as from resampled rows (weights of one)."""
+    rng = np.random.default_rng(5)
+    names = np.array(["ant", "bee", "cat"])
+    y = names[rng.integers(0, 3, 80)]
+    proba = rng.dirichlet(np.ones(3), 80)  # columns: cat, ant, bee (labels= below)
+    w = rng.uniform(0.5, 2, 80) if weighted else None
+    pred = np.array(["cat", "ant", "bee"])[proba.argmax(1)]
+    order = ["cat", "ant", "bee"]
+    report = quality_report(y, pred, y_score=proba, labels=order, sample_weight=w)
+    sorted_columns = proba[:, [1, 2, 0]]  # ant, bee, cat
+    assert report.scores["calibration_error"] == pytest.approx(
+        msk.calibration_error(y, sorted_columns, sample_weight=w), rel=1e-12)
+    parts = msk.score_decomposition(y, sorted_columns, sample_weight=w)
+    for key in ("miscalibration", "discrimination", "uncertainty"):
+        assert report.decomposition[key] == pytest.approx(np.mean(getattr(parts, key)),
+                                                          rel=1e-12, abs=1e-15)
+    assert "mean of one-vs-rest" in str(report)
+    if not weighted:
+        kw = dict(labels=order, confidence_level=0.9, n_resamples=30, random_state=0)
+        fast = quality_report(y, pred, y_score=proba, **kw).intervals["scores"]
+        slow = quality_report(y, pred, y_score=proba, sample_weight=np.ones(80),
+                              **kw).intervals["scores"]
+        assert fast["calibration_error"] == pytest.approx(slow["calibration_error"],
+                                                          rel=1e-12)
+        low, high = fast["calibration_error"]
+        assert low < report.scores["calibration_error"] < high
+
+
+def test_report_fast_bootstrap_calibration_error_is_the_resampled_rows():
+    """The unweighted score bootstrap reads each replicate as counts of the samples: its
+    calibration error is calibration_error of the resampled rows (not a silent fallback)."""
+    from metrics_sk._display.report_intervals import _SortedScores
+
+    rng = np.random.default_rng(6)
+    y, proba = rng.integers(0, 3, 90), rng.dirichlet(np.ones(3), 90)
+    replicates = _SortedScores.of(y, proba, np.array([0, 1, 2]), False)
+    rows = [rng.integers(0, 90, 90) for _ in range(4)]
+    counts = np.stack([np.bincount(r, minlength=90) for r in rows]).astype(np.float64)
+    fast, _ = replicates._fast(counts)
+    for (_, _, scores), r in zip(fast, rows):
+        assert scores["calibration_error"] == pytest.approx(
+            msk.calibration_error(y[r], proba[r]), rel=1e-12)

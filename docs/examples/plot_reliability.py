@@ -7,7 +7,9 @@ the CORP reliability diagram: the isotonic recalibration of the predicted
 probabilities (no bins to choose) as a step function, a Clopper-Pearson band around
 each step and a histogram of the predictions under the curve. The same model
 recalibrated by scikit-learn's ``CalibratedClassifierCV`` (isotonic, cross-validated)
-follows the diagonal.
+follows the diagonal. The right panel is the binned diagram of the same predictions
+(``method="quantile"``: :func:`~metrics_sk.calibration_curve`'s points, one per bin of
+a tenth of the predictions, with a Clopper-Pearson band per bin).
 
 :func:`~metrics_sk.score_decomposition` splits each model's Brier score into
 miscalibration (MCB, what recalibrating would gain), discrimination (DSC, what the
@@ -35,16 +37,21 @@ models = {
         GaussianNB(), method="isotonic", cv=5).fit(X_train, y_train),
 }
 
-fig, ax = plt.subplots(figsize=(5.5, 5.5), layout="constrained")
+fig, (ax, binned) = plt.subplots(1, 2, figsize=(10, 5.5), layout="constrained")
 print(f"{'model':24} {'Brier':>7} {'MCB':>7} {'DSC':>7} {'UNC':>7}")
 for name, model in models.items():
     msk.ReliabilityDisplay.from_estimator(model, X_test, y_test, name=name, ax=ax)
+    # the binned diagram: calibration_curve's points (10 bins at the quantiles of the
+    # predictions, so that each holds a tenth of them) with a Clopper-Pearson band per bin
+    msk.ReliabilityDisplay.from_estimator(model, X_test, y_test, name=name, ax=binned,
+                                          method="quantile", n_bins=10, histogram=False)
     p = model.predict_proba(X_test)[:, 1]
     d = msk.score_decomposition(y_test, p)
     brier = brier_score_loss(y_test, p)  # scikit-learn's Brier score, for comparison
     print(f"{name:24} {brier:7.4f} {d.miscalibration:7.4f} {d.discrimination:7.4f} "
           f"{d.uncertainty:7.4f}")
 ax.set_title("CORP reliability diagrams (test half)")
+binned.set_title("Binned: 10 quantile bins (calibration_curve)")
 
 # %%
 # Three classes, one curve per class (each column against its class)

@@ -1,24 +1,28 @@
-"""Reliability diagram: the CORP (isotonic) calibration curve of probabilities.
+"""Reliability diagram: the CORP (isotonic) or binned calibration curve of probabilities.
 
 :class:`ReliabilityDisplay` draws, per model (and per class or top-label), the isotonic
 recalibration of the predicted probabilities (the PAV fit of
 :mod:`metrics_sk._isotonic`, the one :func:`~metrics_sk.score_decomposition` reads) as a
-step function of ``p``, a Clopper-Pearson band per level set of the fit, and a
-histogram of the probabilities under the curve.
+step function of ``p``, or the binned curve of :func:`~metrics_sk.calibration_curve`
+(its per-bin sums, ``_calibration.curve_sums``), a Clopper-Pearson band per level set or
+bin (:func:`clopper_pearson`, one helper), and a histogram of the probabilities under
+the curve.
 """
 
-from numbers import Real
+from numbers import Integral, Real
 
 import numpy as np
 from scipy.stats import beta
 
+from .._calibration import curve_sums
 from .._decomposition import probability_columns
 from .._isotonic import isotonic_fit
 from .._params import Checker
 from .._sklearn_compat import Interval, StrOptions
 
 _CHECK = Checker("ReliabilityDisplay.from_predictions", {
-    "method": [StrOptions({"corp"})],
+    "method": [StrOptions({"corp", "uniform", "quantile"})],
+    "n_bins": [Interval(Integral, 1, None, closed="left")],
     "multi_class": [StrOptions({"by_class", "top_label"})],
     "confidence": [Interval(Real, 0.0, 1.0, closed="neither"), None],
 })
@@ -62,8 +66,22 @@ def _curve(is_pos, proba, weights, confidence):
     return x, y, np.append(lower, lower[-1]), np.append(upper, upper[-1])
 
 
+def _binned_curve(is_pos, proba, weights, confidence, n_bins, strategy):
+    """``(prob_pred, prob_true, lower, upper)`` of the non-empty bins of
+    :func:`~metrics_sk.calibration_curve` (weighted), the band from the same sums."""
+    w, wy, wp, squares = curve_sums(is_pos, proba, weights, n_bins, strategy, squares=True)
+    kept = w > 0
+    w, wy, wp = w[kept], wy[kept], wp[kept]
+    x, y = wp / w, wy / w
+    if confidence is None:
+        return x, y, None, None
+    lower, upper = clopper_pearson(wy, w, None if squares is None else squares[kept],
+                                   confidence)
+    return x, y, lower, upper
+
+
 class ReliabilityDisplay:
-    """Reliability diagram (CORP), in the conventions of scikit-learn's CalibrationDisplay.
+    """Reliability diagram (CORP or binned), in the conventions of CalibrationDisplay.
 
     The curve is the isotonic regression of the outcomes on the predicted probabilities
     (pool-adjacent-violators, equal probabilities pooled first): the recalibrated
@@ -74,6 +92,11 @@ class ReliabilityDisplay:
     level set's positives out of its samples; under the curve, a histogram of the
     predicted probabilities (20 bins, the tallest scaled to 0.2). Several models go on one
     axes: call :meth:`plot` (or ``from_*``) with the same ``ax``.
+
+    With ``method='uniform'`` or ``'quantile'`` the curve is instead the binned one of
+    :func:`~metrics_sk.calibration_curve` (scikit-learn's ``CalibrationDisplay`` line,
+    with weights): the fraction of positives against the mean predicted probability of
+    each non-empty bin, with a Clopper-Pearson interval per bin.
 
     Made by :meth:`from_predictions` or :meth:`from_estimator`. A 2-D ``y_prob`` gives
     one curve per class (its column against the class), or with
@@ -101,6 +124,8 @@ class ReliabilityDisplay:
         Name of the model, in the legend.
     pos_label : int, float, bool or str, default=None
         The positive class of a binary diagram, in the axis label.
+    method : {'corp', 'uniform', 'quantile'}, default='corp'
+        How the curve was estimated: a step function (``'corp'``) or one point per bin.
 
     Attributes
     ----------
@@ -129,8 +154,9 @@ class ReliabilityDisplay:
     """
 
     def __init__(self, prob_true, prob_pred, y_prob, *, lower=None, upper=None,
-                 sample_weight=None, labels=None, name=None, pos_label=None):
+                 sample_weight=None, labels=None, name=None, pos_label=None, method="corp"):
         self.prob_true, self.prob_pred, self.y_prob = prob_true, prob_pred, y_prob
+        self.method = method
         self.lower, self.upper = lower, upper
         self.sample_weight, self.labels = sample_weight, labels
         self.name, self.pos_label = name, pos_label
@@ -175,15 +201,16 @@ class ReliabilityDisplay:
         if ref_line and "Perfectly calibrated" not in ax.get_legend_handles_labels()[1]:
             ax.plot([0, 1], [0, 1], "k:", linewidth=1, label="Perfectly calibrated")
         lines = []
+        binned = self.method != "corp"
+        style = {"marker": "s"} if binned else {"drawstyle": "steps-post"}
         for prob_true, prob_pred, y_prob, lower, upper, label in self._curves():
             parts = [str(part) for part in (name, label) if part is not None]
-            line_kw = {"drawstyle": "steps-post", "label": ": ".join(parts) or None,
-                       **kwargs}
+            line_kw = {**style, "label": ": ".join(parts) or None, **kwargs}
             (line,) = ax.plot(prob_pred, prob_true, **line_kw)
             color = line.get_color()
             if lower is not None:
-                ax.fill_between(prob_pred, lower, upper, step="post", color=color,
-                                alpha=0.15, linewidth=0)
+                ax.fill_between(prob_pred, lower, upper, step=None if binned else "post",
+                                color=color, alpha=0.15, linewidth=0)
             if histogram:
                 counts, edges = np.histogram(y_prob, bins=20, range=(0, 1),
                                              weights=self.sample_weight)
@@ -194,7 +221,8 @@ class ReliabilityDisplay:
             lines.append(line)
         positive = "" if self.pos_label is None else f" (positive class: {self.pos_label})"
         ax.set(xlabel=f"Predicted probability{positive}",
-               ylabel="Recalibrated probability (CORP)", xlim=(-0.02, 1.02),
+               ylabel=("Fraction of positives" if binned else
+                       "Recalibrated probability (CORP)"), xlim=(-0.02, 1.02),
                ylim=(-0.02, 1.02), aspect="equal")
         if ax.get_legend_handles_labels()[1]:
             ax.legend(loc="upper left")
@@ -203,7 +231,7 @@ class ReliabilityDisplay:
         return self
 
     @classmethod
-    def from_predictions(cls, y_true, y_prob, *, method="corp", pos_label=None,
+    def from_predictions(cls, y_true, y_prob, *, method="corp", n_bins=5, pos_label=None,
                          multi_class="by_class", sample_weight=None, confidence=0.95,
                          name=None, ax=None, ref_line=True, histogram=True, **kwargs):
         """Plot the reliability diagram of predicted probabilities.
@@ -215,10 +243,13 @@ class ReliabilityDisplay:
         y_prob : array-like of shape (n_samples,) or (n_samples, n_classes)
             Predicted probabilities: of the positive class (1-D), or one column per
             class in the order of the sorted classes of ``y_true`` (``predict_proba``'s).
-        method : {'corp'}, default='corp'
-            How the curve is estimated: ``'corp'``, the isotonic regression (no bins).
-            Binned curves (``'uniform'``, ``'quantile'``) are to come with
-            ``calibration_curve``.
+        method : {'corp', 'uniform', 'quantile'}, default='corp'
+            How the curve is estimated: ``'corp'``, the isotonic regression (no bins);
+            ``'uniform'`` or ``'quantile'``, the bins of
+            :func:`~metrics_sk.calibration_curve` with that ``strategy`` (weighted), one
+            point per non-empty bin.
+        n_bins : int, default=5
+            Number of bins of a binned ``method`` (unused by ``'corp'``).
         pos_label : int, float, bool or str, default=None
             The positive class of a 1-D ``y_prob`` (by default the greater label).
         multi_class : {'by_class', 'top_label'}, default='by_class'
@@ -227,9 +258,10 @@ class ReliabilityDisplay:
         sample_weight : array-like of shape (n_samples,), default=None
             Non-negative sample weights (of the fit, the bands and the histogram).
         confidence : float or None, default=0.95
-            Level of the Clopper-Pearson band of each level set (None: no band). With
-            sample weights, Kish's effective count ``(sum w)**2 / sum w**2`` of the level
-            set, its weighted share of positives times that count as the successes.
+            Level of the Clopper-Pearson band of each level set or bin (None: no band).
+            With sample weights, Kish's effective count ``(sum w)**2 / sum w**2`` of the
+            level set or bin, its weighted share of positives times that count as the
+            successes.
         name : str, default=None
             Name of the model in the legend.
         ax : matplotlib Axes, default=None
@@ -246,27 +278,35 @@ class ReliabilityDisplay:
         display : ReliabilityDisplay
             The display, drawn.
         """
-        _CHECK({"method": method, "multi_class": multi_class, "confidence": confidence})
+        _CHECK({"method": method, "n_bins": n_bins, "multi_class": multi_class,
+                "confidence": confidence})
         columns, weights = probability_columns(
             y_true, y_prob, pos_label=pos_label, sample_weight=sample_weight,
             top_label=multi_class == "top_label", name="y_prob")
-        curves = [_curve(is_pos, proba, weights, confidence) for _, is_pos, proba in columns]
+        if method == "corp":
+            curves = [_curve(is_pos, proba, weights, confidence)
+                      for _, is_pos, proba in columns]
+        else:
+            float_weights = None if weights is None else weights.astype(np.float64)
+            curves = [_binned_curve(is_pos, proba, float_weights, confidence, n_bins, method)
+                      for _, is_pos, proba in columns]
         x, y, lower, upper = (list(v) for v in zip(*curves))
         probas = [proba for _, _, proba in columns]
         if np.ndim(y_prob) == 1:
             display = cls(y[0], x[0], probas[0], lower=lower[0], upper=upper[0],
-                          sample_weight=weights, name=name, pos_label=columns[0][0])
+                          sample_weight=weights, name=name, pos_label=columns[0][0],
+                          method=method)
         else:
             labels = [label for label, _, _ in columns]
             if multi_class == "top_label":
                 labels = ["top label"]
             display = cls(y, x, probas, lower=None if confidence is None else lower,
                           upper=None if confidence is None else upper,
-                          sample_weight=weights, labels=labels, name=name)
+                          sample_weight=weights, labels=labels, name=name, method=method)
         return display.plot(ax, ref_line=ref_line, histogram=histogram, **kwargs)
 
     @classmethod
-    def from_estimator(cls, estimator, X, y, *, method="corp", pos_label=None,
+    def from_estimator(cls, estimator, X, y, *, method="corp", n_bins=5, pos_label=None,
                        multi_class="by_class", sample_weight=None, confidence=0.95,
                        name=None, ax=None, ref_line=True, histogram=True, **kwargs):
         """Plot the reliability diagram of a fitted classifier's ``predict_proba(X)``.
@@ -279,7 +319,9 @@ class ReliabilityDisplay:
             Input of ``estimator.predict_proba``.
         y : array-like of shape (n_samples,)
             True labels.
-        method : {'corp'}, default='corp'
+        method : {'corp', 'uniform', 'quantile'}, default='corp'
+            As in :meth:`from_predictions`.
+        n_bins : int, default=5
             As in :meth:`from_predictions`.
         pos_label : int, float, bool or str, default=None
             The positive class of a binary classifier (by default its
@@ -316,7 +358,8 @@ class ReliabilityDisplay:
                                  f"{classes}.")
             proba = proba[:, classes.index(pos_label)]
         name = type(estimator).__name__ if name is None else name
-        return cls.from_predictions(y, proba, method=method, pos_label=pos_label,
+        return cls.from_predictions(y, proba, method=method, n_bins=n_bins,
+                                    pos_label=pos_label,
                                     multi_class=multi_class, sample_weight=sample_weight,
                                     confidence=confidence, name=name, ax=ax,
                                     ref_line=ref_line, histogram=histogram, **kwargs)

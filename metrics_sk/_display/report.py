@@ -83,7 +83,10 @@ def quality_report(y_true, y_pred, *, y_score=None, labels=None, sample_weight=N
       and macro recall) next to scikit-learn's (the mean of the per-class F-beta);
     * ``"scores"``, with ``y_score``: log loss, CatBoost's one-vs-all log loss, AUC Mu,
       the macro one-vs-all ROC AUC and PR AUC and, when ``y_score`` holds probabilities
-      (not ``from_logits``), the Brier score;
+      (not ``from_logits``), the Brier score, the calibration error (l1, 15 uniform bins,
+      top-label) and a block with the CORP decomposition of the Brier score
+      (:func:`~metrics_sk.score_decomposition`: miscalibration, discrimination and
+      uncertainty; with more than two classes the mean of the one-vs-rest parts);
     * ``"groups"``, with ``groups``: macro F-beta, balanced accuracy, accuracy and
       support of each group, worst group first (a group's 0/0 ratios, common when a
       group lacks a class, take ``zero_division``'s value without a warning).
@@ -294,8 +297,8 @@ class QualityReport(ReportFormatting):
     """Per-class, overall and per-group metrics of one confusion, as one tidy table.
 
     Made by :func:`quality_report`. The numbers are one long table, :attr:`table`, with
-    the columns ``section`` (``"class"``, ``"average"``, ``"overall"``, ``"scores"`` or
-    ``"group"``), ``row`` (the class, the average, the group, or ``""``), ``metric``,
+    the columns ``section`` (``"class"``, ``"average"``, ``"overall"``, ``"scores"``,
+    ``"decomposition"`` or ``"group"``), ``row`` (the class, the average, the group, or ``""``), ``metric``,
     ``value``, ``low`` and ``high`` (the interval; NaN without one). Every form is a
     projection of it: ``str()`` (aligned text, also IPython's plain-text display),
     :meth:`to_markdown`, :meth:`to_html` (Jupyter's display), :meth:`to_json`,
@@ -345,7 +348,10 @@ class QualityReport(ReportFormatting):
         Accuracy, MCC, kappa and oneDAL's multi-class block.
     scores : dict of str to float or None
         Log loss, AUC Mu, macro one-vs-all ROC AUC and PR AUC and, of probabilities, the
-        Brier score (None without scores).
+        Brier score and the calibration error (None without scores).
+    decomposition : dict of str to float or None
+        The CORP decomposition of the Brier score: ``miscalibration``, ``discrimination``
+        and ``uncertainty`` (None without probabilities).
     intervals : dict
         The intervals ``(low, high)`` of the table, in the layout of ``values``.
 
@@ -495,6 +501,12 @@ class QualityReport(ReportFormatting):
         return self._row_dict("scores", "") if "scores" in self._table.sections else None
 
     @functools.cached_property
+    def decomposition(self):
+        """The CORP decomposition of the Brier score (None without probabilities)."""
+        return (self._row_dict("decomposition", "") if "decomposition" in self._table.sections
+                else None)
+
+    @functools.cached_property
     def intervals(self):
         """The intervals of the table, in the layout of the values (``{}`` without)."""
         t = self._table
@@ -552,6 +564,8 @@ class QualityReport(ReportFormatting):
             out["overall"] = dict(self.overall)
         if self.scores is not None:
             out["scores"] = dict(self.scores)
+        if self.decomposition is not None:
+            out["decomposition"] = dict(self.decomposition)
         if self._groups:
             rows, metrics = self._table.sections["group"][:2]
             columns = {m: self._table.column("group", m) for m in metrics}

@@ -11,6 +11,8 @@ import re
 import numpy as np
 
 from .report_layout import (
+    DECOMPOSITION,
+    DECOMPOSITION_TITLE,
     _BLOCKS,
     _CLASS_COLUMNS,
     _GROUP_COLUMNS,
@@ -201,6 +203,10 @@ class ReportFormatting:
                     for key in keys]
             if rows:
                 blocks.append(("summary", name, rows))
+        if "scores" in self.sections and "decomposition" in self._table.sections:
+            blocks.append(("summary", DECOMPOSITION_TITLE[k > 2],
+                           [[DECOMPOSITION[key], self._at("decomposition", "", key)]
+                            for key in self._table.sections["decomposition"][1]]))
         if "groups" in self.sections and self._groups:
             blocks += self._group_blocks(max_rows)
         if self._same_as:

@@ -8,6 +8,7 @@ import warnings
 
 import numpy as np
 
+from .. import _calibration
 from .._formulas import as_float, reduce_average
 from .._registry import METRICS
 from .report_layout import (
@@ -17,6 +18,7 @@ from .report_layout import (
     _SCORE_COLUMNS,
     _call,
     _quiet,
+    decomposition_values,
     score_values,
 )
 
@@ -76,6 +78,11 @@ def _add_scores(values, y_true, y_score, labels, sample_weight, from_logits):
         for average, row in averages.items():
             values["averages"][average].update(row)
     values["scores"] = scores
+    if not from_logits:
+        decomposition = decomposition_values(y_true, y_score, labels=labels,
+                                             sample_weight=sample_weight)
+        if decomposition is not None:
+            values["decomposition"] = decomposition
 
 
 def _score_intervals(intervals, interval, score_args, confidence_level, n_resamples,
@@ -194,6 +201,7 @@ class _SortedScores:
         self.codes, self.rankings, self.mu = codes, rankings, mu
         self.losses, self.n_classes = losses, n_classes
         self.present = np.bincount(codes, minlength=n_classes) > 0
+        self.calibration = None  # the calibration error of (R, n) weights, if shown
 
     @classmethod
     def of(cls, y_true, y_score, labels, from_logits):
@@ -233,7 +241,10 @@ class _SortedScores:
             if brier is not None:  # (its kernel's first argument: the scale, 1/2 or 1)
                 losses["brier_score_loss"] = brier[3].args[0] * brier_losses(brier[0],
                                                                              brier[1])
-        return cls(np.asarray(y_true), scores, codes, rankings, mu, losses, k)
+        out = cls(np.asarray(y_true), scores, codes, rankings, mu, losses, k)
+        if not from_logits and "calibration_error" in _SCORES:
+            out.calibration = _calibration.replicate_sums(y_true, y_score, labels=labels)
+        return out
 
     def _fast(self, weights):
         """The layout of :func:`score_values` for each row of ``weights`` (R, n)."""
@@ -243,6 +254,7 @@ class _SortedScores:
         mu = factor * (sum(r.evaluate(weights[:, rows])[0] for rows, r in pairs)
                        + 0.5 * halves)
         losses = {key: weights @ v / self.n for key, v in self.losses.items()}
+        calibration = None if self.calibration is None else self.calibration(weights)
         support = np.stack([np.bincount(self.codes, weights=w, minlength=self.n_classes)
                             for w in weights])
         out = []
@@ -260,6 +272,8 @@ class _SortedScores:
                       "one_vs_all_pr_auc": averages["macro"]["pr_auc"]}
             if "brier_score_loss" in losses:
                 values["brier_score"] = losses["brier_score_loss"][i]
+            if calibration is not None:
+                values["calibration_error"] = calibration[i]
             out.append((per_class, averages, {key: float(values[key]) for key in _SCORES
                                               if key in values}))
         return out, support

@@ -174,7 +174,8 @@ def score_values(y_true, y_score, *, labels, sample_weight=None, from_logits=Fal
     ``one_vs_all_log_loss``, ``roc_auc_mu``, the macro averages ``one_vs_all_roc_auc``
     and ``one_vs_all_pr_auc`` (classes where they are undefined left out, as the
     functions' ``average="macro"`` does) and, when ``y_score`` holds probabilities (not
-    ``from_logits``), ``brier_score``.
+    ``from_logits``), ``brier_score`` and ``calibration_error`` (its defaults: l1, 15
+    uniform bins, top-label).
     """
     kw = {"labels": labels, "sample_weight": sample_weight}
     per_class = {key: METRICS[name].function(y_true, y_score, average=None, **kw)
@@ -208,10 +209,49 @@ def score_values(y_true, y_score, *, labels, sample_weight=None, from_logits=Fal
             else:
                 columns = np.asarray(y_score)[:, order]
             scores[key] = METRICS[name].function(y_true, columns, **sorted_kw, **extra)
+        elif np.ndim(y_score) == 1 and {"pos_label", "labels"} <= takes:
+            # (the top-label calibration error: a 1-D probability, the greater class's, is
+            # the two columns of the sorted classes, as a 2-D y_score gives the same value)
+            p = np.asarray(y_score, dtype=np.float64)
+            scores[key] = METRICS[name].function(y_true, np.c_[1 - p, p], **sorted_kw)
         else:
             extra = {"from_logits": from_logits} if "from_logits" in _takes(name) else {}
             scores[key] = METRICS[name].function(y_true, y_score, **kw, **extra)
     return per_class, averages, {k: float(v) for k, v in scores.items()}
+
+
+#: The CORP decomposition of the Brier score under the score block (probabilities only):
+#: ``{key: row name}``, keys the fields of :class:`~metrics_sk.ScoreDecomposition`.
+DECOMPOSITION = {"miscalibration": "miscalibration (MCB)",
+                 "discrimination": "discrimination (DSC)",
+                 "uncertainty": "uncertainty (UNC)"}
+#: Its title: binary, multi-class (the parts add up to the Brier score when binary).
+DECOMPOSITION_TITLE = ("Brier score = MCB - DSC + UNC (CORP decomposition)",
+                       "Brier score decomposition (CORP, mean of one-vs-rest)")
+
+
+def decomposition_values(y_true, y_score, *, labels, sample_weight=None):
+    """``{key: float}`` of :data:`DECOMPOSITION`: :func:`~metrics_sk.score_decomposition`
+    of the Brier score of the probabilities ``y_score`` (columns in the order of
+    ``labels``, or a 1-D probability of the greater class), the mean over the classes of
+    the one-vs-rest parts (binary: both columns' parts are the positive class's, so the
+    line is the binary decomposition, whose parts add up to the Brier score). None when
+    some class of ``labels`` has no true sample (``score_decomposition`` reads the
+    columns as the classes of ``y_true``)."""
+    from .._decomposition import score_decomposition
+
+    order = np.argsort(np.asarray(labels), kind="stable")
+    _, codes = encode_targets(y_true, labels)
+    if np.bincount(codes, minlength=len(labels))[:len(labels)].min() == 0:
+        return None
+    if np.ndim(y_score) == 1:
+        p = np.asarray(y_score, dtype=np.float64)
+        columns = np.c_[1 - p, p]
+    else:
+        columns = np.asarray(y_score)[:, order]
+    parts = score_decomposition(y_true, columns, scoring="brier_score_loss",
+                                sample_weight=sample_weight)
+    return {key: float(np.mean(getattr(parts, key))) for key in DECOMPOSITION}
 
 
 def _quiet(zero_division):

@@ -59,7 +59,7 @@ def _grids(labels, values, intervals):
                         low[i, j], high[i, j] = _pair(
                             iv.get("averages", {}).get(a, {}).get(m), ())
         out.append((section, names, metrics, grid, low, high, present))
-    for section in ("overall", "scores"):
+    for section in ("overall", "scores", "decomposition"):
         row = values.get(section)
         if row:
             metrics = list(row)

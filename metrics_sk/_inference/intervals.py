@@ -33,7 +33,9 @@ from .._api import build_confusion
 from .._batch import ConfusionBatch
 from .._confusion import Confusion, SampleCells, count_sample_cells
 from .._facts import FACTS, INTERVAL_METHODS
-from .._losses import prepare_scores
+from .._auc import unit_scaled
+from .._losses import brier_losses, prepare_scores
+from .._scores import encoded_inputs
 from .._params import INFERENCE, Checker
 from .._registry import resolve
 from .._validation import is_dask_collection, refuse_zero_weights
@@ -400,12 +402,14 @@ def analytic_interval(metric, y_true, y_pred_or_score, *, confidence_level=0.95,
 
     The closed-form counterpart of :func:`bootstrap`: Wilson or Clopper-Pearson for
     proportions, the delta method on the logit scale for F and the other [0, 1] metrics,
-    Fisher's z for MCC, the standard error of kappa, DeLong for ROC AUC.
+    Fisher's z for MCC, the standard error of kappa, DeLong for ROC AUC, the central
+    limit theorem for the Brier score (a mean of per-sample losses).
 
     Parameters
     ----------
     metric : str or callable
-        A metrics_sk count metric or :func:`one_vs_all_roc_auc_score`, or its name.
+        A metrics_sk count metric, :func:`one_vs_all_roc_auc_score` or
+        :func:`brier_score_loss`, or its name.
     y_true : array-like of shape (n_samples,)
         True labels.
     y_pred_or_score : array-like
@@ -425,6 +429,7 @@ def analytic_interval(metric, y_true, y_pred_or_score, *, confidence_level=0.95,
         - ``"fisher_z"`` for :func:`matthews_corrcoef`;
         - ``"kappa_se"`` for :func:`cohen_kappa_score` (any ``weights``);
         - ``"delong"`` for :func:`one_vs_all_roc_auc_score`;
+        - ``"mean"`` for :func:`brier_score_loss`, a mean of per-sample losses;
         - ``"bootstrap"`` is accepted for any count metric.
     sample_weight : array-like of shape (n_samples,), default=None
         Sample weights.
@@ -461,6 +466,10 @@ def analytic_interval(metric, y_true, y_pred_or_score, *, confidence_level=0.95,
       Cohen and Everitt (1969) (the delta method), clipped to [-1, 1].
     - DeLong: :math:`\mathrm{Var} = S_{10}/m + S_{01}/n` from the placement values,
       computed by sorting each side once (Sun and Xu, 2014), on the logit scale.
+    - Mean (the Brier score, a mean :math:`\bar l` of per-sample losses): the central
+      limit theorem, :math:`\bar l \pm z\,s/\sqrt n`; with weights the linearized
+      :math:`\mathrm{SE} = \sqrt{n/(n-1) \sum w_i^2 (l_i - \bar l)^2} / \sum w_i`. The
+      lower bound is clipped at 0.
 
     With sample weights the counts are weight sums, :math:`c_{ij}` in the variance is
     replaced by the per-cell sum of squared weights, and a proportion's :math:`n` by Kish's
@@ -500,6 +509,11 @@ def analytic_interval(metric, y_true, y_pred_or_score, *, confidence_level=0.95,
     z = z_score(confidence_level)
     if name is None:
         found = resolve(func)
+        if found is not None and found.interval == "mean":
+            if method not in (None, "mean"):
+                raise ValueError(f"method for {found.name} must be 'mean', got {method!r}.")
+            return _mean_interval(func, y_true, y_pred_or_score, sample_weight, metric_kwargs,
+                                  z)
         if found is None or found.interval != "delong":
             raise ValueError(f"{getattr(func, '__name__', metric)!r} has no analytic interval "
                              "here; use bootstrap.")
@@ -523,6 +537,25 @@ def analytic_interval(metric, y_true, y_pred_or_score, *, confidence_level=0.95,
         c = samples.confusion()
     return confusion_interval(c, name, metric_kwargs, confidence_level=confidence_level,
                               method=method, samples=samples)
+
+
+def _mean_interval(func, y_true, y_score, sample_weight, kwargs, z):
+    """The CLT interval of a mean of per-sample losses (the Brier score): the value of
+    ``func``, the standard error of the weighted mean ``sum w l / sum w`` by
+    linearization, ``sqrt(n / (n - 1) sum w**2 (l - mean)**2) / sum w`` (``s / sqrt n``
+    without weights), the lower bound clipped at 0 (a loss)."""
+    found = encoded_inputs(func, y_true, y_score, sample_weight, kwargs)
+    if found is None:  # (inputs the drop-in hands to scikit-learn)
+        raise ValueError("These inputs have no analytic interval here; use bootstrap.")
+    codes, proba, weights, kernel = found
+    losses = kernel.args[0] * brier_losses(codes, proba)
+    value = float(func(y_true, y_score, sample_weight=sample_weight, **kwargs))
+    n = losses.shape[0]
+    w = np.ones(n) if weights is None else unit_scaled(weights.astype(np.float64))
+    spread = np.sqrt(n / max(n - 1, 1) * np.sum((w * (losses - value)) ** 2))
+    se = float(spread / w.sum())
+    return IntervalResult(value, ConfidenceInterval(max(value - z * se, 0.0), value + z * se),
+                          se, "mean")
 
 
 def confusion_intervals(c, metrics, *, confidence_level=0.95, samples=None):
