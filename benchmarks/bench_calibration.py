@@ -20,7 +20,6 @@ indices, three bincounts, the formula), for scale.
 import argparse
 import os
 import sys
-import time
 
 import numpy as np
 from sklearn.calibration import calibration_curve as sk_calibration_curve
@@ -29,19 +28,8 @@ from sklearn.calibration import calibration_curve as sk_calibration_curve
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import metrics_sk as msk  # noqa: E402
 
-CLOCKS = {"wall": time.perf_counter, "cpu": time.process_time}
+from _timing import CLOCKS, best_of_each  # noqa: E402
 
-
-def best_of_each(ours, reference, repeat, clock):
-    """Best time of each side, the runs alternating (ours, reference, ours, ...)."""
-    best = [np.inf, np.inf]
-    values = [None, None]
-    for _ in range(repeat):
-        for side, func in enumerate((ours, reference)):
-            start = clock()
-            values[side] = func()
-            best[side] = min(best[side], clock() - start)
-    return best, values
 
 
 def plain_numpy(y, p, n_bins=15):
@@ -88,7 +76,7 @@ def main(argv=None):
          lambda: np.bincount(bins, weights=p, minlength=15), None),
     ]
     for name, ours_call, reference_call, target in rows:
-        (ours, theirs), _ = best_of_each(ours_call, reference_call, args.repeat, clock)
+        (ours, theirs), _ = best_of_each(ours_call, reference_call, repeat=args.repeat, clock=clock)
         ratio = ours / theirs
         verdict = "info" if target is None else (
             f"<= {target:g}x " + ("ok" if ratio <= target else "MISSED"))
@@ -101,7 +89,7 @@ def main(argv=None):
         (ours, theirs), (a, b) = best_of_each(
             lambda: msk.calibration_curve(y, p, n_bins=10, strategy=strategy),
             lambda: sk_calibration_curve(y, p, n_bins=10, strategy=strategy),
-            args.repeat, clock)
+            repeat=args.repeat, clock=clock)
         if not all(np.array_equal(u, v) for u, v in zip(a, b)):
             failed.append(name)
         print(f"{name:52s} {ours * 1e3:9.1f}ms {theirs * 1e3:8.1f}ms "
