@@ -470,3 +470,183 @@ class MultilabelConfusion(_Columns):
         return _formulas.multilabel_confusion_matrix(self, labels=labels,
                                                      samplewise=samplewise)
     multilabel_confusion_matrix.__doc__ = _formulas.multilabel_confusion_matrix.__doc__
+
+
+# -- resampling rows: the distinct rows of the samples, and batches of their replicates -------
+#: Seed of the row hashes of a sparse indicator (any fixed value: a collision is caught).
+_HASH_SEED = 0x6D6C62
+
+
+def _first_of(unit_of, m):
+    """The first row of each of the ``m`` units that ``unit_of`` numbers."""
+    first = np.empty(m, dtype=np.int64)
+    first[unit_of[::-1]] = np.arange(unit_of.shape[0] - 1, -1, -1)  # (the last write wins)
+    return first
+
+
+def _distinct_rows(t, p):
+    """``(first, unit_of)``: the first row of each distinct ``(t, p)`` row pair and each
+    row's position among them, numbered by the one key compactor (``_encoding.compact``)
+    on a 64-bit key of each row: its packed bits when they fit in 64, else a hash of them
+    (dense: of the packed words; sparse: of the row's columns), checked exactly (rows
+    that share a key must be equal; on a collision every row is its own unit)."""
+    n = t.shape[0]
+    random = np.random.default_rng(_HASH_SEED)
+    if not sp.issparse(t):
+        packed = np.packbits(np.concatenate([t, p], axis=1), axis=1)
+        width = -(-packed.shape[1] // 8) * 8
+        words = np.zeros((n, width), dtype=np.uint8)
+        words[:, :packed.shape[1]] = packed
+        words = words.view(np.uint64)  # (n, width / 8)
+        if words.shape[1] == 1:
+            keys, exact = words[:, 0], True  # the bits themselves: no collision
+        else:
+            factors = random.integers(0, np.iinfo(np.int64).max, words.shape[1],
+                                      dtype=np.int64, endpoint=True).view(np.uint64) | 1
+            keys, exact = (words * factors).sum(axis=1, dtype=np.uint64), False  # (wraps)
+        unit_of = compact(keys.view(np.int64))[1]
+        first = _first_of(unit_of, int(unit_of.max()) + 1)
+        if exact or np.array_equal(words[first[unit_of]], words):
+            return first, unit_of
+        return np.arange(n), np.arange(n)
+    both = sp.csr_array(sp.hstack([t, p], format="csr"))
+    both.sort_indices()
+    factors = random.integers(0, np.iinfo(np.int64).max, both.shape[1], dtype=np.int64,
+                              endpoint=True)
+    ends = np.concatenate((np.zeros(1, np.uint64),
+                           np.cumsum(factors[both.indices].view(np.uint64))))
+    keys = ends[both.indptr[1:]] - ends[both.indptr[:-1]]  # (wraps)
+    unit_of = compact(keys.view(np.int64))[1]
+    first = _first_of(unit_of, int(unit_of.max()) + 1)
+    again = both[first[unit_of]]
+    if not (np.array_equal(again.indptr, both.indptr)
+            and np.array_equal(again.indices, both.indices)):
+        return np.arange(n), np.arange(n)
+    return first, unit_of
+
+
+class RowUnits:
+    """The samples of a multilabel-indicator pair as *units* to resample: the distinct
+    (row, weight) pairs, with how many samples each has. Resampling the ``n`` samples
+    with replacement draws the units' counts, ``Mult(n, counts / n)``; a replicate's
+    per-column counts are sums over its units (:meth:`batch`), so the ``n x L``
+    indicators are kept once per distinct row only.
+
+    Parameters
+    ----------
+    y_true, y_pred : ndarray or CSR of shape (n_samples, n_labels)
+        A checked pair (:func:`checked_rows`).
+    w : ndarray of shape (n_samples,) or None
+        The checked weights.
+    """
+
+    def __init__(self, y_true, y_pred, w=None):
+        n, n_labels = y_true.shape
+        if sp.issparse(y_true) or sp.issparse(y_pred):
+            t, p = _bool_csr(y_true), _bool_csr(y_pred)
+        else:
+            t, p = y_true.astype(bool, copy=False), y_pred.astype(bool, copy=False)
+        first, unit_of = _distinct_rows(t, p)
+        if w is not None:  # a unit is a (row, weight) pair
+            values, code = compact(np.ascontiguousarray(w, dtype=np.float64).view(np.int64))
+            pairs, unit_of = compact(unit_of * values.shape[0] + code)
+            first = _first_of(unit_of, pairs.shape[0])
+        self.n, self.n_labels, self.weighted = n, n_labels, w is not None
+        self.count = np.bincount(unit_of.ravel(), minlength=first.shape[0])
+        self.weight = None if w is None else np.asarray(w, dtype=np.float64)[first]
+        t, p = sp.csr_array(t[first]), sp.csr_array(p[first])
+        both = sp.csr_array(t.multiply(p))
+        a, true, pred = (np.diff(m.indptr) for m in (both, t, p))
+        base = n_labels + 1
+        keys, triple_of = compact(((a * base + true) * base + pred).astype(np.int64))
+        self.triples = _split_keys(keys, base)
+        m, k = first.shape[0], keys.shape[0]
+        exact = ((a == true) & (a == pred)).astype(np.float64)
+        # one linear map from unit counts to everything a replicate holds:
+        # [tp | support | predicted | exact matches | triples]
+        self.map = sp.csr_array(sp.hstack([
+            both, t, p, sp.csr_array(exact[:, None]),
+            sp.csr_array((np.ones(m), (np.arange(m), triple_of)), shape=(m, k))],
+            format="csr"), dtype=np.float64)
+        self.triple_of = triple_of
+
+    @property
+    def size(self):
+        """The number of units."""
+        return self.count.shape[0]
+
+    def sums(self, counts):
+        """``(tp, support, predicted, total, exact, triple_counts, triple_weights)`` of
+        replicates given by their units' ``counts`` ``(r, units)``."""
+        counts = np.asarray(counts, dtype=np.float64)
+        weights = counts if self.weight is None else counts * self.weight
+        sums = (self.map.T @ weights.T).T
+        L = self.n_labels
+        tp, support, predicted = sums[:, :L], sums[:, L:2 * L], sums[:, 2 * L:3 * L]
+        triple_counts = (self.map[:, 3 * L + 1:].T @ counts.T).T
+        return (tp, support, predicted, weights.sum(1), sums[:, 3 * L],
+                triple_counts, sums[:, 3 * L + 1:])
+
+    def batch(self, counts):
+        """The replicates of ``counts`` ``(r, units)`` as a :class:`MultilabelBatch`."""
+        return MultilabelBatch(self, counts)
+
+    def confusion(self, counts):
+        """One replicate (``counts`` of shape ``(units,)``) as a
+        :class:`MultilabelConfusion`."""
+        tp, support, predicted, total, _, tc, tw = (
+            s[0] for s in self.sums(np.asarray(counts)[None]))
+        keep = tc > 0
+        cells = (*(x[keep] for x in self.triples), tc[keep].astype(np.int64), tw[keep])
+        if not self.weighted:
+            tp, support, predicted = (x.astype(np.int64) for x in (tp, support, predicted))
+            total, cells = int(total), cells[:4] + (cells[3],)
+        return MultilabelConfusion(tp, support, predicted, total, cells, int(tc.sum()),
+                                   weighted=self.weighted)
+
+
+class MultilabelBatch(_Columns):
+    """``R`` multilabel confusions over the same label columns: the replicates of
+    :class:`RowUnits`, given by their units' counts ``(R, units)``. It implements the
+    interface of :class:`MultilabelConfusion` with a leading replicate axis, as
+    ``ConfusionBatch`` does for ``Confusion`` (``docs/design.rst``): ``tp``,
+    ``support``, ``predicted`` of shape ``(R, L)``, ``total`` and ``exact_matches`` of
+    shape ``(R,)``, :meth:`sample_sums` of shape ``(R, triples)``; the formulas evaluate
+    it unchanged. Every column is a label of every replicate (scikit-learn's labels of a
+    multilabel target are its columns), so ``present`` is None."""
+
+    is_batch = True
+    is_multilabel = True
+    true_present = None
+    present = None
+    n_fixed = None
+
+    def __init__(self, units, counts):
+        super().__init__(units.n_labels)
+        self.counted_labels = self.labels
+        (self.tp, self.support, self.predicted, self.total, self.exact_matches,
+         triple_counts, triple_weights) = units.sums(counts)
+        shape = triple_counts.shape
+        self._sample_cells = (*(np.broadcast_to(x, shape) for x in units.triples),
+                              triple_counts, triple_weights)
+        self.n_samples = units.n
+        self.is_weighted = units.weighted
+
+    def whole_margins(self):
+        """``(tp, support, predicted, total)`` of each replicate."""
+        return self.tp, self.support, self.predicted, self.total
+
+    def sample_sums(self):
+        """``(a, t, p, counts, weights)`` of each replicate, shape ``(R, triples)``: the
+        triples of the data (those a replicate misses have count and weight 0)."""
+        return self._sample_cells
+
+
+def checked_rows(y_true, y_pred, sample_weight=None, columns=None):
+    """The :class:`MultilabelConfusion` and :class:`RowUnits` of a multilabel-indicator
+    pair, checked once (non-negative weights: a resample of them is a sum of weights);
+    ``columns``: only these columns (``average="samples"`` with ``labels=``)."""
+    y_true, y_pred, w = _checked(y_true, y_pred, sample_weight, columns,
+                                 allow_negative_weights=False)
+    confusion = MultilabelConfusion(*count(y_true, y_pred, w), weighted=w is not None)
+    return confusion, RowUnits(y_true, y_pred, w)
