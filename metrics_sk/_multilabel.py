@@ -552,9 +552,9 @@ class RowUnits:
             pairs, unit_of = compact(unit_of * values.shape[0] + code)
             first = _first_of(unit_of, pairs.shape[0])
         self.n, self.n_labels, self.weighted = n, n_labels, w is not None
-        #: The first sample of each unit, and how many samples each unit has.
-        self.first = first
-        self.count = np.bincount(unit_of.ravel(), minlength=first.shape[0])
+        #: The first sample of each unit, each sample's unit, how many samples each has.
+        self.first, self.unit_of = first, unit_of
+        self.count = np.bincount(unit_of, minlength=first.shape[0])
         self.weight = None if w is None else np.asarray(w, dtype=np.float64)[first]
         t, p = sp.csr_array(t[first]), sp.csr_array(p[first])
         both = sp.csr_array(t.multiply(p))

@@ -12,6 +12,7 @@ import sklearn.metrics as skm
 
 import metrics_sk as msk
 from metrics_sk._inference.bootstrap import interval_of
+from metrics_sk._inference.resampling import RowSampler
 from metrics_sk._multilabel import checked_rows
 
 
@@ -23,10 +24,14 @@ def _data(n=120, n_labels=4, seed=0, density=0.4, flip=0.2):
 
 
 def _resamples(y_true, y_pred, w, seed, n_resamples, columns=None):
-    """The resamples the bootstrap draws for ``seed``, as row indices: each distinct
-    (row, weight) unit repeated as often as the multinomial draw says."""
+    """The resamples the bootstrap draws for ``seed``, as row indices: ``n`` indices
+    when there are many distinct (row, weight) units, else each unit's first row
+    repeated as often as the multinomial draw of the units' counts says."""
     _, units = checked_rows(y_true, y_pred, w, columns)
     rng = np.random.default_rng(seed)
+    n = y_true.shape[0]
+    if units.size * RowSampler.INDICES_PER_UNIT > n:
+        return [rng.integers(0, n, n) for _ in range(n_resamples)]
     counts = rng.multinomial(units.n, units.count / units.n, size=n_resamples)
     return [np.repeat(units.first, row) for row in counts]
 
@@ -60,16 +65,20 @@ CALLS = [
 ]
 
 
-@pytest.mark.parametrize("form", ["dense", "sparse", "bool"])
-@pytest.mark.parametrize("weights", [None, "classes", "continuous"])
+@pytest.mark.parametrize("rows", ["repeated", "distinct"])
+@pytest.mark.parametrize("form, weights", [
+    ("dense", None), ("dense", "classes"), ("dense", "continuous"), ("sparse", None),
+    ("sparse", "classes"), ("bool", None)])
 @pytest.mark.parametrize("name, kwargs", CALLS)
-def test_percentile_interval_equals_brute_force(name, kwargs, weights, form):
-    """The same resamples (a multinomial draw of the distinct rows' counts, made row
-    indices) with scikit-learn's metric per resample: the same distribution and
-    percentile interval, for every average (samples included), weights and input form."""
-    y_true, y_pred = _data(n=80, n_labels=4, seed=1)
+def test_percentile_interval_equals_brute_force(name, kwargs, weights, form, rows):
+    """The same resamples (a multinomial draw of the distinct rows' counts, or ``n``
+    indices when rows rarely repeat, made row indices) with scikit-learn's metric per
+    resample: the same distribution and percentile interval, for every average (samples
+    included), weights and input form."""
+    n = {"repeated": 1000, "distinct": 80}[rows]  # (4 labels: at most 256 distinct rows)
+    y_true, y_pred = _data(n=n, n_labels=4, seed=1, density=0.2, flip=0.1)
     w = {None: None, "classes": np.where(y_true[:, 0] == 1, 2.0, 0.5),
-         "continuous": np.random.default_rng(2).random(80)}[weights]
+         "continuous": np.random.default_rng(2).random(n)}[weights]
     convert = {"dense": np.asarray, "sparse": sp.csr_array,
                "bool": lambda y: y.astype(bool)}[form]
     res = msk.bootstrap(name, convert(y_true), convert(y_pred), sample_weight=w,
@@ -88,6 +97,9 @@ def test_percentile_interval_equals_brute_force(name, kwargs, weights, form):
         low, high = np.nanpercentile(brute, [2.5, 97.5], axis=0)
     np.testing.assert_allclose(res.confidence_interval.low, low, rtol=1e-12)
     np.testing.assert_allclose(res.confidence_interval.high, high, rtol=1e-12)
+    _, units = checked_rows(y_true, y_pred, w)
+    by_index = units.size * RowSampler.INDICES_PER_UNIT > n
+    assert by_index == (rows == "distinct" or weights == "continuous")
 
 
 def test_units_are_the_distinct_rows_and_weights():
@@ -126,7 +138,7 @@ def test_bca_equals_bca_of_the_brute_force():
     # (the same estimate: BCa counts the replicates below it, and scikit-learn's differs
     # from ours in the last bit, 0.6499999999999999 and 0.65, where replicates tie)
     low, high = interval_of(brute, np.float64(res.value), jack, np.ones(40), 0.95, "bca")
-    assert res.confidence_interval == pytest.approx((low, high), rel=1e-12)
+    assert tuple(res.confidence_interval) == pytest.approx((float(low), float(high)), rel=1e-12)
 
 
 def test_per_replicate_metric_and_confidence_intervals():

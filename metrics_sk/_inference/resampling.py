@@ -254,7 +254,14 @@ class RowSampler:
     when their whole rows are, so the unit is the row, not the cell. ``confusion`` is the
     multilabel confusion of the data (the point estimate); the replicates are
     :class:`~metrics_sk._multilabel.MultilabelBatch` es, which the formulas evaluate as
-    they are, and the same interface as :class:`CellSampler`'s serves the bootstrap."""
+    they are, and the same interface as :class:`CellSampler`'s serves the bootstrap.
+
+    With many units (more than ``n / INDICES_PER_UNIT``: rows rarely repeat) the ``n``
+    sample indices of a replicate are drawn instead (``rng.integers(0, n, n)``), and
+    counted by unit: the same law, in O(n) rather than O(units) binomial draws."""
+
+    #: Draw sample indices when there are more units than n / this.
+    INDICES_PER_UNIT = 8
 
     def __init__(self, confusion, units):
         self.confusion, self.units = confusion, units
@@ -264,9 +271,15 @@ class RowSampler:
     def chunks(self, n_resamples, rng):
         """Yield unit counts of shape ``(r, units)``, ``n_resamples`` rows in all."""
         step = max(1, CHUNK_ELEMENTS // self.width)
-        p = self.units.count / self.n
+        units, n, m = self.units, self.n, self.size
+        by_index = m * self.INDICES_PER_UNIT > n
         for start in range(0, n_resamples, step):
-            yield rng.multinomial(self.n, p, size=min(step, n_resamples - start))
+            r = min(step, n_resamples - start)
+            if by_index:
+                yield np.stack([np.bincount(units.unit_of[rng.integers(0, n, n)],
+                                            minlength=m) for _ in range(r)])
+            else:
+                yield rng.multinomial(n, units.count / n, size=r)
 
     def jackknife(self):
         """Leave-one-out replicates ``(counts (units, units), multiplicity (units,))``:
