@@ -579,15 +579,22 @@ class RowUnits:
 
     def sums(self, counts):
         """``(tp, support, predicted, total, exact, triple_counts, triple_weights)`` of
-        replicates given by their units' ``counts`` ``(r, units)``."""
+        replicates given by their units' ``counts`` ``(r, units)`` (NaN for a replicate
+        whose weights are all zero)."""
         counts = np.asarray(counts, dtype=np.float64)
         weights = counts if self.weight is None else counts * self.weight
         sums = (self.map.T @ weights.T).T
+        total = weights.sum(1)
+        if self.weighted and not total.all():
+            # a replicate of zero-weight samples only: undefined (scikit-learn refuses its
+            # weights), so its counts are NaN and every metric of it is NaN
+            sums[total == 0] = np.nan
+            total = np.where(total == 0, np.nan, total)
         L = self.n_labels
         tp, support, predicted = sums[:, :L], sums[:, L:2 * L], sums[:, 2 * L:3 * L]
         triple_counts = (self.map[:, 3 * L + 1:].T @ counts.T).T
-        return (tp, support, predicted, weights.sum(1), sums[:, 3 * L],
-                triple_counts, sums[:, 3 * L + 1:])
+        return (tp, support, predicted, total, sums[:, 3 * L], triple_counts,
+                sums[:, 3 * L + 1:])
 
     def batch(self, counts):
         """The replicates of ``counts`` ``(r, units)`` as a :class:`MultilabelBatch`."""

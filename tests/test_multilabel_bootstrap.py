@@ -3,6 +3,7 @@ MultilabelBatch; metrics_sk/_inference/resampling.py: RowSampler): a replicate r
 the samples' rows. Checked against a brute-force bootstrap on the same resamples with
 scikit-learn's metric per resample, and by coverage in simulation."""
 
+import re
 import warnings
 
 import numpy as np
@@ -217,3 +218,187 @@ def test_coverage_long():
     """2,000 data sets: the coverage of the 95% intervals within 2 points of 95%."""
     for name, share in _coverage(2000, 300, 500, 1).items():
         assert 0.93 <= share <= 0.965, (name, share)
+
+
+# -- edges of the multilabel entry points ------------------------------------------------------
+Y = np.array([[1, 0, 1], [0, 1, 1], [1, 1, 0], [0, 0, 1], [1, 0, 0], [0, 1, 0]])
+P = np.array([[1, 0, 0], [0, 1, 1], [1, 0, 0], [0, 1, 1], [1, 1, 0], [0, 1, 0]])
+
+
+def _entry_points(y_true, y_pred, w):
+    """Every multilabel entry point on one input: the drop-in, the confusion (built and
+    updated), the bootstrap and confidence_intervals."""
+    c = msk.MultilabelConfusion.from_predictions(Y, P)
+    return {
+        "f1_score": lambda: msk.f1_score(y_true, y_pred, average="samples",
+                                         sample_weight=w),
+        "from_predictions": lambda: msk.MultilabelConfusion.from_predictions(
+            y_true, y_pred, sample_weight=w),
+        "update": lambda: c.update(y_true, y_pred, sample_weight=w),
+        "bootstrap": lambda: msk.bootstrap("f1_score", y_true, y_pred, average="samples",
+                                           sample_weight=w, n_resamples=20),
+        "confidence_intervals": lambda: msk.confidence_intervals(
+            c, "hamming_loss", y_true=y_true, y_pred=y_pred, sample_weight=w,
+            n_resamples=20),
+    }
+
+
+def _sk_error(func):
+    with pytest.raises(Exception) as caught:
+        func()
+    return type(caught.value), str(caught.value)
+
+
+@pytest.mark.parametrize("case", ["zero weights", "more columns", "a 1-D target",
+                                  "no sample", "weights too short", "NaN weight",
+                                  "label out of range"])
+def test_edge_errors_are_scikit_learns(case):
+    """A mistake scikit-learn refuses is refused with its error (type and message) by
+    every multilabel entry point."""
+    y_true, y_pred, w, kwargs = Y, P, None, {}
+    if case == "zero weights":
+        w = np.zeros(6)
+    elif case == "more columns":
+        y_pred = np.hstack([P, P[:, :1]])
+    elif case == "a 1-D target":
+        y_pred = P[:, 0]
+    elif case == "no sample":
+        y_true, y_pred = Y[:0], P[:0]
+    elif case == "weights too short":
+        w = np.ones(4)
+    elif case == "NaN weight":
+        w = np.array([1, np.nan, 1, 1, 1, 1])
+    else:
+        kwargs = {"labels": [5]}
+    kind, message = _sk_error(lambda: skm.f1_score(y_true, y_pred, average="macro",
+                                                   sample_weight=w, **kwargs))
+    calls = _entry_points(y_true, y_pred, w)
+    if kwargs:
+        calls = {"f1_score": lambda: msk.f1_score(Y, P, average="macro", labels=[5]),
+                 "bootstrap": lambda: msk.bootstrap("f1_score", Y, P, average="macro",
+                                                    labels=[5], n_resamples=20)}
+    for name, call in calls.items():
+        if case == "weights too short":  # (ours names each argument's length)
+            message = "inconsistent numbers of samples"
+        with pytest.raises(kind, match=re.escape(message)):
+            call()
+
+
+@pytest.mark.parametrize("case", ["value 2", "negative weight"])
+def test_edge_errors_name_the_argument(case):
+    """What scikit-learn takes but metrics_sk refuses (documented differences): a value
+    other than 0/1 in an indicator (scikit-learn reads it as 1) and, where samples are
+    resampled or streamed, a negative weight: a ValueError naming the argument."""
+    if case == "value 2":
+        y_true, w, match = Y * 2, None, "y_true is a multilabel indicator with values"
+    else:
+        y_true, w, match = Y, np.array([1, -1, 1, 1, 1, 1.0]), "sample_weight"
+    calls = _entry_points(y_true, P, w)
+    if case == "negative weight":  # (the drop-in takes them, as scikit-learn does)
+        del calls["f1_score"]
+    for name, call in calls.items():
+        with pytest.raises(ValueError, match=match):
+            call()
+
+
+def test_edge_input_forms():
+    """A list, a numpy array (int, bool, float), scipy sparse (CSR, CSC, COO, matrix)
+    and a pandas DataFrame: the same bootstrap replicates and intervals, as scikit-learn
+    takes them all."""
+    import pandas as pd
+
+    forms = [lambda a: a.tolist(), lambda a: a.astype(bool), lambda a: a.astype(float),
+             sp.csr_array, sp.csc_array, sp.coo_array, sp.csr_matrix, pd.DataFrame]
+    ref = msk.bootstrap("f1_score", Y, P, average="samples", n_resamples=50,
+                        random_state=0)
+    c = msk.MultilabelConfusion.from_predictions(Y, P)
+    ci = msk.confidence_intervals(c, "hamming_loss", y_true=Y, y_pred=P, n_resamples=50,
+                                  random_state=0)
+    for form in forms:
+        y_true, y_pred = form(Y), form(P)
+        assert msk.f1_score(y_true, y_pred, average="samples") == pytest.approx(
+            skm.f1_score(y_true, y_pred, average="samples"))
+        res = msk.bootstrap("f1_score", y_true, y_pred, average="samples", n_resamples=50,
+                            random_state=0)
+        np.testing.assert_array_equal(res.bootstrap_distribution, ref.bootstrap_distribution)
+        assert msk.confidence_intervals(c, "hamming_loss", y_true=y_true, y_pred=y_pred,
+                                        n_resamples=50, random_state=0) == ci
+
+
+def test_edge_replicates_of_zero_weight_samples_are_nan():
+    """A resample of zero-weight samples only is refused by scikit-learn (its weights
+    sum to zero): that replicate is NaN (dropped, with a warning), for every metric,
+    batched or not; the others equal scikit-learn's on the same resamples."""
+    w = np.array([0, 0, 3.0, 0, 0, 1.0])
+    for name, kwargs in [("f1_score", {"average": "samples"}),
+                         ("f1_score", {"average": "macro"}), ("hamming_loss", {}),
+                         ("jaccard_score", {"average": "samples"}), ("accuracy_score", {}),
+                         ("multilabel_confusion_matrix", {})]:
+        with pytest.warns(RuntimeWarning, match="NaN"):
+            res = msk.bootstrap(name, Y, P, sample_weight=w, n_resamples=40,
+                                random_state=1, **kwargs)
+        metric = getattr(skm, name)
+
+        def refused_is_nan(y_true, y_pred, **kw):
+            try:
+                return metric(y_true, y_pred, **kw)
+            except (ValueError, ZeroDivisionError):
+                return np.full(np.shape(res.value), np.nan)
+
+        brute = _brute(refused_is_nan, Y, P, w, 1, 40, **kwargs)
+        assert np.isnan(brute).any()
+        np.testing.assert_allclose(np.moveaxis(res.bootstrap_distribution, -1, 0), brute,
+                                   equal_nan=True, rtol=1e-12)
+
+
+@pytest.mark.parametrize("scale", [1e300, 1e-300])
+def test_edge_extreme_weights(scale):
+    """Weights 1e300 and 1e-300 (equal: the unweighted replicates; unequal: scikit-learn's
+    on the same resamples) give finite values, no overflow or underflow to 0."""
+    unweighted = msk.bootstrap("f1_score", Y, P, average="samples", n_resamples=50,
+                               random_state=0)
+    res = msk.bootstrap("f1_score", Y, P, average="samples", n_resamples=50,
+                        random_state=0, sample_weight=np.full(6, scale))
+    np.testing.assert_allclose(res.bootstrap_distribution, unweighted.bootstrap_distribution,
+                               rtol=1e-12)
+    w = np.array([scale, 1, 1, 2, 1, scale])
+    for name, kwargs in [("f1_score", {"average": "micro"}), ("hamming_loss", {})]:
+        res = msk.bootstrap(name, Y, P, sample_weight=w, n_resamples=50, random_state=2,
+                            **kwargs)
+        assert np.isfinite(res.bootstrap_distribution).all()
+        np.testing.assert_allclose(res.bootstrap_distribution,
+                                   _brute(getattr(skm, name), Y, P, w, 2, 50, **kwargs),
+                                   rtol=1e-9)
+
+
+def test_edge_one_sample():
+    """One sample: every replicate is that sample, the interval is its value
+    (scikit-learn's); BCa is undefined there (NaN, with a warning)."""
+    for average in ("samples", "macro"):
+        res = msk.bootstrap("f1_score", Y[:1], P[:1], average=average, n_resamples=20,
+                            random_state=0)
+        value = skm.f1_score(Y[:1], P[:1], average=average, zero_division=0)
+        assert tuple(res.confidence_interval) == pytest.approx((value, value))
+    with pytest.warns(RuntimeWarning, match="BCa interval is undefined"):
+        res = msk.bootstrap("f1_score", Y[:1], P[:1], average="samples", method="bca",
+                            n_resamples=20, random_state=0)
+    assert np.isnan(res.confidence_interval.low)
+
+
+def test_edge_label_column_all_zero_in_a_resample():
+    """A label with one positive sample: the resamples without it have an all-zero
+    column, which stays a label (scikit-learn's labels of a multilabel target are its
+    columns): per-label and macro values equal scikit-learn's on the same resamples."""
+    y_true, y_pred = _data(n=50, n_labels=3, seed=8)
+    y_true[:, 2] = 0
+    y_pred[:, 2] = 0
+    y_true[7, 2] = y_pred[7, 2] = 1
+    for kwargs in ({"average": None}, {"average": "macro"},
+                   {"average": "macro", "zero_division": 1.0}, {"average": "weighted"}):
+        res = msk.bootstrap("f1_score", y_true, y_pred, n_resamples=60, random_state=4,
+                            **kwargs)
+        brute = _brute(skm.f1_score, y_true, y_pred, None, 4, 60, **kwargs)
+        got = np.moveaxis(res.bootstrap_distribution, -1, 0)
+        np.testing.assert_allclose(got, brute, rtol=1e-12)
+        if kwargs["average"] is None:
+            assert (brute[:, 2] == 0).any()  # some resamples miss the label
