@@ -23,7 +23,7 @@ import numpy as np
 import scipy.sparse as sp
 
 from . import _formulas
-from ._encoding import compact
+from ._encoding import compact, group_codes
 from ._params import checked, constraints_for
 from ._sklearn_compat import _check_targets
 from ._validation import (InputError, check_same_length, check_sample_weight,
@@ -312,7 +312,7 @@ class MultilabelConfusion(_Columns):
         self.exact_matches = weights[(a == t) & (a == p)].sum()
 
     @classmethod
-    def from_predictions(cls, y_true, y_pred, *, sample_weight=None):
+    def from_predictions(cls, y_true, y_pred, *, sample_weight=None, groups=None):
         """Count the binary confusions of the columns of a multilabel indicator.
 
         Parameters
@@ -321,12 +321,17 @@ class MultilabelConfusion(_Columns):
             True and predicted label indicators: 0/1 or booleans, dense or scipy sparse.
         sample_weight : array-like of shape (n_samples,), default=None
             Sample weights.
+        groups : array-like of shape (n_samples,), DataFrame or dict, default=None
+            The group of each sample (several columns: crossed); then the confusions of
+            every group, a :class:`MultilabelGroups`.
 
         Returns
         -------
-        MultilabelConfusion
-            The confusions of the ``n_labels`` columns.
+        MultilabelConfusion or MultilabelGroups
+            The confusions of the ``n_labels`` columns (of each group's samples).
         """
+        if groups is not None:
+            return MultilabelGroups(y_true, y_pred, groups, sample_weight)
         return multilabel_confusion(y_true, y_pred, sample_weight,
                                     allow_negative_weights=False)
 
@@ -659,3 +664,147 @@ def checked_rows(y_true, y_pred, sample_weight=None, columns=None):
                                  allow_negative_weights=False)
     confusion = MultilabelConfusion(*count(y_true, y_pred, w), weighted=w is not None)
     return confusion, RowUnits(y_true, y_pred, w)
+
+
+class MultilabelGroups:
+    """The multilabel confusions of every group, evaluated as one batch.
+
+    A group is a replicate of :class:`RowUnits` whose units' counts are the group's
+    samples in each distinct (row, weight) unit: its :class:`MultilabelBatch` holds every
+    group, so each metric is one call of its formula on all the groups at once (groups
+    in chunks when ``groups x units`` is large). A method returns one value per group,
+    a pandas Series indexed by group (a MultiIndex for crossed group columns; a
+    DataFrame for per-label values).
+
+    Parameters
+    ----------
+    y_true, y_pred : {array-like, sparse matrix} of shape (n_samples, n_labels)
+        True and predicted label indicators (0/1 or booleans).
+    groups : array-like of shape (n_samples,), DataFrame or dict
+        The group of each sample, or several group columns, crossed.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Sample weights (non-negative).
+
+    Attributes
+    ----------
+    overall : MultilabelConfusion
+        The confusion of all the samples.
+    n_groups : int
+        The number of groups.
+
+    See Also
+    --------
+    MultilabelConfusion.from_predictions : Its ``groups=`` builds this.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from metrics_sk import MultilabelConfusion
+    >>> y_true = np.array([[1, 0, 1], [0, 1, 1], [1, 1, 0], [0, 0, 1]])
+    >>> y_pred = np.array([[1, 0, 0], [0, 1, 1], [1, 0, 0], [0, 1, 1]])
+    >>> g = MultilabelConfusion.from_predictions(y_true, y_pred, groups=["a", "a", "b", "b"])
+    >>> g.f1_score(average="samples").round(4).to_dict()
+    {'a': 0.8333, 'b': 0.6667}
+    """
+
+    def __init__(self, y_true, y_pred, groups, sample_weight=None):
+        y_true, y_pred, w = _checked(y_true, y_pred, sample_weight, None,
+                                     allow_negative_weights=False)
+        self.overall = MultilabelConfusion(*count(y_true, y_pred, w), weighted=w is not None)
+        self._units = RowUnits(y_true, y_pred, w)
+        codes, self.keys, self.names = group_codes(groups, y_true.shape[0])
+        units = self._units
+        self._table = sp.csr_array((np.ones(codes.shape[0]), (codes, units.unit_of)),
+                                   shape=(self.keys[0].shape[0], units.size))
+        self._table.sum_duplicates()
+        if w is not None:
+            weight = self._table @ units.weight
+            if not np.all(weight):  # (scikit-learn's error for that group's samples)
+                raise ValueError("Sample weights must contain at least one non-zero number.")
+
+    @property
+    def n_groups(self):
+        """The number of groups."""
+        return self.keys[0].shape[0]
+
+    def index(self):
+        """Return the groups as a pandas Index (a MultiIndex for several group columns).
+
+        Returns
+        -------
+        pandas.Index
+            One entry per group, in the order of the results.
+        """
+        import pandas as pd
+
+        if len(self.keys) == 1:
+            return pd.Index(self.keys[0], name=self.names[0], tupleize_cols=False)
+        return pd.MultiIndex.from_arrays(self.keys, names=self.names)
+
+    def _evaluate(self, method, **options):
+        """``method`` (a :class:`MultilabelConfusion` method) of every group: a Series
+        (a DataFrame for per-label values)."""
+        import pandas as pd
+
+        step = max(1, _GROUP_CHUNK // max(self._units.size, 1))
+        parts = [method(self._units.batch(self._table[start:start + step].toarray()),
+                        **options) for start in range(0, self.n_groups, step)]
+        values = np.concatenate([np.atleast_1d(np.asarray(p)) for p in parts])
+        if values.ndim == 2:
+            return pd.DataFrame(values, index=self.index(), columns=self.overall.labels)
+        return pd.Series(values, index=self.index())
+
+    def __repr__(self):
+        return (f"MultilabelGroups(n_groups={self.n_groups}, "
+                f"n_labels={self.overall.n_labels}, n_samples={self.overall.n_samples})")
+
+    # -- the count metrics of a multilabel target, per group -------------------------
+    def precision_score(self, *, labels=None, pos_label=1, average="binary",
+                        zero_division="warn"):
+        return self._evaluate(MultilabelConfusion.precision_score, labels=labels,
+                              pos_label=pos_label, average=average,
+                              zero_division=zero_division)
+    precision_score.__doc__ = _formulas.precision_score.__doc__
+
+    def recall_score(self, *, labels=None, pos_label=1, average="binary",
+                     zero_division="warn"):
+        return self._evaluate(MultilabelConfusion.recall_score, labels=labels,
+                              pos_label=pos_label, average=average,
+                              zero_division=zero_division)
+    recall_score.__doc__ = _formulas.recall_score.__doc__
+
+    def fbeta_score(self, *, beta, labels=None, pos_label=1, average="binary",
+                    zero_division="warn"):
+        return self._evaluate(MultilabelConfusion.fbeta_score, beta=beta, labels=labels,
+                              pos_label=pos_label, average=average,
+                              zero_division=zero_division)
+    fbeta_score.__doc__ = _formulas.fbeta_score.__doc__
+
+    def f1_score(self, *, labels=None, pos_label=1, average="binary", zero_division="warn"):
+        return self._evaluate(MultilabelConfusion.f1_score, labels=labels,
+                              pos_label=pos_label, average=average,
+                              zero_division=zero_division)
+    f1_score.__doc__ = _formulas.f1_score.__doc__
+
+    def jaccard_score(self, *, labels=None, pos_label=1, average="binary",
+                      zero_division="warn"):
+        return self._evaluate(MultilabelConfusion.jaccard_score, labels=labels,
+                              pos_label=pos_label, average=average,
+                              zero_division=zero_division)
+    jaccard_score.__doc__ = _formulas.jaccard_score.__doc__
+
+    def accuracy_score(self, *, normalize=True):
+        return self._evaluate(MultilabelConfusion.accuracy_score, normalize=normalize)
+    accuracy_score.__doc__ = _formulas.accuracy_score.__doc__
+
+    def zero_one_loss(self, *, normalize=True):
+        return self._evaluate(MultilabelConfusion.zero_one_loss, normalize=normalize)
+    zero_one_loss.__doc__ = _formulas.zero_one_loss.__doc__
+
+    def hamming_loss(self):
+        return self._evaluate(MultilabelConfusion.hamming_loss)
+    hamming_loss.__doc__ = _formulas.hamming_loss.__doc__
+
+
+#: Most numbers of one chunk of groups (groups x units) that a group metric evaluates.
+_GROUP_CHUNK = 1 << 22

@@ -15,6 +15,7 @@ import numpy as np
 from .._batch import ConfusionBatch
 from .._confusion import Confusion
 from .._dropins import recall_score
+from .._multilabel import MultilabelConfusion, is_indicator
 from .._facts import INTERVAL_METHODS
 from .._onedal import specificity_score
 from .._params import INFERENCE, Checker
@@ -206,8 +207,9 @@ def metric_frame(y_true, y_pred, *, metrics, groups, sample_weight=None,
 
     Parameters
     ----------
-    y_true, y_pred : array-like of shape (n_samples,)
-        True and predicted labels (numpy, pandas, or Dask collections).
+    y_true, y_pred : array-like of shape (n_samples,) or (n_samples, n_labels)
+        True and predicted labels (numpy, pandas, or Dask collections), or multilabel
+        indicators (dense or scipy sparse; without ``confidence_level``).
     metrics : str, callable, functools.partial or dict
         A count metric (its name, a scorer name, the function or a ``functools.partial``
         of it with its arguments), or a dict of them (name -> metric).
@@ -287,6 +289,19 @@ def metric_frame(y_true, y_pred, *, metrics, groups, sample_weight=None,
         if method == "bootstrap" and sample_weight is not None:
             raise ValueError("method='bootstrap' resamples the cells of each group, which "
                              "holds weight sums with sample_weight; use method='analytic'.")
+    if is_indicator(y_true) or is_indicator(y_pred):
+        if confidence_level is not None:
+            raise ValueError("confidence_level: the intervals of the groups of a multilabel "
+                             "target are not available yet; bootstrap each group's rows "
+                             "with metrics_sk.bootstrap.")
+        grouped = MultilabelConfusion.from_predictions(y_true, y_pred, groups=groups,
+                                                       sample_weight=sample_weight)
+        for column, (name, _) in asked.items():
+            if not hasattr(grouped, name):
+                raise ValueError(f"metrics: {column!r} ({name}) is not a metric of a "
+                                 "multilabel target; those are precision, recall, F, "
+                                 "Jaccard, accuracy, zero-one and Hamming loss.")
+        return MetricFrame(grouped, asked, single)
     grouped = Confusion.from_predictions(y_true, y_pred, groups=groups,
                                          sample_weight=sample_weight)
     if sample_weight is not None and not np.all(grouped.counts.sum(axis=1)):
