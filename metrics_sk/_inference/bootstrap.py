@@ -247,8 +247,9 @@ def confidence_intervals(confusion, statistic, *, y_true=None, y_pred=None, samp
 
     Parameters
     ----------
-    confusion : Confusion
-        The counts of the data.
+    confusion : Confusion or MultilabelConfusion
+        The counts of the data. A :class:`MultilabelConfusion` needs its samples
+        (``y_true``, ``y_pred``, ``sample_weight``): its replicates resample rows.
     statistic : callable, str or list of str
         ``statistic(confusion)``; it is also called on batches of replicates when it only
         uses the ``Confusion`` count methods listed in :data:`VECTORIZED` (checked on two
@@ -258,7 +259,8 @@ def confidence_intervals(confusion, statistic, *, y_true=None, y_pred=None, samp
         otherwise), or a list of names.
     y_true, y_pred, sample_weight : array-like of shape (n_samples,), default=None
         The samples behind ``confusion``; needed only with ``sample_weight`` (the
-        replicates then resample samples and sum their weights per cell).
+        replicates then resample samples and sum their weights per cell), or for a
+        :class:`MultilabelConfusion` (its indicators, shape ``(n_samples, n_labels)``).
     n_resamples : int, default=1000
         Number of bootstrap replicates.
     confidence_level : float, default=0.95
@@ -418,10 +420,11 @@ def bootstrap(metric, y_true, y_pred, *, n_resamples=1000, confidence_level=0.95
         A metrics_sk metric function or its name (``"f1_score"``,
         ``"macro_fbeta_score"``, ``"log_loss"``, ...), or any function with the
         scikit-learn signature ``metric(y_true, y_pred, *, sample_weight=None, **kwargs)``.
-    y_true : array-like of shape (n_samples,)
-        True labels.
-    y_pred : array-like of shape (n_samples,) or (n_samples, n_classes)
-        Predicted labels, or scores for a score metric.
+    y_true : {array-like, sparse matrix} of shape (n_samples,) or (n_samples, n_labels)
+        True labels, or a multilabel indicator (dense or scipy sparse: its rows are
+        resampled, see Notes).
+    y_pred : {array-like, sparse matrix} of shape (n_samples,) or (n_samples, n_classes)
+        Predicted labels (a multilabel indicator for one), or scores for a score metric.
     n_resamples : int, default=1000
         Number of bootstrap replicates.
     confidence_level : float, default=0.95
@@ -457,6 +460,13 @@ def bootstrap(metric, y_true, y_pred, *, n_resamples=1000, confidence_level=0.95
     \\hat\\theta^*_{(1-\\alpha/2)}]` with :math:`\\alpha = 1 - \\text{confidence level}`.
     The cost of a count metric without weights is O(n) to count once, then
     O(n_resamples x non-zero cells), independent of ``n``.
+
+    For a multilabel indicator a replicate resamples rows: the samples are kept once per
+    distinct (row, weight) pair, and a replicate is a multinomial draw of these pairs'
+    counts (``n`` row indices when rows rarely repeat), summed per column into a batch
+    of multilabel confusions; every average (``'samples'`` too), Jaccard, Hamming loss
+    and subset accuracy. A replicate made of zero-weight samples only is NaN (scikit-learn
+    refuses its weights).
 
     A replicate on which the metric is NaN (undefined, e.g. Cohen's kappa of a resample
     with one class) is dropped: the interval and the standard error are those of the
