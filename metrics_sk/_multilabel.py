@@ -15,6 +15,13 @@ The inputs are checked once here (:func:`multilabel_confusion`), with scikit-lea
 errors (``_check_targets``) for what is not a multilabel indicator pair, and counted in
 chunks of rows with column and row sums (dense) or sparse ops (scipy sparse): no Python
 loop over labels or samples.
+
+Resampling and grouping split *rows*, not cells (a sample's cells overlap across
+columns): :class:`RowUnits` keeps the samples once per distinct (row, weight) pair, with
+a sparse map from the units' counts to everything a confusion holds;
+:class:`MultilabelBatch` is the confusions of ``R`` count vectors over the units (the
+bootstrap's replicates, ``metrics_sk/_inference/resampling.py``), which the formulas
+evaluate unchanged; :class:`MultilabelGroups` is every group as one such batch.
 """
 
 import inspect

@@ -15,8 +15,8 @@ import numpy as np
 from .._batch import ConfusionBatch
 from .._confusion import Confusion
 from .._dropins import recall_score
-from .._multilabel import MultilabelConfusion, is_indicator
 from .._facts import INTERVAL_METHODS
+from .._multilabel import MultilabelConfusion, is_indicator
 from .._onedal import specificity_score
 from .._params import INFERENCE, Checker
 from .._registry import count_metric_call
