@@ -589,6 +589,19 @@ class RowUnits:
         """The number of units."""
         return self.count.shape[0]
 
+    def subset(self, rows):
+        """The units of the samples ``rows`` (sorted positions) alone: a group's, in the
+        order of the units of those samples counted by themselves."""
+        ids, local = compact(self.unit_of[rows])
+        part = object.__new__(RowUnits)
+        part.__dict__.update(self.__dict__)
+        part.n, part.unit_of = rows.shape[0], local
+        part.first = _first_of(local, ids.shape[0])
+        part.count = np.bincount(local, minlength=ids.shape[0])
+        part.weight = None if self.weight is None else self.weight[ids]
+        part.map = self.map[ids]
+        return part
+
     def sums(self, counts):
         """``(tp, support, predicted, total, exact, triple_counts, triple_weights)`` of
         replicates given by their units' ``counts`` ``(r, units)`` (NaN for a replicate
@@ -720,6 +733,7 @@ class MultilabelGroups:
         self.overall = MultilabelConfusion(*count(y_true, y_pred, w), weighted=w is not None)
         self._units = RowUnits(y_true, y_pred, w)
         codes, self.keys, self.names = group_codes(groups, y_true.shape[0])
+        self._codes = codes
         units = self._units
         self._table = sp.csr_array((np.ones(codes.shape[0]), (codes, units.unit_of)),
                                    shape=(self.keys[0].shape[0], units.size))
@@ -747,6 +761,19 @@ class MultilabelGroups:
         if len(self.keys) == 1:
             return pd.Index(self.keys[0], name=self.names[0], tupleize_cols=False)
         return pd.MultiIndex.from_arrays(self.keys, names=self.names)
+
+    def group_units(self):
+        """Yield the :class:`RowUnits` of each group's samples, group after group.
+
+        Yields
+        ------
+        RowUnits
+            The distinct (row, weight) units of one group's samples (for its bootstrap).
+        """
+        order = np.argsort(self._codes, kind="stable")
+        ends = np.cumsum(np.bincount(self._codes, minlength=self.n_groups))
+        for start, stop in zip(np.concatenate(([0], ends[:-1])), ends):
+            yield self._units.subset(np.sort(order[start:stop]))
 
     def _evaluate(self, method, **options):
         """``method`` (a :class:`MultilabelConfusion` method) of every group: a Series

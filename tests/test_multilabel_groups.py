@@ -86,9 +86,9 @@ def test_from_predictions_groups_per_label_and_chunks(monkeypatch):
 
 
 def test_groups_errors():
-    """A group whose weights are all zero (scikit-learn's error for its rows), intervals
-    (not available for multilabel groups) and a metric a multilabel target has not: a
-    ValueError naming the argument."""
+    """A group whose weights are all zero (scikit-learn's error for its rows), analytic
+    intervals (multilabel groups have the bootstrap's) and a metric a multilabel target
+    has not: a ValueError naming the argument."""
     y_true, y_pred, groups, w = _data(n=60, seed=2)
     key = groups["sex"].to_numpy()
     w = np.where(key == "f", 0.0, w)
@@ -101,8 +101,48 @@ def test_groups_errors():
                      y_true, y_pred, groups=key, sample_weight=w)):
         with pytest.raises(ValueError, match=str(expected.value)):
             call()
-    with pytest.raises(ValueError, match="confidence_level"):
+    with pytest.raises(ValueError, match="method: the intervals of the groups"):
         msk.metric_frame(y_true, y_pred, metrics="hamming_loss", groups=key,
                          confidence_level=0.95)
     with pytest.raises(ValueError, match="metrics: 'matthews_corrcoef'"):
         msk.metric_frame(y_true, y_pred, metrics="matthews_corrcoef", groups=key)
+
+
+@pytest.mark.parametrize("weighted", [False, True])
+def test_group_intervals_are_each_groups_bootstrap(weighted):
+    """metric_frame(..., confidence_level, method="bootstrap") of a multilabel target:
+    each group's interval is the bootstrap of its rows alone (tests/test_multilabel_
+    bootstrap.py checks that against scikit-learn on the same resamples), the groups
+    drawn one after the other from one generator; every metric on the same replicates."""
+    y_true, y_pred, groups, w = _data(n=240, seed=3)
+    w = w if weighted else None
+    metrics = {"f1 samples": OURS["f1 samples"], "hamming": "hamming_loss"}
+    mf = msk.metric_frame(y_true, y_pred, metrics=metrics, groups=groups,
+                          confidence_level=0.9, method="bootstrap", n_resamples=80,
+                          random_state=5, sample_weight=w)
+    rng = np.random.default_rng(5)
+    keys = list(zip(groups["sex"], groups["age"]))
+    for key in mf.by_group.index:
+        rows = np.array([k == key for k in keys])
+        c = msk.MultilabelConfusion.from_predictions(
+            y_true[rows], y_pred[rows], sample_weight=None if w is None else w[rows])
+        expected = msk.confidence_intervals(
+            c, lambda c: {"f1 samples": c.f1_score(average="samples"),
+                          "hamming": c.hamming_loss()},
+            y_true=y_true[rows], y_pred=y_pred[rows],
+            sample_weight=None if w is None else w[rows], n_resamples=80,
+            confidence_level=0.9, random_state=rng)
+        for column in metrics:
+            got = (mf.confidence_interval.low.loc[key, column],
+                   mf.confidence_interval.high.loc[key, column])
+            assert got == pytest.approx(tuple(expected[column]), rel=1e-12)
+        assert (mf.interval_method.loc[key] == "bootstrap").all()
+    # the first group's f1 against bootstrap of its rows, the test of that file's reference
+    first = mf.by_group.index[0]
+    rows = np.array([k == first for k in keys])
+    res = msk.bootstrap("f1_score", y_true[rows], y_pred[rows], average="samples",
+                        n_resamples=80, confidence_level=0.9, random_state=5,
+                        sample_weight=None if w is None else w[rows])
+    assert (mf.confidence_interval.low.loc[first, "f1 samples"],
+            mf.confidence_interval.high.loc[first, "f1 samples"]) == pytest.approx(
+        tuple(res.confidence_interval), rel=1e-12)
