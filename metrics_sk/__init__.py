@@ -28,6 +28,7 @@ from ._dropins import (
 )
 from ._dropins import jaccard_score, multilabel_confusion_matrix
 from ._multilabel import MultilabelConfusion
+from ._multilabel import MultilabelGroups
 from ._onedal import (
     average_accuracy_score,
     balanced_auc_score,
@@ -159,6 +160,7 @@ __all__ = [
     "jaccard_score",
     "multilabel_confusion_matrix",
     "MultilabelConfusion",
+    "MultilabelGroups",
     "log_loss",
     "hinge_loss",
     "roc_curve",

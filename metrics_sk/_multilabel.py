@@ -15,6 +15,13 @@ The inputs are checked once here (:func:`multilabel_confusion`), with scikit-lea
 errors (``_check_targets``) for what is not a multilabel indicator pair, and counted in
 chunks of rows with column and row sums (dense) or sparse ops (scipy sparse): no Python
 loop over labels or samples.
+
+Resampling and grouping split *rows*, not cells (a sample's cells overlap across
+columns): :class:`RowUnits` keeps the samples once per distinct (row, weight) pair, with
+a sparse map from the units' counts to everything a confusion holds;
+:class:`MultilabelBatch` is the confusions of ``R`` count vectors over the units (the
+bootstrap's replicates, ``metrics_sk/_inference/resampling.py``), which the formulas
+evaluate unchanged; :class:`MultilabelGroups` is every group as one such batch.
 """
 
 import inspect
@@ -23,7 +30,7 @@ import numpy as np
 import scipy.sparse as sp
 
 from . import _formulas
-from ._encoding import compact
+from ._encoding import compact, group_codes
 from ._params import checked, constraints_for
 from ._sklearn_compat import _check_targets
 from ._validation import (InputError, check_same_length, check_sample_weight,
@@ -312,7 +319,7 @@ class MultilabelConfusion(_Columns):
         self.exact_matches = weights[(a == t) & (a == p)].sum()
 
     @classmethod
-    def from_predictions(cls, y_true, y_pred, *, sample_weight=None):
+    def from_predictions(cls, y_true, y_pred, *, sample_weight=None, groups=None):
         """Count the binary confusions of the columns of a multilabel indicator.
 
         Parameters
@@ -321,12 +328,17 @@ class MultilabelConfusion(_Columns):
             True and predicted label indicators: 0/1 or booleans, dense or scipy sparse.
         sample_weight : array-like of shape (n_samples,), default=None
             Sample weights.
+        groups : array-like of shape (n_samples,), DataFrame or dict, default=None
+            The group of each sample (several columns: crossed); then the confusions of
+            every group, a :class:`MultilabelGroups`.
 
         Returns
         -------
-        MultilabelConfusion
-            The confusions of the ``n_labels`` columns.
+        MultilabelConfusion or MultilabelGroups
+            The confusions of the ``n_labels`` columns (of each group's samples).
         """
+        if groups is not None:
+            return MultilabelGroups(y_true, y_pred, groups, sample_weight)
         return multilabel_confusion(y_true, y_pred, sample_weight,
                                     allow_negative_weights=False)
 
@@ -470,3 +482,363 @@ class MultilabelConfusion(_Columns):
         return _formulas.multilabel_confusion_matrix(self, labels=labels,
                                                      samplewise=samplewise)
     multilabel_confusion_matrix.__doc__ = _formulas.multilabel_confusion_matrix.__doc__
+
+
+# -- resampling rows: the distinct rows of the samples, and batches of their replicates -------
+#: Seed of the row hashes of a sparse indicator (any fixed value: a collision is caught).
+_HASH_SEED = 0x6D6C62
+
+
+def _first_of(unit_of, m):
+    """The first row of each of the ``m`` units that ``unit_of`` numbers."""
+    first = np.empty(m, dtype=np.int64)
+    first[unit_of[::-1]] = np.arange(unit_of.shape[0] - 1, -1, -1)  # (the last write wins)
+    return first
+
+
+def _distinct_rows(t, p):
+    """``(first, unit_of)``: the first row of each distinct ``(t, p)`` row pair and each
+    row's position among them, numbered by the one key compactor (``_encoding.compact``)
+    on a 64-bit key of each row: its packed bits when they fit in 64, else a hash of them
+    (dense: of the packed words; sparse: of the row's columns), checked exactly (rows
+    that share a key must be equal; on a collision every row is its own unit)."""
+    n = t.shape[0]
+    random = np.random.default_rng(_HASH_SEED)
+    if not sp.issparse(t):
+        packed = np.packbits(np.concatenate([t, p], axis=1), axis=1)
+        width = -(-packed.shape[1] // 8) * 8
+        words = np.zeros((n, width), dtype=np.uint8)
+        words[:, :packed.shape[1]] = packed
+        words = words.view(np.uint64)  # (n, width / 8)
+        if words.shape[1] == 1:
+            keys, exact = words[:, 0], True  # the bits themselves: no collision
+        else:
+            factors = random.integers(0, np.iinfo(np.int64).max, words.shape[1],
+                                      dtype=np.int64, endpoint=True).view(np.uint64) | 1
+            keys, exact = (words * factors).sum(axis=1, dtype=np.uint64), False  # (wraps)
+        unit_of = compact(keys.view(np.int64))[1]
+        first = _first_of(unit_of, int(unit_of.max()) + 1)
+        if exact or np.array_equal(words[first[unit_of]], words):
+            return first, unit_of
+        return np.arange(n), np.arange(n)
+    both = sp.csr_array(sp.hstack([t, p], format="csr"))
+    both.sort_indices()
+    factors = random.integers(0, np.iinfo(np.int64).max, both.shape[1], dtype=np.int64,
+                              endpoint=True)
+    ends = np.concatenate((np.zeros(1, np.uint64),
+                           np.cumsum(factors[both.indices].view(np.uint64))))
+    keys = ends[both.indptr[1:]] - ends[both.indptr[:-1]]  # (wraps)
+    unit_of = compact(keys.view(np.int64))[1]
+    first = _first_of(unit_of, int(unit_of.max()) + 1)
+    again = both[first[unit_of]]
+    if not (np.array_equal(again.indptr, both.indptr)
+            and np.array_equal(again.indices, both.indices)):
+        return np.arange(n), np.arange(n)
+    return first, unit_of
+
+
+class RowUnits:
+    """The samples of a multilabel-indicator pair as *units* to resample: the distinct
+    (row, weight) pairs, with how many samples each has. Resampling the ``n`` samples
+    with replacement draws the units' counts, ``Mult(n, counts / n)``; a replicate's
+    per-column counts are sums over its units (:meth:`batch`), so the ``n x L``
+    indicators are kept once per distinct row only.
+
+    Parameters
+    ----------
+    y_true, y_pred : ndarray or CSR of shape (n_samples, n_labels)
+        A checked pair (:func:`checked_rows`).
+    w : ndarray of shape (n_samples,) or None
+        The checked weights.
+    """
+
+    def __init__(self, y_true, y_pred, w=None):
+        n, n_labels = y_true.shape
+        if sp.issparse(y_true) or sp.issparse(y_pred):
+            t, p = _bool_csr(y_true), _bool_csr(y_pred)
+        else:
+            t, p = y_true.astype(bool, copy=False), y_pred.astype(bool, copy=False)
+        first, unit_of = _distinct_rows(t, p)
+        if w is not None:  # a unit is a (row, weight) pair
+            values, code = compact(np.ascontiguousarray(w, dtype=np.float64).view(np.int64))
+            pairs, unit_of = compact(unit_of * values.shape[0] + code)
+            first = _first_of(unit_of, pairs.shape[0])
+        self.n, self.n_labels, self.weighted = n, n_labels, w is not None
+        #: The first sample of each unit, each sample's unit, how many samples each has.
+        self.first, self.unit_of = first, unit_of
+        self.count = np.bincount(unit_of, minlength=first.shape[0])
+        self.weight = None if w is None else np.asarray(w, dtype=np.float64)[first]
+        t, p = sp.csr_array(t[first]), sp.csr_array(p[first])
+        both = sp.csr_array(t.multiply(p))
+        a, true, pred = (np.diff(m.indptr) for m in (both, t, p))
+        base = n_labels + 1
+        keys, triple_of = compact(((a * base + true) * base + pred).astype(np.int64))
+        self.triples = _split_keys(keys, base)
+        m, k = first.shape[0], keys.shape[0]
+        exact = ((a == true) & (a == pred)).astype(np.float64)
+        # one linear map from unit counts to everything a replicate holds:
+        # [tp | support | predicted | exact matches | triples]
+        self.map = sp.csr_array(sp.hstack([
+            both, t, p, sp.csr_array(exact[:, None]),
+            sp.csr_array((np.ones(m), (np.arange(m), triple_of)), shape=(m, k))],
+            format="csr"), dtype=np.float64)
+        self.triple_of = triple_of
+
+    @property
+    def size(self):
+        """The number of units."""
+        return self.count.shape[0]
+
+    def subset(self, rows):
+        """The units of the samples ``rows`` (sorted positions) alone: a group's, in the
+        order of the units of those samples counted by themselves."""
+        ids, local = compact(self.unit_of[rows])
+        part = object.__new__(RowUnits)
+        part.__dict__.update(self.__dict__)
+        part.n, part.unit_of = rows.shape[0], local
+        part.first = _first_of(local, ids.shape[0])
+        part.count = np.bincount(local, minlength=ids.shape[0])
+        part.weight = None if self.weight is None else self.weight[ids]
+        part.map = self.map[ids]
+        return part
+
+    def sums(self, counts):
+        """``(tp, support, predicted, total, exact, triple_counts, triple_weights)`` of
+        replicates given by their units' ``counts`` ``(r, units)`` (NaN for a replicate
+        whose weights are all zero)."""
+        counts = np.asarray(counts, dtype=np.float64)
+        weights = counts if self.weight is None else counts * self.weight
+        sums = (self.map.T @ weights.T).T
+        total = weights.sum(1)
+        if self.weighted and not total.all():
+            # a replicate of zero-weight samples only: undefined (scikit-learn refuses its
+            # weights), so its counts are NaN and every metric of it is NaN
+            sums[total == 0] = np.nan
+            total = np.where(total == 0, np.nan, total)
+        L = self.n_labels
+        tp, support, predicted = sums[:, :L], sums[:, L:2 * L], sums[:, 2 * L:3 * L]
+        triple_counts = (self.map[:, 3 * L + 1:].T @ counts.T).T
+        return (tp, support, predicted, total, sums[:, 3 * L], triple_counts,
+                sums[:, 3 * L + 1:])
+
+    def batch(self, counts):
+        """The replicates of ``counts`` ``(r, units)`` as a :class:`MultilabelBatch`."""
+        return MultilabelBatch(self, counts)
+
+    def confusion(self, counts):
+        """One replicate (``counts`` of shape ``(units,)``) as a
+        :class:`MultilabelConfusion`."""
+        tp, support, predicted, total, _, tc, tw = (
+            s[0] for s in self.sums(np.asarray(counts)[None]))
+        keep = tc > 0
+        cells = (*(x[keep] for x in self.triples), tc[keep].astype(np.int64), tw[keep])
+        if not self.weighted:
+            tp, support, predicted = (x.astype(np.int64) for x in (tp, support, predicted))
+            total, cells = int(total), cells[:4] + (cells[3],)
+        return MultilabelConfusion(tp, support, predicted, total, cells, int(tc.sum()),
+                                   weighted=self.weighted)
+
+
+class MultilabelBatch(_Columns):
+    """``R`` multilabel confusions over the same label columns: the replicates of
+    :class:`RowUnits`, given by their units' counts ``(R, units)``. It implements the
+    interface of :class:`MultilabelConfusion` with a leading replicate axis, as
+    ``ConfusionBatch`` does for ``Confusion`` (``docs/design.rst``): ``tp``,
+    ``support``, ``predicted`` of shape ``(R, L)``, ``total`` and ``exact_matches`` of
+    shape ``(R,)``, :meth:`sample_sums` of shape ``(R, triples)``; the formulas evaluate
+    it unchanged. Every column is a label of every replicate (scikit-learn's labels of a
+    multilabel target are its columns), so ``present`` is None."""
+
+    is_batch = True
+    is_multilabel = True
+    true_present = None
+    present = None
+    n_fixed = None
+
+    def __init__(self, units, counts):
+        super().__init__(units.n_labels)
+        self.counted_labels = self.labels
+        (self.tp, self.support, self.predicted, self.total, self.exact_matches,
+         triple_counts, triple_weights) = units.sums(counts)
+        shape = triple_counts.shape
+        self._sample_cells = (*(np.broadcast_to(x, shape) for x in units.triples),
+                              triple_counts, triple_weights)
+        self.n_samples = units.n
+        self.is_weighted = units.weighted
+
+    def whole_margins(self):
+        """``(tp, support, predicted, total)`` of each replicate."""
+        return self.tp, self.support, self.predicted, self.total
+
+    def sample_sums(self):
+        """``(a, t, p, counts, weights)`` of each replicate, shape ``(R, triples)``: the
+        triples of the data (those a replicate misses have count and weight 0)."""
+        return self._sample_cells
+
+
+def checked_rows(y_true, y_pred, sample_weight=None, columns=None):
+    """The :class:`MultilabelConfusion` and :class:`RowUnits` of a multilabel-indicator
+    pair, checked once (non-negative weights: a resample of them is a sum of weights);
+    ``columns``: only these columns (``average="samples"`` with ``labels=``)."""
+    y_true, y_pred, w = _checked(y_true, y_pred, sample_weight, columns,
+                                 allow_negative_weights=False)
+    confusion = MultilabelConfusion(*count(y_true, y_pred, w), weighted=w is not None)
+    return confusion, RowUnits(y_true, y_pred, w)
+
+
+class MultilabelGroups:
+    """The multilabel confusions of every group, evaluated as one batch.
+
+    A group is a replicate of :class:`RowUnits` whose units' counts are the group's
+    samples in each distinct (row, weight) unit: its :class:`MultilabelBatch` holds every
+    group, so each metric is one call of its formula on all the groups at once (groups
+    in chunks when ``groups x units`` is large). A method returns one value per group,
+    a pandas Series indexed by group (a MultiIndex for crossed group columns; a
+    DataFrame for per-label values).
+
+    Parameters
+    ----------
+    y_true, y_pred : {array-like, sparse matrix} of shape (n_samples, n_labels)
+        True and predicted label indicators (0/1 or booleans).
+    groups : array-like of shape (n_samples,), DataFrame or dict
+        The group of each sample, or several group columns, crossed.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Sample weights (non-negative).
+
+    Attributes
+    ----------
+    overall : MultilabelConfusion
+        The confusion of all the samples.
+    n_groups : int
+        The number of groups.
+
+    See Also
+    --------
+    MultilabelConfusion.from_predictions : Its ``groups=`` builds this.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from metrics_sk import MultilabelConfusion
+    >>> y_true = np.array([[1, 0, 1], [0, 1, 1], [1, 1, 0], [0, 0, 1]])
+    >>> y_pred = np.array([[1, 0, 0], [0, 1, 1], [1, 0, 0], [0, 1, 1]])
+    >>> g = MultilabelConfusion.from_predictions(y_true, y_pred, groups=["a", "a", "b", "b"])
+    >>> g.f1_score(average="samples").round(4).to_dict()
+    {'a': 0.8333, 'b': 0.6667}
+    """
+
+    def __init__(self, y_true, y_pred, groups, sample_weight=None):
+        y_true, y_pred, w = _checked(y_true, y_pred, sample_weight, None,
+                                     allow_negative_weights=False)
+        self.overall = MultilabelConfusion(*count(y_true, y_pred, w), weighted=w is not None)
+        self._units = RowUnits(y_true, y_pred, w)
+        codes, self.keys, self.names = group_codes(groups, y_true.shape[0])
+        self._codes = codes
+        units = self._units
+        self._table = sp.csr_array((np.ones(codes.shape[0]), (codes, units.unit_of)),
+                                   shape=(self.keys[0].shape[0], units.size))
+        self._table.sum_duplicates()
+        if w is not None:
+            weight = self._table @ units.weight
+            if not np.all(weight):  # (scikit-learn's error for that group's samples)
+                raise ValueError("Sample weights must contain at least one non-zero number.")
+
+    @property
+    def n_groups(self):
+        """The number of groups."""
+        return self.keys[0].shape[0]
+
+    def index(self):
+        """Return the groups as a pandas Index (a MultiIndex for several group columns).
+
+        Returns
+        -------
+        pandas.Index
+            One entry per group, in the order of the results.
+        """
+        import pandas as pd
+
+        if len(self.keys) == 1:
+            return pd.Index(self.keys[0], name=self.names[0], tupleize_cols=False)
+        return pd.MultiIndex.from_arrays(self.keys, names=self.names)
+
+    def group_units(self):
+        """Yield the :class:`RowUnits` of each group's samples, group after group.
+
+        Yields
+        ------
+        RowUnits
+            The distinct (row, weight) units of one group's samples (for its bootstrap).
+        """
+        order = np.argsort(self._codes, kind="stable")
+        ends = np.cumsum(np.bincount(self._codes, minlength=self.n_groups))
+        for start, stop in zip(np.concatenate(([0], ends[:-1])), ends):
+            yield self._units.subset(np.sort(order[start:stop]))
+
+    def _evaluate(self, method, **options):
+        """``method`` (a :class:`MultilabelConfusion` method) of every group: a Series
+        (a DataFrame for per-label values)."""
+        import pandas as pd
+
+        step = max(1, _GROUP_CHUNK // max(self._units.size, 1))
+        parts = [method(self._units.batch(self._table[start:start + step].toarray()),
+                        **options) for start in range(0, self.n_groups, step)]
+        values = np.concatenate([np.atleast_1d(np.asarray(p)) for p in parts])
+        if values.ndim == 2:
+            return pd.DataFrame(values, index=self.index(), columns=self.overall.labels)
+        return pd.Series(values, index=self.index())
+
+    def __repr__(self):
+        return (f"MultilabelGroups(n_groups={self.n_groups}, "
+                f"n_labels={self.overall.n_labels}, n_samples={self.overall.n_samples})")
+
+    # -- the count metrics of a multilabel target, per group -------------------------
+    def precision_score(self, *, labels=None, pos_label=1, average="binary",
+                        zero_division="warn"):
+        return self._evaluate(MultilabelConfusion.precision_score, labels=labels,
+                              pos_label=pos_label, average=average,
+                              zero_division=zero_division)
+    precision_score.__doc__ = _formulas.precision_score.__doc__
+
+    def recall_score(self, *, labels=None, pos_label=1, average="binary",
+                     zero_division="warn"):
+        return self._evaluate(MultilabelConfusion.recall_score, labels=labels,
+                              pos_label=pos_label, average=average,
+                              zero_division=zero_division)
+    recall_score.__doc__ = _formulas.recall_score.__doc__
+
+    def fbeta_score(self, *, beta, labels=None, pos_label=1, average="binary",
+                    zero_division="warn"):
+        return self._evaluate(MultilabelConfusion.fbeta_score, beta=beta, labels=labels,
+                              pos_label=pos_label, average=average,
+                              zero_division=zero_division)
+    fbeta_score.__doc__ = _formulas.fbeta_score.__doc__
+
+    def f1_score(self, *, labels=None, pos_label=1, average="binary", zero_division="warn"):
+        return self._evaluate(MultilabelConfusion.f1_score, labels=labels,
+                              pos_label=pos_label, average=average,
+                              zero_division=zero_division)
+    f1_score.__doc__ = _formulas.f1_score.__doc__
+
+    def jaccard_score(self, *, labels=None, pos_label=1, average="binary",
+                      zero_division="warn"):
+        return self._evaluate(MultilabelConfusion.jaccard_score, labels=labels,
+                              pos_label=pos_label, average=average,
+                              zero_division=zero_division)
+    jaccard_score.__doc__ = _formulas.jaccard_score.__doc__
+
+    def accuracy_score(self, *, normalize=True):
+        return self._evaluate(MultilabelConfusion.accuracy_score, normalize=normalize)
+    accuracy_score.__doc__ = _formulas.accuracy_score.__doc__
+
+    def zero_one_loss(self, *, normalize=True):
+        return self._evaluate(MultilabelConfusion.zero_one_loss, normalize=normalize)
+    zero_one_loss.__doc__ = _formulas.zero_one_loss.__doc__
+
+    def hamming_loss(self):
+        return self._evaluate(MultilabelConfusion.hamming_loss)
+    hamming_loss.__doc__ = _formulas.hamming_loss.__doc__
+
+
+#: Most numbers of one chunk of groups (groups x units) that a group metric evaluates.
+_GROUP_CHUNK = 1 << 22

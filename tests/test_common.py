@@ -105,6 +105,7 @@ ALL_METRICS = {**COUNT_METRICS, **{name: f for name, (f, _) in SCORE_METRICS.ite
 #: Public callables that are not metrics (builders, result types, tools).
 NOT_METRICS = {
     "Confusion", "MultilabelConfusion", "BinaryQualityMetrics", "MulticlassQualityMetrics",
+    "MultilabelGroups",
     "quality_report", "QualityReport", "ConfusionDisplay", "RocCurveDisplay",
     "PrecisionRecallDisplay", "DetCurveDisplay", "get_scorer", "get_scorer_names",
     "register_scorers", "StreamingLoss", "bootstrap", "BootstrapResult",

@@ -832,6 +832,13 @@ def _extra_calls():
         "MultilabelConfusion.update": lambda w: msk.MultilabelConfusion.from_predictions(
             np.eye(3, dtype=int)[_Y % 3], np.eye(3, dtype=int)[_P % 3]).update(
             np.eye(3, dtype=int)[_Y % 3], np.eye(3, dtype=int)[_P % 3], sample_weight=w),
+        "bootstrap (multilabel)": lambda w: msk.bootstrap(
+            "f1_score", np.eye(3, dtype=int)[_Y % 3], np.eye(3, dtype=int)[_P % 3],
+            average="samples", sample_weight=w, n_resamples=5),
+        "MultilabelConfusion.from_predictions (groups)": lambda w:
+            msk.MultilabelConfusion.from_predictions(np.eye(3, dtype=int)[_Y % 3],
+                                                     np.eye(3, dtype=int)[_P % 3],
+                                                     sample_weight=w, groups=_GROUPS),
         "GroupedConfusion.update": lambda w: msk.Confusion.from_predictions(
             _Y, _P, groups=_GROUPS).update(_Y, _P, groups=_GROUPS, sample_weight=w),
         "StreamingLoss.update": lambda w: msk.StreamingLoss("log_loss").update(

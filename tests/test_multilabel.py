@@ -306,3 +306,21 @@ def test_confusion_of_an_indicator_refuses_what_it_cannot_do():
         c.f1_score(average="samples", labels=[0, 1])
     with pytest.raises(ValueError, match="multilabel indicator: count it with Multilabel"):
         msk.Confusion.from_predictions(y_true, y_pred)  # the confusion of labels
+
+
+def test_hamming_loss_keeps_a_small_weight_next_to_a_large_one():
+    """The wrong labels are summed per sample (``|t| + |p| - 2 |t & p|`` times its
+    weight), not from the margins, where ``support + predicted - 2 tp`` cancels the
+    weight 2 of a wrong sample next to 1e300 of a right one (0.0 instead of
+    scikit-learn's 6.7e-301)."""
+    y_true = np.array([[0, 0, 1], [0, 1, 0], [1, 1, 0]])
+    y_pred = np.array([[0, 1, 1], [0, 1, 0], [1, 1, 0]])
+    for w in ([2.0, 1e300, 1.0], [2.0, 1e300, 1e300], [1e-300, 1.0, 1.0]):
+        expected = skm.hamming_loss(y_true, y_pred, sample_weight=w)
+        assert expected > 0
+        assert msk.hamming_loss(y_true, y_pred, sample_weight=w) == pytest.approx(
+            expected, rel=1e-12, abs=0)
+        c = msk.MultilabelConfusion.from_predictions(y_true, y_pred, sample_weight=w)
+        assert c.hamming_loss() == pytest.approx(expected, rel=1e-12, abs=0)
+        assert msk.hamming_loss(sp.csr_array(y_true), sp.csr_array(y_pred),
+                                sample_weight=w) == pytest.approx(expected, rel=1e-12, abs=0)

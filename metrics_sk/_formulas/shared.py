@@ -217,10 +217,13 @@ def exact_matches(c):
 def label_errors(c):
     """``(wrong, slots)``: the count (weight) of wrong labels and of labels predicted. A
     single-label sample has one label; a multilabel sample one per column, each wrong as
-    a false positive or a false negative of its column."""
+    a false positive or a false negative of its column: ``|t| + |p| - 2 |t & p|`` per
+    sample, summed over the samples' histogram (``sample_sums``; from the margins,
+    ``support + predicted - 2 tp`` cancels a small weight next to a large one)."""
     tp, support, predicted, total = whole_margins(c)
     if c.is_multilabel:
-        return (support + predicted - 2 * tp).sum(-1), total * tp.shape[-1]
+        a, t, p, _, weights = c.sample_sums()
+        return (weights * (t + p - 2 * a)).sum(-1), total * tp.shape[-1]
     return total - tp.sum(-1), total
 
 

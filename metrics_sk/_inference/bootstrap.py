@@ -14,7 +14,10 @@ resampling the samples), and a cell's weight the sum of count x weight over its 
 with class or frequency weights it costs the number of pairs. With continuous weights
 (about one pair per sample) the cell counts are drawn exactly and each cell's sum of
 resampled weights exactly in small or skewed cells, by its moments (normal) in large
-ones (see ``CellSampler``). Any other metric
+ones (see ``CellSampler``). A multilabel indicator's samples are interchangeable only
+when their whole rows are: its replicates are multinomial counts of the distinct (row,
+weight) units (``RowSampler``), summed per column into a batch of multilabel confusions.
+Any other metric
 (score metrics such as log loss, or any callable with the scikit-learn signature) falls
 back to evaluating it on resampled indices.
 """
@@ -28,6 +31,7 @@ from scipy.special import ndtr, ndtri
 
 
 from .._confusion import Confusion, count_sample_cells
+from .._multilabel import MultilabelConfusion, checked_rows, is_indicator
 from .._params import INFERENCE, Checker
 from .._registry import METRICS, SCORER_NAMES, resolve
 from .._scores import encoded_inputs
@@ -37,6 +41,7 @@ from .resampling import (
     CellSampler,
     ConfidenceInterval,
     EncodedRows,
+    RowSampler,
     evaluate_replicates,
     flatten,
     leaves_of,
@@ -242,8 +247,9 @@ def confidence_intervals(confusion, statistic, *, y_true=None, y_pred=None, samp
 
     Parameters
     ----------
-    confusion : Confusion
-        The counts of the data.
+    confusion : Confusion or MultilabelConfusion
+        The counts of the data. A :class:`MultilabelConfusion` needs its samples
+        (``y_true``, ``y_pred``, ``sample_weight``): its replicates resample rows.
     statistic : callable, str or list of str
         ``statistic(confusion)``; it is also called on batches of replicates when it only
         uses the ``Confusion`` count methods listed in :data:`VECTORIZED` (checked on two
@@ -253,7 +259,8 @@ def confidence_intervals(confusion, statistic, *, y_true=None, y_pred=None, samp
         otherwise), or a list of names.
     y_true, y_pred, sample_weight : array-like of shape (n_samples,), default=None
         The samples behind ``confusion``; needed only with ``sample_weight`` (the
-        replicates then resample samples and sum their weights per cell).
+        replicates then resample samples and sum their weights per cell), or for a
+        :class:`MultilabelConfusion` (its indicators, shape ``(n_samples, n_labels)``).
     n_resamples : int, default=1000
         Number of bootstrap replicates.
     confidence_level : float, default=0.95
@@ -306,8 +313,16 @@ def confidence_intervals(confusion, statistic, *, y_true=None, y_pred=None, samp
                       "confidence_level": confidence_level, "method": method,
                       "random_state": random_state})
     refuse_zero_weights(sample_weight)
+    if isinstance(confusion, MultilabelConfusion):
+        statistic, vectorized = _named_statistic(statistic, MultilabelConfusion)
+        sampler = _multilabel_sampler_of(confusion, y_true, y_pred, sample_weight)
+        rebuild, results = count_intervals(sampler, statistic, n_resamples,
+                                           confidence_level, method.lower(),
+                                           make_rng(random_state), vectorized)
+        return rebuild([r.confidence_interval for r in results])
     if not isinstance(confusion, Confusion):
-        raise ValueError(f"confusion must be a Confusion, got {type(confusion).__name__}.")
+        raise ValueError("confusion must be a Confusion or a MultilabelConfusion, got "
+                         f"{type(confusion).__name__}.")
     statistic, vectorized = _named_statistic(statistic)
     if sample_weight is not None:
         if y_true is None or y_pred is None:
@@ -321,10 +336,26 @@ def confidence_intervals(confusion, statistic, *, y_true=None, y_pred=None, samp
     return rebuild([r.confidence_interval for r in results])
 
 
-def _named_statistic(statistic):
+def _multilabel_sampler_of(confusion, y_true, y_pred, sample_weight):
+    """The :class:`RowSampler` of ``confusion`` (a :class:`MultilabelConfusion`) from
+    its samples, which its replicates need: the rows, not only the margins."""
+    if y_true is None or y_pred is None:
+        raise ValueError("A MultilabelConfusion's replicates resample its samples' rows: "
+                         "pass y_true and y_pred (and sample_weight) to "
+                         "confidence_intervals.")
+    counted, units = checked_rows(y_true, y_pred, sample_weight)
+    if not (counted.n_labels == confusion.n_labels and counted.n_samples
+            == confusion.n_samples and all(np.allclose(a, b) for a, b in zip(
+                counted.whole_margins(), confusion.whole_margins()))):
+        raise ValueError("confusion is not the MultilabelConfusion of y_true, y_pred and "
+                         "sample_weight: its counts differ.")
+    return RowSampler(confusion, units)
+
+
+def _named_statistic(statistic, cls=Confusion):
     """``(callable, vectorized)`` of the ``statistic`` of :func:`confidence_intervals`: a
     callable as it is (batch capability probed), a count metric's name or a list of
-    names as the metrics' ``Confusion`` methods (batch when all are)."""
+    names as the metrics' methods of ``cls`` (batch when all are)."""
     if callable(statistic):
         return statistic, None
     names = [statistic] if isinstance(statistic, str) else statistic
@@ -339,7 +370,10 @@ def _named_statistic(statistic):
             raise ValueError(f"statistic {name!r} is a score metric: confidence_intervals "
                              "resamples a confusion; use bootstrap(metric, y_true, y_score).")
         kwargs = SCORER_NAMES[name][1] if name in SCORER_NAMES and name not in METRICS else {}
-        calls[name] = functools.partial(call_method, getattr(Confusion, found.name), kwargs)
+        method_of = getattr(cls, found.name, None)
+        if method_of is None:
+            raise ValueError(f"statistic {name!r} is not a metric of a {cls.__name__}.")
+        calls[name] = functools.partial(call_method, method_of, kwargs)
     vectorized = all(resolve(n).name in VECTORIZED for n in names)
     if isinstance(statistic, str):
         return calls[statistic], vectorized
@@ -386,10 +420,11 @@ def bootstrap(metric, y_true, y_pred, *, n_resamples=1000, confidence_level=0.95
         A metrics_sk metric function or its name (``"f1_score"``,
         ``"macro_fbeta_score"``, ``"log_loss"``, ...), or any function with the
         scikit-learn signature ``metric(y_true, y_pred, *, sample_weight=None, **kwargs)``.
-    y_true : array-like of shape (n_samples,)
-        True labels.
-    y_pred : array-like of shape (n_samples,) or (n_samples, n_classes)
-        Predicted labels, or scores for a score metric.
+    y_true : {array-like, sparse matrix} of shape (n_samples,) or (n_samples, n_labels)
+        True labels, or a multilabel indicator (dense or scipy sparse: its rows are
+        resampled, see Notes).
+    y_pred : {array-like, sparse matrix} of shape (n_samples,) or (n_samples, n_classes)
+        Predicted labels (a multilabel indicator for one), or scores for a score metric.
     n_resamples : int, default=1000
         Number of bootstrap replicates.
     confidence_level : float, default=0.95
@@ -426,6 +461,13 @@ def bootstrap(metric, y_true, y_pred, *, n_resamples=1000, confidence_level=0.95
     The cost of a count metric without weights is O(n) to count once, then
     O(n_resamples x non-zero cells), independent of ``n``.
 
+    For a multilabel indicator a replicate resamples rows: the samples are kept once per
+    distinct (row, weight) pair, and a replicate is a multinomial draw of these pairs'
+    counts (``n`` row indices when rows rarely repeat), summed per column into a batch
+    of multilabel confusions; every average (``'samples'`` too), Jaccard, Hamming loss
+    and subset accuracy. A replicate made of zero-weight samples only is NaN (scikit-learn
+    refuses its weights).
+
     A replicate on which the metric is NaN (undefined, e.g. Cohen's kappa of a resample
     with one class) is dropped: the interval and the standard error are those of the
     other replicates, and a ``RuntimeWarning`` gives the number and share of NaN
@@ -461,6 +503,15 @@ def bootstrap(metric, y_true, y_pred, *, n_resamples=1000, confidence_level=0.95
     method = method.lower()
     name, func = resolve_metric(metric)
     rng = make_rng(random_state)
+    if name is not None and (is_indicator(y_true) or is_indicator(y_pred)):
+        method_of = getattr(MultilabelConfusion, name, None)
+        if method_of is not None:  # (else its function gives scikit-learn's error)
+            sampler, kwargs = _multilabel_sampler(y_true, y_pred, sample_weight, kwargs)
+            _, results = count_intervals(
+                sampler, functools.partial(call_method, method_of, kwargs), n_resamples,
+                confidence_level, method, rng, name in VECTORIZED)
+            return _one(results)
+        name = None
     if name is not None:
         from .._api import build_confusion
 
@@ -478,10 +529,26 @@ def bootstrap(metric, y_true, y_pred, *, n_resamples=1000, confidence_level=0.95
     else:
         results = index_bootstrap(func, y_true, y_pred, sample_weight, kwargs, n_resamples,
                                    confidence_level, method, rng)
+    return _one(results)
+
+
+def _one(results):
     if len(results) != 1:
         raise ValueError(f"metric returns {len(results)} values; bootstrap needs one number "
                          "or one array (use confidence_intervals for several).")
     return results[0]
+
+
+def _multilabel_sampler(y_true, y_pred, sample_weight, kwargs):
+    """``(sampler, kwargs)`` of a multilabel-indicator pair: its rows resampled. With
+    ``average="samples"`` and ``labels=``, each sample sums over those columns only, as
+    the drop-ins count them: only they are kept (and ``labels`` is dropped)."""
+    columns = None
+    if kwargs.get("average") == "samples" and kwargs.get("labels") is not None:
+        columns = kwargs["labels"]
+        kwargs = {k: v for k, v in kwargs.items() if k != "labels"}
+    confusion, units = checked_rows(y_true, y_pred, sample_weight, columns)
+    return RowSampler(confusion, units), kwargs
 
 
 def call_method(method, kwargs, confusion):

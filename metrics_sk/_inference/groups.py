@@ -16,11 +16,14 @@ from .._batch import ConfusionBatch
 from .._confusion import Confusion
 from .._dropins import recall_score
 from .._facts import INTERVAL_METHODS
+from .._multilabel import MultilabelConfusion, is_indicator
 from .._onedal import specificity_score
 from .._params import INFERENCE, Checker
 from .._registry import count_metric_call
 from .._sklearn_compat import StrOptions
-from .resampling import CHUNK_ELEMENTS, ConfidenceInterval, make_rng, percentile_interval
+from .resampling import (CHUNK_ELEMENTS, ConfidenceInterval, RowSampler, make_rng,
+                         percentile_interval)
+from .bootstrap import VECTORIZED, call_method, count_intervals
 from .intervals import (
     Moved, delta_bounds, interval_family, proportion_bounds, rescaled, z_score,
 )
@@ -206,8 +209,10 @@ def metric_frame(y_true, y_pred, *, metrics, groups, sample_weight=None,
 
     Parameters
     ----------
-    y_true, y_pred : array-like of shape (n_samples,)
-        True and predicted labels (numpy, pandas, or Dask collections).
+    y_true, y_pred : array-like of shape (n_samples,) or (n_samples, n_labels)
+        True and predicted labels (numpy, pandas, or Dask collections), or multilabel
+        indicators (dense or scipy sparse; their intervals: ``method="bootstrap"``, each
+        group's rows resampled, weighted or not).
     metrics : str, callable, functools.partial or dict
         A count metric (its name, a scorer name, the function or a ``functools.partial``
         of it with its arguments), or a dict of them (name -> metric).
@@ -284,9 +289,27 @@ def metric_frame(y_true, y_pred, *, metrics, groups, sample_weight=None,
         _check_interval({"n_resamples": n_resamples, "confidence_level": confidence_level,
                          "method": method, "random_state": random_state,
                          "sample_weight": sample_weight})
-        if method == "bootstrap" and sample_weight is not None:
+        if method == "bootstrap" and sample_weight is not None and not (
+                is_indicator(y_true) or is_indicator(y_pred)):  # (rows carry weights)
             raise ValueError("method='bootstrap' resamples the cells of each group, which "
                              "holds weight sums with sample_weight; use method='analytic'.")
+    if is_indicator(y_true) or is_indicator(y_pred):
+        if confidence_level is not None and method != "bootstrap":
+            raise ValueError("method: the intervals of the groups of a multilabel target "
+                             "are the bootstrap's of each group's rows; pass "
+                             "method='bootstrap'.")
+        grouped = MultilabelConfusion.from_predictions(y_true, y_pred, groups=groups,
+                                                       sample_weight=sample_weight)
+        for column, (name, _) in asked.items():
+            if not hasattr(grouped, name):
+                raise ValueError(f"metrics: {column!r} ({name}) is not a metric of a "
+                                 "multilabel target; those are precision, recall, F, "
+                                 "Jaccard, accuracy, zero-one and Hamming loss.")
+        frame = MetricFrame(grouped, asked, single)  # (one number per group, checked)
+        if confidence_level is None:
+            return frame
+        return MetricFrame(grouped, asked, single, _multilabel_group_intervals(
+            grouped, asked, confidence_level, n_resamples, make_rng(random_state)))
     grouped = Confusion.from_predictions(y_true, y_pred, groups=groups,
                                          sample_weight=sample_weight)
     if sample_weight is not None and not np.all(grouped.counts.sum(axis=1)):
@@ -310,6 +333,31 @@ def metric_frame(y_true, y_pred, *, metrics, groups, sample_weight=None,
         _warn_fallback(name, used, method, n_resamples)
         intervals[column] = low, high, used
     return MetricFrame(grouped, asked, single, intervals)
+
+
+def _multilabel_group_intervals(grouped, asked, confidence_level, n_resamples, rng):
+    """The percentile row bootstrap of each group of a multilabel target (its samples'
+    units resampled, as :func:`bootstrap` of its rows; every metric on the same
+    replicates), group after group: ``{column: (low, high, method)}``."""
+    statistic = functools.partial(_call_each, {
+        column: functools.partial(call_method, getattr(MultilabelConfusion, name), kwargs)
+        for column, (name, kwargs) in asked.items()})
+    vectorized = all(name in VECTORIZED for name, _ in asked.values())
+    bounds = {column: ([], []) for column in asked}
+    for units in grouped.group_units():
+        sampler = RowSampler(units.confusion(units.count), units)
+        _, results = count_intervals(sampler, statistic, n_resamples, confidence_level,
+                                     "percentile", rng, vectorized)
+        for column, result in zip(asked, results):  # (a dict's leaves: in its order)
+            bounds[column][0].append(result.confidence_interval.low)
+            bounds[column][1].append(result.confidence_interval.high)
+    return {column: (np.array(low, dtype=np.float64), np.array(high, dtype=np.float64),
+                     np.full(grouped.n_groups, "bootstrap", dtype=object))
+            for column, (low, high) in bounds.items()}
+
+
+def _call_each(calls, confusion):
+    return {column: call(confusion) for column, call in calls.items()}
 
 
 def _warn_fallback(name, used, method, n_resamples):

@@ -3,7 +3,8 @@ comparison, the analytic intervals' fallback and the per-group intervals share.
 
 - the random state: :func:`make_rng`;
 - the cell sampler: :class:`CellSampler` draws replicate confusions as multinomial counts
-  of the non-zero cells (or of (cell, weight) pairs), and :func:`evaluate` /
+  of the non-zero cells (or of (cell, weight) pairs); :class:`RowSampler` draws those of a
+  multilabel indicator as counts of its distinct rows; :func:`evaluate` /
   :func:`distribution` evaluate a statistic on them, batched when it can be;
 - the nested results of a statistic: :func:`flatten`, :func:`leaves_of`;
 - the percentile interval: :func:`quantile` (over the replicates that are not NaN),
@@ -243,6 +244,69 @@ class CellSampler:
         cells.eliminate_zeros()
         return Confusion.from_cells(c.counted_labels, cells, fixed=c.n_fixed,
                                     weighted=c.is_weighted)
+
+
+class RowSampler:
+    """Draws replicate multilabel confusions as counts of the samples' distinct (row,
+    weight) units (:class:`~metrics_sk._multilabel.RowUnits`): resampling the ``n``
+    samples is, exactly in law, ``Mult(n, unit counts / n)``. The samples of one cell of
+    a single-label confusion are interchangeable; those of a multilabel indicator only
+    when their whole rows are, so the unit is the row, not the cell. ``confusion`` is the
+    multilabel confusion of the data (the point estimate); the replicates are
+    :class:`~metrics_sk._multilabel.MultilabelBatch` es, which the formulas evaluate as
+    they are, and the same interface as :class:`CellSampler`'s serves the bootstrap.
+
+    With many units (more than ``n / INDICES_PER_UNIT``: rows rarely repeat) the ``n``
+    sample indices of a replicate are drawn instead (``rng.integers(0, n, n)``), and
+    counted by unit: the same law, in O(n) rather than O(units) binomial draws."""
+
+    #: Draw sample indices when there are more units than n / this.
+    INDICES_PER_UNIT = 8
+
+    def __init__(self, confusion, units):
+        self.confusion, self.units = confusion, units
+        self.n, self.size = units.n, units.size
+        self.width = max(units.size, units.map.shape[1], 1)  # numbers per replicate
+
+    def chunks(self, n_resamples, rng):
+        """Yield unit counts of shape ``(r, units)``, ``n_resamples`` rows in all."""
+        step = max(1, CHUNK_ELEMENTS // self.width)
+        units, n, m = self.units, self.n, self.size
+        by_index = m * self.INDICES_PER_UNIT > n
+        for start in range(0, n_resamples, step):
+            r = min(step, n_resamples - start)
+            if by_index:
+                yield np.stack([np.bincount(units.unit_of[rng.integers(0, n, n)],
+                                            minlength=m) for _ in range(r)])
+            else:
+                yield rng.multinomial(n, units.count / n, size=r)
+
+    def jackknife(self):
+        """Leave-one-out replicates ``(counts (units, units), multiplicity (units,))``:
+        removing any sample of a unit gives the same replicate. The counts are made a
+        slice at a time (they are ``units x units``)."""
+        return _LeaveOneOut(self.units.count), self.units.count
+
+    def replicates(self, counts):
+        return self.units.batch(counts)
+
+    def confusion_of(self, counts):
+        """One replicate as a real multilabel confusion (for metrics that do not vectorize)."""
+        return self.units.confusion(counts)
+
+
+class _LeaveOneOut:
+    """The ``m x m`` counts of the leave-one-out replicates of ``m`` units, by slices."""
+
+    def __init__(self, count):
+        self.count = count
+        self.shape = (count.shape[0], count.shape[0])
+
+    def __getitem__(self, rows):
+        rows = np.arange(self.shape[0])[rows]
+        out = np.repeat(self.count[None].astype(np.float64), rows.shape[0], axis=0)
+        out[np.arange(rows.shape[0]), rows] -= 1
+        return out
 
 
 def evaluate_replicates(sampler, statistic, counts, shapes, vectorized):
