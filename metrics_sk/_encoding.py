@@ -434,3 +434,15 @@ def binary_score_inputs(y_true, y_score, sample_weight=None, pos_label=None, *,
                          "or only zero sample weights, leaves a rate undefined).")
     pos = int(np.flatnonzero(classes == pos_label)[0])
     return classes, pos, is_pos, y_score, weights
+
+
+def group_index(keys, names):
+    """The pandas Index of the groups whose values are ``keys`` (one array per group
+    column, as :func:`group_codes` gives them) and column ``names`` (or None): a
+    MultiIndex for several columns; a group value that is a tuple stays one value."""
+    import pandas as pd
+
+    if len(keys) == 1:
+        return pd.Index(keys[0], name=None if names is None else names[0],
+                        tupleize_cols=False)
+    return pd.MultiIndex.from_arrays(keys, names=names)

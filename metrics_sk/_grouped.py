@@ -15,7 +15,8 @@ from . import _formulas, _dask
 from ._batch import ConfusionBatch
 from ._confusion import Confusion, checked, count_sample_cells
 from ._counting import DENSE_CELLS, DENSE_STORE, bincount
-from ._encoding import compact, group_codes, group_columns, kind_of, plain_keys, positions
+from ._encoding import (compact, group_codes, group_columns, group_index, kind_of, plain_keys,
+                        positions)
 from ._validation import KIND_NAMES, check_labels_param, is_dask_collection
 
 _GROUP_MATRIX_CELLS = 1 << 12  # groups' K x K results in batches up to this size (K = 64)
@@ -145,12 +146,7 @@ class GroupedConfusion:
         pandas.Index
             One entry per group, in the order of the results.
         """
-        import pandas as pd
-
-        if len(self.keys) == 1:
-            return pd.Index(self.keys[0], name=None if self.names is None else self.names[0],
-                            tupleize_cols=False)
-        return pd.MultiIndex.from_arrays(self.keys, names=self.names)
+        return group_index(self.keys, self.names)
 
     def group(self, i):
         """Return the :class:`Confusion` of group ``i`` alone (over the labels it has).

@@ -30,7 +30,7 @@ import numpy as np
 import scipy.sparse as sp
 
 from . import _formulas
-from ._encoding import compact, group_codes
+from ._encoding import compact, group_codes, group_index
 from ._params import checked, constraints_for
 from ._sklearn_compat import _check_targets
 from ._validation import (InputError, check_same_length, check_sample_weight,
@@ -756,11 +756,7 @@ class MultilabelGroups:
         pandas.Index
             One entry per group, in the order of the results.
         """
-        import pandas as pd
-
-        if len(self.keys) == 1:
-            return pd.Index(self.keys[0], name=self.names[0], tupleize_cols=False)
-        return pd.MultiIndex.from_arrays(self.keys, names=self.names)
+        return group_index(self.keys, self.names)
 
     def group_units(self):
         """Yield the :class:`RowUnits` of each group's samples, group after group.
