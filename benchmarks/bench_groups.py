@@ -23,6 +23,7 @@ process, best of ``--repeats`` runs:
 """
 
 import argparse
+import inspect
 import functools
 import os
 import sys
@@ -36,8 +37,6 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import metrics_sk as msk  # noqa: E402  (this checkout's, not an installed one)
 from metrics_sk._registry import METRICS  # noqa: E402
 
-AVERAGED = ("precision_score", "recall_score", "f1_score", "fbeta_score", "specificity_score",
-            "balanced_auc_score", "geometric_mean_score")
 
 
 def data(n, k, n_groups, seed=0):
@@ -49,7 +48,8 @@ def data(n, k, n_groups, seed=0):
 
 def _kwargs(name):
     kwargs = {"beta": 1.0} if name == "fbeta_score" else {}
-    if name in AVERAGED:
+    average = inspect.signature(METRICS[name].function).parameters.get("average")
+    if average is not None and average.default == "binary":  # (10 classes)
         kwargs["average"] = "macro"
     if name == "expected_cost":  # a required cost matrix: 1 for an error (10 classes)
         kwargs["cost_matrix"] = 1 - np.eye(10)

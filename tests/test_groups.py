@@ -818,3 +818,21 @@ def test_group_analytic_intervals_are_scale_free(scale):
                                              interval="analytic", sample_weight=w))
     assert plain.shape[0] == 9 and np.isfinite(plain).all()
     np.testing.assert_allclose(weighted, plain, rtol=1e-12)
+
+
+def test_grouped_multilabel_confusion_matrix_keeps_integer_counts():
+    """Each group's one-vs-rest matrices equal scikit-learn's on the group's samples, in
+    its dtype: integer counts stay int64 (a batch's margins are floats; they came out
+    float64), weighted ones float64."""
+    y = np.array([0, 1, 2, 0, 1, 2, 2, 0])
+    p = np.array([0, 2, 1, 0, 0, 1, 2, 2])
+    groups = np.array([0, 0, 0, 1, 1, 1, 1, 1])
+    for w in (None, np.linspace(0.5, 2.0, 8)):
+        got = Confusion.from_predictions(y, p, groups=groups, sample_weight=w) \
+            .multilabel_confusion_matrix(labels=[0, 1, 2])
+        for key in (0, 1):
+            m = groups == key
+            want = sklearn.metrics.multilabel_confusion_matrix(
+                y[m], p[m], labels=[0, 1, 2], sample_weight=None if w is None else w[m])
+            assert got[key].dtype == want.dtype
+            np.testing.assert_allclose(got[key], want, rtol=1e-12)

@@ -645,6 +645,8 @@ def multilabel_confusion_matrix(c, *, labels=None, samplewise=False):
     whole_tp, _, _, total = whole_margins(c)
     if not c.is_multilabel and not c.is_batch and not np.any(whole_tp):
         tp = tp.astype(np.float64)  # (scikit-learn's multi-class counts when none is right)
+    if np.asarray(tp).dtype.kind in "iu":  # counts: a batch's margins are floats, exact
+        pred, true = (np.asarray(a).astype(np.int64, copy=False) for a in (pred, true))
     total = np.asarray(total)[..., None]
     fp, fn = pred - tp, true - tp
     tn = total - tp - fp - fn
