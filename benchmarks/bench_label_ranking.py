@@ -22,7 +22,8 @@ import sklearn.metrics as skm
 # the metrics_sk of this checkout, not an installed one (sys.path[0] is benchmarks/)
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import metrics_sk as msk  # noqa: E402
-from bench_thresholds import CLOCKS, best_of_each, same  # noqa: E402
+from _timing import CLOCKS, best_of_each  # noqa: E402
+from bench_thresholds import same  # noqa: E402
 
 
 def main(argv=None):
@@ -60,7 +61,7 @@ def main(argv=None):
     failed = []
     for name, target, call in rows:
         (ours, theirs), (a, b) = best_of_each(lambda: call(msk), lambda: call(skm),
-                                              args.repeat, clock)
+                                              repeat=args.repeat, clock=clock)
         if not same(a, b):
             failed.append(name)
         ratio = theirs / ours
