@@ -1,6 +1,7 @@
 """The examples in the documentation pages run and print what the pages say."""
 
 import doctest
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -56,3 +57,25 @@ def test_sklearn_names_table_names_exist():
             assert name in msk.__all__ or hasattr(msk.Confusion, name), name
         for name in re.findall(r"``(\w+)``", scorer):
             assert name in scorers, name
+
+
+def readme_table_misses(readme, names):
+    """The names of ``names`` that README's function table does not mention (``micro_/
+    macro_x`` stands for ``micro_x`` and ``macro_x``)."""
+    table = readme[readme.index("| family | functions |"):]
+    table = table[:table.index("\n\n")]
+    table += " ".join(re.sub(r"`micro_/macro_(\w+)`", r"`micro_\1` `macro_\1`", table).split())
+    return [n for n in names if f"`{n}`" not in table and f"`{n} " not in table
+            and f"`{n}(" not in table]
+
+
+def test_readme_function_table_lists_every_export():
+    import metrics_sk
+
+    readme = (DOCS.parent / "README.md").read_text()
+    assert readme_table_misses(readme, metrics_sk.__all__) == []
+
+
+def test_the_readme_table_check_can_fail():
+    readme = "| family | functions |\n|---|---|\n| a | `f1_score`, `micro_/macro_recall_score` |\n\n"
+    assert readme_table_misses(readme, ["f1_score", "micro_recall_score", "g"]) == ["g"]
