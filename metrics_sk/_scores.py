@@ -366,6 +366,7 @@ def hinge_loss(y_true, pred_decision, *, labels=None, sample_weight=None):
 
 
 @checked(FACTS["brier_score_loss"].constraints)
+@dask_route("brier_score_loss")
 def brier_score_loss(y_true, y_proba, *, sample_weight=None, pos_label=None, labels=None,
                      scale_by_half="auto"):
     r"""Brier score: mean squared difference between the probabilities and the outcome.

@@ -82,6 +82,13 @@ default='log_loss'
         Scores are raw log-odds / logits instead of probabilities (the log losses only).
     normalize : bool, default=True
         ``compute`` returns the weighted mean loss; ``False``: the weighted sum.
+    pos_label : int, float, bool or str, default=None
+        ``brier_score_loss`` only: the positive class of 1-D probabilities, as in
+        :func:`metrics_sk.brier_score_loss` (by default the greater label; string labels
+        need it).
+    scale_by_half : bool or 'auto', default='auto'
+        ``brier_score_loss`` only: halve the score, as in
+        :func:`metrics_sk.brier_score_loss` (``'auto'``: for a binary target).
 
     Attributes
     ----------
@@ -120,9 +127,16 @@ default='log_loss'
     True
     """
 
-    def __init__(self, metric="log_loss", *, labels=None, from_logits=False, normalize=True):
+    def __init__(self, metric="log_loss", *, labels=None, from_logits=False, normalize=True,
+                 pos_label=None, scale_by_half="auto"):
         _CHECK({"metric": metric, "labels": labels, "from_logits": from_logits,
-                "normalize": normalize})
+                "normalize": normalize, "pos_label": pos_label, "scale_by_half": scale_by_half})
+        for name, value, default in (("pos_label", pos_label, None),
+                                     ("scale_by_half", scale_by_half, "auto")):
+            if metric != "brier_score_loss" and not (value is default or value == default):
+                raise ValueError(f"{name} applies to brier_score_loss only; got {name}="
+                                 f"{value!r} for {metric}.")
+        self.pos_label, self.scale_by_half = pos_label, scale_by_half
         if from_logits and metric in ("hinge_loss", "brier_score_loss"):
             raise ValueError(f"from_logits applies to the log losses; {metric} takes "
                              f"{'raw decision values' if metric == 'hinge_loss' else 'probabilities'}"
@@ -150,6 +164,7 @@ default='log_loss'
         self._pending = None  # (labels, loss sums (labels, columns) NaN where ruled out, weights)
         self._n_columns = None
         self._kind = None
+        self._binary = None  # brier with pos_label, 1-D: the labels seen (at most two)
         self.n_samples = 0
         return self
 
@@ -187,17 +202,48 @@ default='log_loss'
             warnings.warn("The y_prob values do not sum to one. Make sure to pass "
                           "probabilities.", UserWarning, stacklevel=3)
         width = 2 if scores.ndim == 1 else scores.shape[1]
+        kind = _kind(local)
+        if self.pos_label is not None and self.n_samples and \
+                (scores.ndim == 1) != (self._binary is not None):
+            raise ValueError("With pos_label, y_proba must be 1-D in every batch or 2-D in "
+                             "every batch; this batch differs from earlier ones.")
+        if self.metric == "brier_score_loss" and scores.ndim == 1:
+            local, codes = self._positive(local, codes, kind)
         if self.metric == "hinge_loss" and width == 2 and scores.ndim == 2:
             raise ValueError("hinge_loss of a binary target takes 1-D decisions (the decision "
                              "of the greater class), as scikit-learn's does.")
         if self._n_columns is not None and width != self._n_columns:
             raise ValueError(f"y_score has {width} columns, but earlier batches had "
                              f"{self._n_columns}.")
-        kind = _kind(local)
         if self._kind is not None and kind != self._kind:
             raise ValueError("Mix of label input types (string and number): this batch's "
                              "y_true differs from earlier batches.")
         return local, codes, scores, weights, width, kind
+
+    def _positive(self, local, codes, kind):
+        """1-D Brier probabilities: with ``pos_label``, each sample's label becomes whether
+        it is ``pos_label`` (columns ``[False, True]``, as scikit-learn's
+        ``y_true == pos_label``); without it, string labels are scikit-learn's error."""
+        if self.pos_label is None:
+            if kind != "num":
+                raise ValueError(f"y_true takes value in {set(local.tolist())} and pos_label is "
+                                 "not specified: either make y_true take value in {0, 1} or "
+                                 "{-1, 1} or pass pos_label explicitly.")
+            return local, codes
+        self._note_binary(local)
+        is_pos = np.array([label == self.pos_label for label in local.tolist()], dtype=bool)
+        flags, (flag_codes,) = encode(is_pos, names=["y_true"])
+        return flags, flag_codes[codes]
+
+    def _note_binary(self, labels):
+        """Keep the labels of a 1-D Brier target with ``pos_label``: more than two is
+        scikit-learn's error (not a binary target)."""
+        seen = labels if self._binary is None else encode(
+            np.concatenate((self._binary, labels)), names=["y_true"])[0]
+        if seen.shape[0] > 2:
+            raise ValueError("The type of the target inferred from y_true is multiclass but "
+                             "should be binary according to the shape of y_prob.")
+        self._binary = seen
 
     def _given_classes(self, width):
         """The classes of the columns fixed by ``labels=`` (None when the labels of
@@ -208,6 +254,8 @@ default='log_loss'
                 raise ValueError("The decisions are 1-D but labels has "
                                  f"{self.labels.shape[0]} classes; pass one column per class.")
             return None
+        if self._binary is not None:  # 1-D Brier with pos_label: labels unused (scikit-learn)
+            return np.array([False, True])
         if self.labels is not None and width != self.labels.shape[0]:
             raise ValueError(f"y_score has {width} columns but labels has "
                              f"{self.labels.shape[0]} entries.")
@@ -360,11 +408,17 @@ default='log_loss'
     def _check_compatible(self, other):
         same = (self.metric == other.metric and self.from_logits == other.from_logits
                 and self.normalize == other.normalize
+                and self.pos_label == other.pos_label
+                and self.scale_by_half == other.scale_by_half
                 and (self.labels is None) == (other.labels is None)
                 and (self.labels is None or np.array_equal(self.labels, other.labels)))
         if not same:
             raise ValueError("Cannot merge StreamingLoss accumulators with different metric, "
-                             "labels, from_logits or normalize.")
+                             "labels, from_logits, normalize, pos_label or scale_by_half.")
+        if self.n_samples and other.n_samples and \
+                (self._binary is None) != (other._binary is None):
+            raise ValueError("Cannot merge accumulators of 1-D and 2-D probabilities with "
+                             "pos_label.")
         if None not in (self._n_columns, other._n_columns) and \
                 self._n_columns != other._n_columns:
             raise ValueError(f"Cannot merge accumulators of scores with {self._n_columns} "
@@ -384,6 +438,8 @@ default='log_loss'
         if other.n_samples == 0:
             return self
         self._n_columns, self._kind = other._n_columns, other._kind
+        if other._binary is not None:
+            self._note_binary(other._binary)
         if self._classes is None and other._classes is not None:
             self._resolve(other._classes)
         self._rescale(other._exp)
@@ -443,8 +499,9 @@ default='log_loss'
             more, more_weight = self._picked(classes, self._pending)
             total, weight = total + more, weight + more_weight
         loss = finish_loss(total, weight, self._exp, normalize=self.normalize)
-        if self.metric == "brier_score_loss" and self._n_columns <= 2:
-            return 0.5 * loss  # brier_score_loss's scale_by_half="auto"
+        if self.metric == "brier_score_loss" and (
+                self._n_columns <= 2 if self.scale_by_half == "auto" else self.scale_by_half):
+            return 0.5 * loss  # brier_score_loss's scale_by_half
         return loss
 
     def __repr__(self):
@@ -476,7 +533,7 @@ def _update_partition(empty, y_true, y_score, sample_weight):
 
 
 def streaming_loss(metric, y_true, y_score, *, sample_weight=None, labels=None,
-                   from_logits=False, normalize=True):
+                   from_logits=False, normalize=True, pos_label=None, scale_by_half="auto"):
     """One-shot value of a streaming loss: ``StreamingLoss(...).update(...).compute()``.
 
     The route for Dask inputs to the score metrics: each partition is reduced to an
@@ -489,7 +546,8 @@ def streaming_loss(metric, y_true, y_score, *, sample_weight=None, labels=None,
     >>> streaming_loss("hinge_loss", [-1, 1, 1], [-2.18, 2.36, 0.09])
     0.30333333333333334
     """
-    acc = StreamingLoss(metric, labels=labels, from_logits=from_logits, normalize=normalize)
+    acc = StreamingLoss(metric, labels=labels, from_logits=from_logits, normalize=normalize,
+                        pos_label=pos_label, scale_by_half=scale_by_half)
     return acc.update(y_true, y_score, sample_weight).compute()
 
 
@@ -498,8 +556,8 @@ def dask_route(metric):
     :func:`metrics_sk._streaming.streaming_loss`.
 
     The decorated function keeps its signature; when any argument is a Dask collection,
-    its first two arguments and ``sample_weight``, ``labels``, ``from_logits`` and
-    ``normalize`` (those it has) are handed to ``streaming_loss(metric, ...)``, so the
+    its first two arguments and ``sample_weight``, ``labels``, ``from_logits``,
+    ``normalize``, ``pos_label`` and ``scale_by_half`` (those it has) are handed to ``streaming_loss(metric, ...)``, so the
     partitions are reduced on the workers and one number comes back.
 
     Examples
@@ -521,7 +579,8 @@ def dask_route(metric):
                 return func(*args, **kwargs)
             y_true, y_score = (given.get(name) for name in list(signature.parameters)[:2])
             options = {k: given[k] for k in ("sample_weight", "labels", "from_logits",
-                                              "normalize") if k in given}
+                                              "normalize", "pos_label", "scale_by_half")
+                       if k in given}
             return streaming_loss(metric, y_true, y_score, **options)
 
         return routed

@@ -259,3 +259,66 @@ def test_partition_merges_beyond_int64_are_refused_not_wrapped(client):
     fits = da.from_array(np.array([2**62, 2**62 - 1]), chunks=1)
     c = Confusion.from_predictions(t, t, sample_weight=fits)
     assert c.matrix.toarray().tolist() == [[2**63 - 1]]
+
+
+def _brier_cases(rng, n=900):
+    """(y_true, y_proba, kwargs) of brier_score_loss: binary 1-D with string labels and
+    either pos_label, numbers without pos_label, multi-class, each scale_by_half."""
+    strings = rng.choice(["ham", "spam"], n)
+    p1 = rng.random(n)
+    y3 = rng.integers(0, 3, n)
+    p3 = rng.dirichlet([1, 1, 1], n)
+    for scale in ("auto", True, False):
+        yield strings, p1, {"pos_label": "ham", "scale_by_half": scale}
+        yield strings, p1, {"pos_label": "spam", "scale_by_half": scale}
+        yield (strings == "spam").astype(int), p1, {"scale_by_half": scale}
+        yield y3, p3, {"scale_by_half": scale}
+    yield y3, p3, {"labels": [0, 1, 2]}
+
+
+@pytest.mark.parametrize("weighted", [False, True], ids=["unweighted", "weighted"])
+def test_brier_score_loss_on_dask_is_reduced_on_the_workers(client, monkeypatch, weighted):
+    import sklearn.metrics as skm
+
+    rng = np.random.default_rng(5)
+    computed = []
+    compute = dask.compute
+
+    def recording(*args, **kwargs):
+        out = compute(*args, **kwargs)
+        computed.append(out)
+        return out
+
+    def refuse(self, *args, **kwargs):
+        raise AssertionError("the whole Dask input was gathered into the client")
+
+    for y, p, kw in _brier_cases(rng):
+        w = rng.gamma(2.0, size=y.shape[0]) if weighted else None
+        expected = skm.brier_score_loss(y, p, sample_weight=w, **kw)
+        chunks = (400, 200, 300)  # uneven partitions
+        dy = da.from_array(y, chunks=chunks)
+        dp = da.from_array(p, chunks=chunks if p.ndim == 1 else (chunks, 3))
+        dw = None if w is None else da.from_array(w, chunks=chunks)
+        # a Dask Series of labels from a DataFrame, with the Dask array of probabilities
+        frame = dd.from_pandas(pd.DataFrame({"y": y}), npartitions=3)
+        for y_in in (dy, frame["y"]):
+            computed.clear()
+            monkeypatch.setattr(dask, "compute", recording)
+            monkeypatch.setattr(da.Array, "__array__", refuse)
+            got = msk.brier_score_loss(y_in, dp, sample_weight=dw, **kw)
+            monkeypatch.undo()
+            # one computation, whose only result is the merged accumulator
+            assert len(computed) == 1 and isinstance(computed[0][0], StreamingLoss), kw
+            assert np.isclose(got, expected, rtol=1e-12), kw
+
+
+def test_brier_streaming_options_are_brier_only():
+    for kw in ({"pos_label": 1}, {"scale_by_half": True}, {"scale_by_half": False}):
+        name = next(iter(kw))
+        with pytest.raises(ValueError, match=f"{name} applies to brier_score_loss only"):
+            StreamingLoss("log_loss", **kw)
+    with pytest.raises(ValueError, match="pos_label is not specified"):
+        StreamingLoss("brier_score_loss").update(["a", "b"], [0.2, 0.7])
+    acc = StreamingLoss("brier_score_loss", pos_label="a").update(["a", "b"], [0.2, 0.7])
+    with pytest.raises(ValueError, match="should be binary"):
+        acc.update(["c"], [0.5])
