@@ -278,6 +278,15 @@ def class_frequencies(codes, weights, n_classes):
     return counts / counts.sum()
 
 
+def null_losses(losses, prior, one_d):
+    """The per-sample ``losses`` kernel's loss of each class under the null model of the
+    D^2 scores, the constant prediction ``prior`` (the class frequencies); ``one_d``: the
+    scores are 1-D (the probability of the class of code 1, ``prior[-1]``)."""
+    k = prior.shape[0]
+    rows = np.tile(prior[-1] if one_d else prior, (k, 1))
+    return losses(np.arange(k), rows[:, 0] if one_d else rows)
+
+
 def hinge_losses(codes, scores):
     """Per-sample hinge loss of :func:`metrics_sk.hinge_loss`: ``max(0, 1 - margin)``,
     the margin Crammer-Singer's for 2-D decisions, ``+-f`` for the 1-D decision ``f`` of

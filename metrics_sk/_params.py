@@ -127,6 +127,9 @@ STREAMING = {
     "labels": ["array-like", None],
     "from_logits": ["boolean"],
     "normalize": ["boolean"],
+    # brier_score_loss's own (only valid for that metric)
+    "pos_label": FACTS["brier_score_loss"].constraints["pos_label"],
+    "scale_by_half": FACTS["brier_score_loss"].constraints["scale_by_half"],
 }
 
 _RESAMPLING = {

@@ -36,6 +36,7 @@ from ._losses import (
     average_losses,
     brier_losses,
     class_frequencies,
+    null_losses,
     hinge_losses,
     log_losses,
     loss_sums,
@@ -366,6 +367,7 @@ def hinge_loss(y_true, pred_decision, *, labels=None, sample_weight=None):
 
 
 @checked(FACTS["brier_score_loss"].constraints)
+@dask_route("brier_score_loss")
 def brier_score_loss(y_true, y_proba, *, sample_weight=None, pos_label=None, labels=None,
                      scale_by_half="auto"):
     r"""Brier score: mean squared difference between the probabilities and the outcome.
@@ -441,6 +443,7 @@ def brier_score_loss(y_true, y_proba, *, sample_weight=None, pos_label=None, lab
 
 
 @checked(FACTS["d2_brier_score"].constraints)
+@dask_route("d2_brier_score")
 def d2_brier_score(y_true, y_proba, *, sample_weight=None, pos_label=None, labels=None):
     r""":math:`D^2` of the Brier score: the fraction of the null model's Brier score explained.
 
@@ -499,6 +502,7 @@ def d2_brier_score(y_true, y_proba, *, sample_weight=None, pos_label=None, label
 
 
 @checked(FACTS["d2_log_loss_score"].constraints)
+@dask_route("d2_log_loss_score")
 def d2_log_loss_score(y_true, y_proba=None, *, sample_weight=None, labels=None,
                       y_pred="deprecated"):
     r""":math:`D^2` of the log loss: the fraction of the null model's log loss explained.
@@ -885,10 +889,7 @@ def _d2_kernel(losses, n_classes, codes, scores, weights):
     """``1 - S / S_0``, ``S_0`` the score of the weighted class frequencies: the per-sample
     losses of the null model are those of each class's row, by the same kernel."""
     prior = class_frequencies(codes, weights, n_classes)
-    prior_rows = np.tile(prior[-1] if scores.ndim == 1 else prior, (n_classes, 1))
-    if scores.ndim == 1:  # the probability of the class of code 1, for both codes
-        prior_rows = prior_rows[:, 0]
-    null = losses(np.arange(n_classes), prior_rows)[codes]
+    null = null_losses(losses, prior, scores.ndim == 1)[codes]
     total, _, _ = loss_sums(losses(codes, scores), weights)
     null_total, _, _ = loss_sums(null, weights)
     return float(1 - total / null_total)

@@ -35,9 +35,11 @@ from ._losses import (
     hinge_losses,
     log_losses,
     loss_sums,
+    null_losses,
     one_vs_all_losses,
 )
 from ._params import Checker, STREAMING
+from ._sklearn_compat import UndefinedMetricWarning
 from ._validation import (
     check_labels_param,
     is_dask_collection,
@@ -45,6 +47,8 @@ from ._validation import (
 )
 
 _CHECK = Checker("StreamingLoss", STREAMING)
+#: The D^2 scores: the per-sample loss each one's fraction is of.
+_D2_OF = {"d2_brier_score": "brier_score_loss", "d2_log_loss_score": "log_loss"}
 
 
 def _kind(classes):
@@ -57,7 +61,7 @@ def _kind(classes):
 
 
 class StreamingLoss:
-    """Running log loss, one-vs-all log loss, hinge loss or Brier score over batches.
+    """Running log loss, one-vs-all log loss, hinge loss, Brier score or D^2 over batches.
 
     ``update`` adds a batch, ``compute`` gives the value so far, ``a + b`` merges two
     accumulators (e.g. from different processes or Dask partitions) without changing
@@ -67,21 +71,33 @@ class StreamingLoss:
 
     Parameters
     ----------
-    metric : {'log_loss', 'one_vs_all_log_loss', 'hinge_loss', 'brier_score_loss'}, \
-default='log_loss'
+    metric : {'log_loss', 'one_vs_all_log_loss', 'hinge_loss', 'brier_score_loss', \
+'d2_brier_score', 'd2_log_loss_score'}, default='log_loss'
         The metric, as :func:`metrics_sk.log_loss`, :func:`metrics_sk.one_vs_all_log_loss`,
-        :func:`metrics_sk.hinge_loss` or :func:`metrics_sk.brier_score_loss` (with its
-        defaults: halved for two columns or 1-D probabilities, which are those of the
-        greater class).
+        :func:`metrics_sk.hinge_loss`, :func:`metrics_sk.brier_score_loss` (by default
+        halved for two columns or 1-D probabilities, which are those of the greater
+        class), :func:`metrics_sk.d2_brier_score` or :func:`metrics_sk.d2_log_loss_score`
+        (the D^2 scores also keep the weight of each class: their null model's loss is a
+        function of the class frequencies).
     labels : array-like of shape (n_classes,), default=None
         All the classes. By default the sorted labels of ``y_true`` over all batches. As
         in the metric functions, the columns of ``log_loss``, ``hinge_loss`` and
         ``brier_score_loss`` scores follow the *sorted* classes, those of
         ``one_vs_all_log_loss`` the order of ``labels``.
     from_logits : bool, default=False
-        Scores are raw log-odds / logits instead of probabilities (the log losses only).
+        Scores are raw log-odds / logits instead of probabilities (``log_loss`` and
+        ``one_vs_all_log_loss`` only).
     normalize : bool, default=True
-        ``compute`` returns the weighted mean loss; ``False``: the weighted sum.
+        ``compute`` returns the weighted mean loss; ``False``: the weighted sum (not for
+        the D^2 scores).
+    pos_label : int, float, bool or str, default=None
+        ``brier_score_loss`` and ``d2_brier_score`` only: the positive class of 1-D
+        probabilities, as in
+        :func:`metrics_sk.brier_score_loss` (by default the greater label; string labels
+        need it).
+    scale_by_half : bool or 'auto', default='auto'
+        ``brier_score_loss`` only: halve the score, as in
+        :func:`metrics_sk.brier_score_loss` (``'auto'``: for a binary target).
 
     Attributes
     ----------
@@ -120,13 +136,24 @@ default='log_loss'
     True
     """
 
-    def __init__(self, metric="log_loss", *, labels=None, from_logits=False, normalize=True):
+    def __init__(self, metric="log_loss", *, labels=None, from_logits=False, normalize=True,
+                 pos_label=None, scale_by_half="auto"):
         _CHECK({"metric": metric, "labels": labels, "from_logits": from_logits,
-                "normalize": normalize})
-        if from_logits and metric in ("hinge_loss", "brier_score_loss"):
-            raise ValueError(f"from_logits applies to the log losses; {metric} takes "
-                             f"{'raw decision values' if metric == 'hinge_loss' else 'probabilities'}"
-                             " only.")
+                "normalize": normalize, "pos_label": pos_label, "scale_by_half": scale_by_half})
+        # (option, value, its default, whether the metric takes it, the metrics that do)
+        for name, value, default, takes, what in (
+                ("pos_label", pos_label, None, "brier" in metric,
+                 "brier_score_loss and d2_brier_score"),
+                ("scale_by_half", scale_by_half, "auto", metric == "brier_score_loss",
+                 "brier_score_loss"),
+                ("from_logits", from_logits, False, metric in ("log_loss", "one_vs_all_log_loss"),
+                 "the log losses (log_loss and one_vs_all_log_loss)"),
+                ("normalize", normalize, True, metric not in _D2_OF, "the losses (not D^2)")):
+            if not takes and not (value is default or value == default):
+                raise ValueError(f"{name} applies to {what} only; got {name}={value!r} for "
+                                 f"{metric}.")
+        self._loss = _D2_OF.get(metric, metric)  # the per-sample loss summed
+        self.pos_label, self.scale_by_half = pos_label, scale_by_half
         self.metric = metric
         self.from_logits = bool(from_logits)
         self.normalize = bool(normalize)
@@ -150,6 +177,8 @@ default='log_loss'
         self._pending = None  # (labels, loss sums (labels, columns) NaN where ruled out, weights)
         self._n_columns = None
         self._kind = None
+        self._binary = None  # brier with pos_label, 1-D: the labels seen (at most two)
+        self._class_weight = None  # the weight of each column's class (units of 2**_exp)
         self.n_samples = 0
         return self
 
@@ -168,11 +197,12 @@ default='log_loss'
         ova = self.metric == "one_vs_all_log_loss"
         # The dtype the in-memory function computes in: the drop-ins keep float32 as
         # scikit-learn does; from logits and one_vs_all_log_loss work in float64.
-        keep = self.metric in ("hinge_loss", "brier_score_loss") or (
-            self.metric == "log_loss" and not self.from_logits)
+        keep = self._loss in ("hinge_loss", "brier_score_loss") or (
+            self._loss == "log_loss" and not self.from_logits)
         # the functions' front end; the batch's labels (``local``), each sample's code
         local, codes, scores, weights = check_samples(
-            y_true, y_score, sample_weight, keep_float_dtype=keep, allow_negative_weights=not ova)
+            y_true, y_score, sample_weight, keep_float_dtype=keep,
+            allow_negative_weights=not ova and self.metric not in _D2_OF)
         if scores.ndim == 2 and scores.shape[1] == 1 and not ova:
             scores = scores[:, 0]
         if scores.ndim not in (1, 2) or (ova and scores.ndim == 1):
@@ -182,22 +212,53 @@ default='log_loss'
         _finite_range(scores, "y_score",
                       probabilities=not self.from_logits and self.metric != "hinge_loss",
                       advice="pass from_logits=True for raw scores")
-        if (self.metric in ("log_loss", "brier_score_loss") and not self.from_logits
+        if (self._loss in ("log_loss", "brier_score_loss") and not self.from_logits
                 and scores.ndim == 2 and not _rows_sum_to_one(scores)):
             warnings.warn("The y_prob values do not sum to one. Make sure to pass "
                           "probabilities.", UserWarning, stacklevel=3)
         width = 2 if scores.ndim == 1 else scores.shape[1]
+        kind = _kind(local)
+        if self.pos_label is not None and self.n_samples and \
+                (scores.ndim == 1) != (self._binary is not None):
+            raise ValueError("With pos_label, y_proba must be 1-D in every batch or 2-D in "
+                             "every batch; this batch differs from earlier ones.")
+        if self._loss == "brier_score_loss" and scores.ndim == 1:
+            local, codes = self._positive(local, codes, kind)
         if self.metric == "hinge_loss" and width == 2 and scores.ndim == 2:
             raise ValueError("hinge_loss of a binary target takes 1-D decisions (the decision "
                              "of the greater class), as scikit-learn's does.")
         if self._n_columns is not None and width != self._n_columns:
             raise ValueError(f"y_score has {width} columns, but earlier batches had "
                              f"{self._n_columns}.")
-        kind = _kind(local)
         if self._kind is not None and kind != self._kind:
             raise ValueError("Mix of label input types (string and number): this batch's "
                              "y_true differs from earlier batches.")
         return local, codes, scores, weights, width, kind
+
+    def _positive(self, local, codes, kind):
+        """1-D Brier probabilities: with ``pos_label``, each sample's label becomes whether
+        it is ``pos_label`` (columns ``[False, True]``, as scikit-learn's
+        ``y_true == pos_label``); without it, string labels are scikit-learn's error."""
+        if self.pos_label is None:
+            if kind != "num":
+                raise ValueError(f"y_true takes value in {set(local.tolist())} and pos_label is "
+                                 "not specified: either make y_true take value in {0, 1} or "
+                                 "{-1, 1} or pass pos_label explicitly.")
+            return local, codes
+        self._note_binary(local)
+        is_pos = np.array([label == self.pos_label for label in local.tolist()], dtype=bool)
+        flags, (flag_codes,) = encode(is_pos, names=["y_true"])
+        return flags, flag_codes[codes]
+
+    def _note_binary(self, labels):
+        """Keep the labels of a 1-D Brier target with ``pos_label``: more than two is
+        scikit-learn's error (not a binary target)."""
+        seen = labels if self._binary is None else encode(
+            np.concatenate((self._binary, labels)), names=["y_true"])[0]
+        if seen.shape[0] > 2:
+            raise ValueError("The type of the target inferred from y_true is multiclass but "
+                             "should be binary according to the shape of y_prob.")
+        self._binary = seen
 
     def _given_classes(self, width):
         """The classes of the columns fixed by ``labels=`` (None when the labels of
@@ -208,17 +269,19 @@ default='log_loss'
                 raise ValueError("The decisions are 1-D but labels has "
                                  f"{self.labels.shape[0]} classes; pass one column per class.")
             return None
+        if self._binary is not None:  # 1-D Brier with pos_label: labels unused (scikit-learn)
+            return np.array([False, True])
         if self.labels is not None and width != self.labels.shape[0]:
             raise ValueError(f"y_score has {width} columns but labels has "
                              f"{self.labels.shape[0]} entries.")
         return self.labels
 
     def _losses(self, codes, scores):
-        if self.metric == "log_loss":
+        if self._loss == "log_loss":
             return log_losses(codes, scores, from_logits=self.from_logits)
-        if self.metric == "hinge_loss":
+        if self._loss == "hinge_loss":
             return hinge_losses(codes, scores)
-        if self.metric == "brier_score_loss":
+        if self._loss == "brier_score_loss":
             return brier_losses(codes, scores)
         return one_vs_all_losses(codes, scores, from_logits=self.from_logits)
 
@@ -277,6 +340,8 @@ default='log_loss'
             shift = exponent - self._exp
             self._total = self._total + np.ldexp(total, shift)
             self._weight = self._weight + (np.ldexp(weight, shift) if shift else weight)
+            self._add_class_weight(columns, None if weights is None else
+                                   np.ldexp(weights, -exponent), shift)
         else:
             if m > width:
                 raise ValueError(f"y_true has {m} classes but y_score has {width} columns; "
@@ -296,6 +361,14 @@ default='log_loss'
         self.n_samples += codes.shape[0]
         return self
 
+    def _add_class_weight(self, columns, weights, shift=0):
+        """Add ``weights`` (in units of ``2**(self._exp + shift)``) to the classes of
+        ``columns``."""
+        if self._class_weight is None:
+            self._class_weight = np.zeros(self._n_columns)
+        sums = np.bincount(columns, weights=weights, minlength=self._n_columns)
+        self._class_weight += np.ldexp(sums, shift) if shift else sums
+
     def _rescale(self, exponent):
         """Bring every sum to units of ``2**max(self._exp, exponent)`` (exact, but for
         contributions negligible beside the others)."""
@@ -305,6 +378,8 @@ default='log_loss'
             return
         shift, self._exp = self._exp - exponent, exponent
         self._total, self._weight = np.ldexp(self._total, shift), np.ldexp(self._weight, shift)
+        if self._class_weight is not None:
+            self._class_weight = np.ldexp(self._class_weight, shift)
         if self._pending is not None:
             labels, sums, weights = self._pending
             self._pending = labels, np.ldexp(sums, shift), np.ldexp(weights, shift)
@@ -348,6 +423,7 @@ default='log_loss'
     def _fold(self, labels, sums, weights):
         total, weight = self._picked(self._classes, (labels, sums, weights))
         self._total, self._weight = self._total + total, self._weight + weight
+        self._add_class_weight(self._columns(labels, self._classes), weights)
 
     def _resolve(self, classes):
         """The classes are known: fold what is pending into the total."""
@@ -360,11 +436,17 @@ default='log_loss'
     def _check_compatible(self, other):
         same = (self.metric == other.metric and self.from_logits == other.from_logits
                 and self.normalize == other.normalize
+                and self.pos_label == other.pos_label
+                and self.scale_by_half == other.scale_by_half
                 and (self.labels is None) == (other.labels is None)
                 and (self.labels is None or np.array_equal(self.labels, other.labels)))
         if not same:
             raise ValueError("Cannot merge StreamingLoss accumulators with different metric, "
-                             "labels, from_logits or normalize.")
+                             "labels, from_logits, normalize, pos_label or scale_by_half.")
+        if self.n_samples and other.n_samples and \
+                (self._binary is None) != (other._binary is None):
+            raise ValueError("Cannot merge accumulators of 1-D and 2-D probabilities with "
+                             "pos_label.")
         if None not in (self._n_columns, other._n_columns) and \
                 self._n_columns != other._n_columns:
             raise ValueError(f"Cannot merge accumulators of scores with {self._n_columns} "
@@ -384,12 +466,16 @@ default='log_loss'
         if other.n_samples == 0:
             return self
         self._n_columns, self._kind = other._n_columns, other._kind
+        if other._binary is not None:
+            self._note_binary(other._binary)
         if self._classes is None and other._classes is not None:
             self._resolve(other._classes)
         self._rescale(other._exp)
         shift = other._exp - self._exp
         self._total = self._total + np.ldexp(other._total, shift)
         self._weight = self._weight + (np.ldexp(other._weight, shift) if shift else other._weight)
+        if other._class_weight is not None:
+            self._add_class_weight(np.arange(self._n_columns), other._class_weight, shift)
         if other._pending is not None:
             self._add_pending(*other._pending, other._exp)
         self.n_samples += other.n_samples
@@ -427,6 +513,10 @@ default='log_loss'
         """
         if self.n_samples == 0:
             raise ValueError("No samples yet: call update() before compute().")
+        if self.metric in _D2_OF and self.n_samples < 2:  # scikit-learn's NaN
+            warnings.warn("D^2 score is not well-defined with less than two samples.",
+                          UndefinedMetricWarning, stacklevel=2)
+            return float("nan")
         total, weight = self._total, self._weight
         if self._pending is not None:  # the labels seen do not fill the columns
             seen, k = self._pending[0], self._n_columns
@@ -442,10 +532,22 @@ default='log_loss'
                                  "class.")
             more, more_weight = self._picked(classes, self._pending)
             total, weight = total + more, weight + more_weight
+        if self.metric in _D2_OF:
+            return self._d2(total)
         loss = finish_loss(total, weight, self._exp, normalize=self.normalize)
-        if self.metric == "brier_score_loss" and self._n_columns <= 2:
-            return 0.5 * loss  # brier_score_loss's scale_by_half="auto"
+        if self.metric == "brier_score_loss" and (
+                self._n_columns <= 2 if self.scale_by_half == "auto" else self.scale_by_half):
+            return 0.5 * loss  # brier_score_loss's scale_by_half
         return loss
+
+    def _d2(self, total):
+        """``1 - S / S_0``, ``S_0`` the loss of the null model (the weighted class
+        frequencies), from the weight of each class; for a single class scikit-learn's
+        ``-inf`` (or NaN) with NumPy's warning."""
+        weights = self._class_weight
+        # the null model's two columns even for 1-D scores: the same losses
+        null = null_losses(self._losses, weights / weights.sum(), False)
+        return float(1 - np.float64(total) / np.dot(weights, null))
 
     def __repr__(self):
         seen = (0 if self._classes is None else self._classes.shape[0]) if self._pending is None \
@@ -476,7 +578,7 @@ def _update_partition(empty, y_true, y_score, sample_weight):
 
 
 def streaming_loss(metric, y_true, y_score, *, sample_weight=None, labels=None,
-                   from_logits=False, normalize=True):
+                   from_logits=False, normalize=True, pos_label=None, scale_by_half="auto"):
     """One-shot value of a streaming loss: ``StreamingLoss(...).update(...).compute()``.
 
     The route for Dask inputs to the score metrics: each partition is reduced to an
@@ -489,7 +591,8 @@ def streaming_loss(metric, y_true, y_score, *, sample_weight=None, labels=None,
     >>> streaming_loss("hinge_loss", [-1, 1, 1], [-2.18, 2.36, 0.09])
     0.30333333333333334
     """
-    acc = StreamingLoss(metric, labels=labels, from_logits=from_logits, normalize=normalize)
+    acc = StreamingLoss(metric, labels=labels, from_logits=from_logits, normalize=normalize,
+                        pos_label=pos_label, scale_by_half=scale_by_half)
     return acc.update(y_true, y_score, sample_weight).compute()
 
 
@@ -498,8 +601,8 @@ def dask_route(metric):
     :func:`metrics_sk._streaming.streaming_loss`.
 
     The decorated function keeps its signature; when any argument is a Dask collection,
-    its first two arguments and ``sample_weight``, ``labels``, ``from_logits`` and
-    ``normalize`` (those it has) are handed to ``streaming_loss(metric, ...)``, so the
+    its first two arguments and ``sample_weight``, ``labels``, ``from_logits``,
+    ``normalize``, ``pos_label`` and ``scale_by_half`` (those it has) are handed to ``streaming_loss(metric, ...)``, so the
     partitions are reduced on the workers and one number comes back.
 
     Examples
@@ -521,7 +624,8 @@ def dask_route(metric):
                 return func(*args, **kwargs)
             y_true, y_score = (given.get(name) for name in list(signature.parameters)[:2])
             options = {k: given[k] for k in ("sample_weight", "labels", "from_logits",
-                                              "normalize") if k in given}
+                                              "normalize", "pos_label", "scale_by_half")
+                       if k in given}
             return streaming_loss(metric, y_true, y_score, **options)
 
         return routed

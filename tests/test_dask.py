@@ -259,3 +259,109 @@ def test_partition_merges_beyond_int64_are_refused_not_wrapped(client):
     fits = da.from_array(np.array([2**62, 2**62 - 1]), chunks=1)
     c = Confusion.from_predictions(t, t, sample_weight=fits)
     assert c.matrix.toarray().tolist() == [[2**63 - 1]]
+
+
+def _brier_cases(rng, n=900):
+    """(y_true, y_proba, kwargs) of brier_score_loss: binary 1-D with string labels and
+    either pos_label, numbers without pos_label, multi-class, each scale_by_half."""
+    strings = rng.choice(["ham", "spam"], n)
+    p1 = rng.random(n)
+    y3 = rng.integers(0, 3, n)
+    p3 = rng.dirichlet([1, 1, 1], n)
+    for scale in ("auto", True, False):
+        yield strings, p1, {"pos_label": "ham", "scale_by_half": scale}
+        yield strings, p1, {"pos_label": "spam", "scale_by_half": scale}
+        yield (strings == "spam").astype(int), p1, {"scale_by_half": scale}
+        yield y3, p3, {"scale_by_half": scale}
+    yield y3, p3, {"labels": [0, 1, 2]}
+
+
+def _reduced_on_the_workers(monkeypatch, call):
+    """``call()``, checking that the Dask inputs are never gathered into the client: one
+    computation, whose only result is the merged accumulator."""
+    computed = []
+    compute = dask.compute
+
+    def recording(*args, **kwargs):
+        out = compute(*args, **kwargs)
+        computed.append(out)
+        return out
+
+    def refuse(self, *args, **kwargs):
+        raise AssertionError("the whole Dask input was gathered into the client")
+
+    monkeypatch.setattr(dask, "compute", recording)
+    monkeypatch.setattr(da.Array, "__array__", refuse)
+    try:
+        got = call()
+    finally:
+        monkeypatch.undo()
+    assert len(computed) == 1 and isinstance(computed[0][0], StreamingLoss)
+    return got
+
+
+def _dask_inputs(y, p, w):
+    chunks = (400, 200, 300)  # uneven partitions
+    dy = da.from_array(y, chunks=chunks)
+    dp = da.from_array(p, chunks=chunks if p.ndim == 1 else (chunks, p.shape[1]))
+    dw = None if w is None else da.from_array(w, chunks=chunks)
+    # and a Dask Series of labels from a DataFrame, with the Dask array of probabilities
+    series = dd.from_pandas(pd.DataFrame({"y": y}), npartitions=3)["y"]
+    return (dy, series), dp, dw
+
+
+@pytest.mark.parametrize("weighted", [False, True], ids=["unweighted", "weighted"])
+def test_brier_score_loss_on_dask_is_reduced_on_the_workers(client, monkeypatch, weighted):
+    import sklearn.metrics as skm
+
+    rng = np.random.default_rng(5)
+    for y, p, kw in _brier_cases(rng):
+        w = rng.gamma(2.0, size=y.shape[0]) if weighted else None
+        expected = skm.brier_score_loss(y, p, sample_weight=w, **kw)
+        ys, dp, dw = _dask_inputs(y, p, w)
+        for y_in in ys:
+            got = _reduced_on_the_workers(monkeypatch, lambda: msk.brier_score_loss(
+                y_in, dp, sample_weight=dw, **kw))
+            assert np.isclose(got, expected, rtol=1e-12), kw
+
+
+@pytest.mark.parametrize("weighted", [False, True], ids=["unweighted", "weighted"])
+def test_d2_scores_on_dask_are_reduced_on_the_workers(client, monkeypatch, weighted):
+    # D^2 = 1 - S / S_0: the loss sum and the weight of each class (the null model's
+    # frequencies) are summed per partition
+    import sklearn.metrics as skm
+
+    rng = np.random.default_rng(6)
+    n = 900
+    strings = rng.choice(["ham", "spam"], n, p=[0.3, 0.7])
+    p1 = rng.random(n)
+    y3 = rng.integers(0, 3, n)
+    p3 = rng.dirichlet([2, 2, 2], n)
+    p4 = rng.dirichlet([2, 2, 2, 1], n)
+    cases = [("d2_brier_score", y3, p3, {}),
+             ("d2_brier_score", strings, p1, {"pos_label": "ham"}),
+             ("d2_brier_score", strings, p1, {"pos_label": "spam"}),
+             ("d2_brier_score", y3, p4, {"labels": [0, 1, 2, 3]}),
+             ("d2_log_loss_score", y3, p3, {}),
+             ("d2_log_loss_score", (strings == "ham").astype(int), p1, {}),
+             ("d2_log_loss_score", y3, p4, {"labels": [0, 1, 2, 3]})]
+    for name, y, p, kw in cases:
+        w = rng.gamma(2.0, size=n) if weighted else None
+        expected = getattr(skm, name)(y, p, sample_weight=w, **kw)
+        ys, dp, dw = _dask_inputs(y, p, w)
+        for y_in in ys:
+            got = _reduced_on_the_workers(monkeypatch, lambda: getattr(msk, name)(
+                y_in, dp, sample_weight=dw, **kw))
+            assert np.isclose(got, expected, rtol=1e-12), (name, kw)
+
+
+def test_brier_streaming_options_are_brier_only():
+    for kw in ({"pos_label": 1}, {"scale_by_half": True}, {"scale_by_half": False}):
+        name = next(iter(kw))
+        with pytest.raises(ValueError, match=f"{name} applies to brier_score_loss"):
+            StreamingLoss("log_loss", **kw)
+    with pytest.raises(ValueError, match="pos_label is not specified"):
+        StreamingLoss("brier_score_loss").update(["a", "b"], [0.2, 0.7])
+    acc = StreamingLoss("brier_score_loss", pos_label="a").update(["a", "b"], [0.2, 0.7])
+    with pytest.raises(ValueError, match="should be binary"):
+        acc.update(["c"], [0.5])

@@ -240,7 +240,7 @@ def test_streaming_losses_are_the_registrys():
             with pytest.raises(ValueError, match="metric"):
                 msk.StreamingLoss(name)
     assert set(STREAMING_LOSSES) == {"log_loss", "one_vs_all_log_loss", "hinge_loss",
-                                     "brier_score_loss"}
+                                     "brier_score_loss", "d2_brier_score", "d2_log_loss_score"}
 
 
 @pytest.mark.parametrize("name", sorted(METRICS))

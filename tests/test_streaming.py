@@ -13,6 +13,7 @@ import metrics_sk as msk
 import sklearn.metrics as skm
 from metrics_sk import Confusion, StreamingLoss
 from metrics_sk._streaming import streaming_loss
+from sklearn.exceptions import UndefinedMetricWarning
 
 SETTINGS = settings(max_examples=60, deadline=None)
 
@@ -349,3 +350,29 @@ def test_brier_stream_of_float32_probabilities_warns_as_the_function():
         expected = msk.brier_score_loss(y, proba)
         got = StreamingLoss("brier_score_loss", labels=[0, 1, 2]).update(y, proba).compute()
     assert got == expected
+
+
+def test_d2_scores_stream_as_scikit_learns():
+    """StreamingLoss of the D^2 scores over batches that miss classes (their sums pending,
+    the weight of each class too), merged, equals scikit-learn's."""
+    import sklearn.metrics as skm
+
+    rng = np.random.default_rng(11)
+    y = np.sort(rng.integers(0, 3, 60))  # the first batches show class 0 only
+    proba = rng.dirichlet([1, 1, 1], 60)
+    w = rng.gamma(2.0, size=60)
+    for name in ("d2_brier_score", "d2_log_loss_score"):
+        for weights in (None, w):
+            parts = [StreamingLoss(name).update(
+                y[i:i + 7], proba[i:i + 7], None if weights is None else weights[i:i + 7])
+                for i in range(0, 60, 7)]
+            expected = getattr(skm, name)(y, proba, sample_weight=weights)
+            assert sum(parts).compute() == pytest.approx(expected, rel=1e-12)
+    with pytest.warns(UndefinedMetricWarning, match="less than two samples"):
+        assert np.isnan(StreamingLoss("d2_brier_score").update([0], [0.4]).compute())
+    with pytest.raises(ValueError, match="normalize applies to the losses"):
+        StreamingLoss("d2_log_loss_score", normalize=False)
+    with pytest.raises(ValueError, match="from_logits applies to the log losses"):
+        StreamingLoss("d2_log_loss_score", from_logits=True)
+    with pytest.raises(ValueError, match="sample_weight"):
+        StreamingLoss("d2_brier_score").update([0, 1], [0.2, 0.7], [1.0, -1.0])
