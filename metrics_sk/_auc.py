@@ -681,6 +681,40 @@ def counts_at_or_above(fps, tps, thresholds, at):
     last = np.maximum(j - 1, 0)  # the j distinct scores >= t are the first j
     return np.where(j > 0, fps[last], 0.0), np.where(j > 0, tps[last], 0.0)
 
+# -- rankings from counts per bucket of scores (mergeable: streams and Dask partitions) ----
+_TOP = np.uint64(1 << 63)
+
+
+def score_buckets(scores, bits):
+    """The bucket in ``[0, 2**bits)`` of each score (``1 <= bits <= 64``): the top ``bits``
+    bits of a 64-bit unsigned key in the order of the float64 values (:func:`_order_keys`
+    offset by ``2**63``), so that a higher bucket holds only higher scores, equal scores
+    share a bucket, and -0.0 and 0.0 too. With 64 bits each distinct score is a bucket.
+    Returns uint64 buckets."""
+    keys = _order_keys(np.asarray(scores, dtype=np.float64)).view(np.uint64)
+    np.bitwise_xor(keys, _TOP, out=keys)
+    return np.right_shift(keys, np.uint64(64 - bits), out=keys)
+
+
+def table_twice_wins(pos, neg):
+    """``(twice_wins, mixed)`` of a ranking given as the weights of its positives ``pos``
+    and negatives ``neg`` per bucket, buckets in ascending order of the scores:
+    ``twice_wins = sum_b pos_b (2 neg_below_b + neg_b)``, twice the pairs won by the
+    positive with the pairs within a bucket counted 1/2, and ``mixed = sum_b pos_b
+    neg_b``, the pairs within a bucket. When every bucket holding both a positive and a
+    negative holds one distinct score, ``twice_wins / (2 P N)`` is the ROC AUC;
+    otherwise it is within ``mixed / (2 P N)`` of it (a pair within a bucket may be won or
+    lost). Integer counts give exact Python integers (int64 products: up to about 3e9
+    samples)."""
+    below = np.cumsum(neg)
+    below -= neg
+    mixed = pos @ neg
+    twice = 2 * (pos @ below) + mixed
+    if pos.dtype.kind in "iu":
+        return int(twice), int(mixed)
+    return float(twice), float(mixed)
+
+
 # -- many weightings of one ranking (bootstrap replicates as integer weights) ---------------
 class SortedRanking:
     """One sort of ``values`` with positives ``is_pos``, evaluated under many weightings

@@ -27,7 +27,7 @@ PACKAGE = pathlib.Path(__file__).resolve().parents[1] / "metrics_sk"
 
 LAYERS = [
     ["_sklearn_compat"],
-    ["_facts", "_validation", "_params", "_sklearn_registry"],
+    ["_facts", "_validation", "_params", "_sklearn_registry", "_exact"],
     ["_encoding", "_dask"],
     ["_counting"],
     ["_formulas/shared", "_auc", "_isotonic"],

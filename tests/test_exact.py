@@ -1,0 +1,80 @@
+"""Exactly rounded sums (metrics_sk/_exact.py) against the exact rational sum
+(fractions.Fraction), whatever the order or the split of the terms."""
+
+import math
+from fractions import Fraction
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis.extra.numpy import arrays
+
+from metrics_sk._auc import mann_whitney, score_buckets, table_twice_wins
+from metrics_sk._exact import ExactSum, exact_sum, exact_sum_of
+
+
+def _rational(values):
+    total = sum((Fraction(float(v)) for v in values), Fraction(0))
+    try:
+        return float(total)
+    except OverflowError:
+        return math.inf if total > 0 else -math.inf
+
+
+finite = st.floats(allow_nan=False, allow_infinity=False)
+
+
+@settings(max_examples=300, deadline=None)
+@given(arrays(np.float64, st.integers(0, 60), elements=finite), st.data())
+def test_the_sum_is_the_rounded_rational_sum_in_any_split(values, data):
+    expected = _rational(values)
+    assert exact_sum(values) == expected
+    order = data.draw(st.permutations(range(values.shape[0])))
+    cut = data.draw(st.integers(0, values.shape[0]))
+    shuffled = values[list(order)]
+    parts = exact_sum_of(shuffled[:cut]) + exact_sum_of(shuffled[cut:])
+    assert float(parts) == expected
+
+
+def test_the_property_test_can_fail():
+    # np.sum (a float sum) is what the property would catch: cancellation and order
+    values = np.array([1e16, 1.0, -1e16])
+    assert np.sum(values) != _rational(values) == exact_sum(values) == 1.0
+
+
+@pytest.mark.parametrize("values, expected", [
+    ([np.inf, 1.0], np.inf), ([-np.inf, 1e308], -np.inf), ([1e308, 1e308], np.inf),
+    ([5e-324, 5e-324, -5e-324], 5e-324), ([-0.0], 0.0), ([], 0.0),
+])
+def test_edges(values, expected):
+    assert exact_sum(values) == expected
+    assert math.isnan(exact_sum([np.inf, -np.inf])) and math.isnan(exact_sum([np.nan, 1.0]))
+
+
+def test_blocks_and_flushes_are_exact():
+    rng = np.random.default_rng(0)
+    values = rng.normal(size=(1 << 15) * 3 + 17) * 10.0 ** rng.integers(-20, 20, (1 << 15) * 3 + 17)
+    assert exact_sum(values) == math.fsum(values)
+    assert exact_sum_of(values) == exact_sum_of(values[::-1])
+    assert isinstance(exact_sum_of(values) + ExactSum(), ExactSum)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(2, 80), st.integers(1, 64), st.integers(0, 2**32 - 1))
+def test_bucket_tables_give_the_auc_within_the_bound(n, bits, seed):
+    rng = np.random.default_rng(seed)
+    scores = [rng.normal(size=n), np.round(rng.random(n), 1), -rng.random(n) * 1e-300][seed % 3]
+    scores[rng.random(n) < 0.1] = -0.0
+    is_pos = np.arange(n) < max(1, n // 3)
+    buckets = score_buckets(scores, bits)
+    assert (np.diff(buckets[np.argsort(scores, kind="stable")].astype(float)) >= 0).all()
+    _, index = np.unique(buckets, return_inverse=True)
+    pos = np.bincount(index, weights=is_pos).astype(np.int64)
+    neg = np.bincount(index).astype(np.int64) - pos
+    twice, mixed = table_twice_wins(pos, neg)
+    exact = mann_whitney(scores[is_pos], scores[~is_pos])
+    n_pos, n_neg = int(is_pos.sum()), int((~is_pos).sum())
+    assert abs(twice / (2 * n_pos * n_neg) - exact) <= mixed / (2 * n_pos * n_neg) + 1e-15
+    if bits == 64:
+        assert float(twice / (2.0 * n_pos * n_neg)) == exact
