@@ -696,6 +696,38 @@ def score_buckets(scores, bits):
     return np.right_shift(keys, np.uint64(64 - bits), out=keys)
 
 
+def key_table(is_pos, scores, weights=None, bits=64):
+    """``(keys, pos, neg)``: the buckets of :func:`score_buckets` holding some sample, in
+    ascending order (uint64), and the weight of the positives and of the negatives in
+    each (int64 counts without ``weights``, else float64 sums in input order). With 64
+    bits, one row per distinct score: the exact state of a binary ranking, mergeable
+    with :func:`merge_key_tables`."""
+    keys, index = np.unique(score_buckets(scores, bits), return_inverse=True)
+    m = keys.shape[0]
+    if weights is None:
+        total = np.bincount(index, minlength=m)
+        pos = np.bincount(index[is_pos], minlength=m)
+        return keys, pos, total - pos
+    w = np.asarray(weights, dtype=np.float64)
+    pos = np.bincount(index, weights=np.where(is_pos, w, 0.0), minlength=m)
+    neg = np.bincount(index, weights=np.where(is_pos, 0.0, w), minlength=m)
+    return keys, pos, neg
+
+
+def merge_key_tables(*tables):
+    """The table of :func:`key_table` of the union of the samples of ``tables`` (one
+    bucket width): the keys merged, the weights of equal keys added (integers exactly;
+    floats in the order of ``tables``)."""
+    keys = np.concatenate([t[0] for t in tables])
+    order = np.argsort(keys, kind="stable")
+    keys = keys[order]
+    starts = np.flatnonzero(np.concatenate(([keys.shape[0] > 0], keys[1:] != keys[:-1])))
+    pos, neg = (np.add.reduceat(np.concatenate([t[i] for t in tables])[order], starts)
+                if keys.shape[0] else np.concatenate([t[i] for t in tables])
+                for i in (1, 2))
+    return keys[starts], pos, neg
+
+
 def table_twice_wins(pos, neg):
     """``(twice_wins, mixed)`` of a ranking given as the weights of its positives ``pos``
     and negatives ``neg`` per bucket, buckets in ascending order of the scores:

@@ -10,7 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
-from metrics_sk._auc import mann_whitney, score_buckets, table_twice_wins
+from metrics_sk._auc import (key_table, mann_whitney, merge_key_tables, score_buckets,
+                             table_twice_wins)
 from metrics_sk._exact import ExactSum, exact_sum, exact_sum_of
 
 
@@ -78,3 +79,18 @@ def test_bucket_tables_give_the_auc_within_the_bound(n, bits, seed):
     assert abs(twice / (2 * n_pos * n_neg) - exact) <= mixed / (2 * n_pos * n_neg) + 1e-15
     if bits == 64:
         assert float(twice / (2.0 * n_pos * n_neg)) == exact
+
+
+def test_key_tables_merge_to_the_table_of_the_union():
+    rng = np.random.default_rng(0)
+    scores, is_pos = np.round(rng.random(1000), 2), rng.random(1000) < 0.3
+    whole = key_table(is_pos, scores)
+    parts = merge_key_tables(*(key_table(is_pos[i:i + 90], scores[i:i + 90])
+                               for i in range(0, 1000, 90)))
+    for a, b in zip(whole, parts):
+        np.testing.assert_array_equal(a, b)
+    assert whole[1].dtype == np.int64 and whole[1].sum() == is_pos.sum()
+    twice, _ = table_twice_wins(whole[1], whole[2])
+    n_pos, n_neg = int(is_pos.sum()), int((~is_pos).sum())
+    assert float(twice / (2.0 * n_pos * n_neg)) == mann_whitney(scores[is_pos], scores[~is_pos])
+    assert merge_key_tables(key_table(is_pos[:0], scores[:0]))[0].shape == (0,)
