@@ -320,3 +320,20 @@ def test_at_thresholds_of_string_labels_in_an_object_array(container):
     _, fps, _, tps, _ = skm.confusion_matrix_at_thresholds(y, s, pos_label="yes")
     np.testing.assert_array_equal(batch.tps, tps)
     np.testing.assert_array_equal(batch.fps, fps)
+
+
+@pytest.mark.parametrize("rounding", [None, 3])
+def test_large_columns_take_the_same_kernels_results(rounding):
+    """From 8192 scores the in-memory PR AUC places the negatives among the positives
+    (``_auc._Placer``) instead of sorting: the state's areas still equal it."""
+    rng = np.random.default_rng(11)
+    y, s = rng.integers(0, 2, 20_000), rng.random(20_000)
+    if rounding:
+        s = s.round(rounding)
+    state = sum(StreamingRanking().update(y[i:i + 7777], s[i:i + 7777])
+                for i in range(0, 20_000, 7777))
+    assert state.pr_auc_score() == msk.one_vs_all_pr_auc_score(
+        y, np.column_stack([-s, s]), average=None)[1]
+    assert state.average_precision_score() == msk.average_precision_score(y, s)
+    assert state.roc_auc_score() == msk.roc_auc_score(y, s)
+    assert state.roc_auc_score() == pytest.approx(skm.roc_auc_score(y, s), abs=1e-12)
