@@ -133,6 +133,7 @@ class StreamingRanking:
             This state, empty.
         """
         self._table = (np.empty(0, np.uint64), np.empty(0, np.int64), np.empty(0, np.int64))
+        self._pending, self._pending_rows = [], 0  # batches' tables not merged yet
         self.labels = None
         self._dtype = None  # the scores' dtype (the thresholds')
         self.n_samples = 0
@@ -140,7 +141,23 @@ class StreamingRanking:
 
     @property
     def n_rows(self):
-        return self._table[0].shape[0]
+        return self._merged()[0].shape[0]
+
+    def _merged(self):
+        """The table, with the batches' tables not merged yet merged into it."""
+        if self._pending:
+            self._table = _auc.merge_key_tables(self._table, *self._pending)
+            self._pending, self._pending_rows = [], 0
+        return self._table
+
+    def _add_table(self, table):
+        """Keep a table to merge: merged once the pending rows reach the table's (each
+        merge costs about the rows it adds, not a pass over the whole table per batch:
+        O(n log n) for a stream of many small batches, not O(n x batches))."""
+        self._pending.append(table)
+        self._pending_rows += table[0].shape[0]
+        if self._pending_rows >= self._table[0].shape[0]:
+            self._merged()
 
     def _empty_like(self):
         return StreamingRanking(pos_label=self.pos_label, bits=self.bits)
@@ -203,8 +220,7 @@ class StreamingRanking:
             kept = weights != 0
             if not kept.all():
                 is_pos, scores, weights = is_pos[kept], scores[kept], weights[kept]
-        table = _auc.key_table(is_pos, scores, weights, self.bits)
-        self._table = _auc.merge_key_tables(self._table, table)
+        self._add_table(_auc.key_table(is_pos, scores, weights, self.bits))
         self._note_dtype(scores.dtype)
         self.n_samples += y.shape[0]
         return self
@@ -224,7 +240,7 @@ class StreamingRanking:
             self._note_labels(other.labels)
         if other._dtype is not None:
             self._note_dtype(other._dtype)
-        self._table = _auc.merge_key_tables(self._table, other._table)
+        self._add_table(other._merged())
         self.n_samples += other.n_samples
         return self
 
@@ -260,16 +276,17 @@ class StreamingRanking:
         if self.n_samples == 0:
             raise ValueError("No samples yet: call update() before computing a result.")
         classes = self.labels
-        _, pos = binary_positive(classes, self.pos_label)
-        if not (self._table[1].any() and self._table[2].any()):
+        _, positive = binary_positive(classes, self.pos_label)
+        _, pos, neg = self._merged()
+        if not (pos.any() and neg.any()):
             raise ValueError(NO_WEIGHT_MESSAGE)
-        return classes, pos
+        return classes, positive
 
     def _counts(self):
         """``(fps, tps, thresholds)`` of :func:`~metrics_sk._auc.counts_at_thresholds`'s
         form: cumulative weights from the highest bucket down, and the buckets' lowest
         scores (with 64 bits the scores, in the scores' dtype)."""
-        keys, pos, neg = self._table
+        keys, pos, neg = self._merged()
         tps, fps = np.cumsum(pos[::-1]), np.cumsum(neg[::-1])
         thresholds = _auc.bucket_floors(keys[::-1], self.bits)
         if self.bits == 64:
@@ -305,7 +322,7 @@ class StreamingRanking:
                           "defined in that case.", UndefinedMetricWarning, stacklevel=2)
             return (np.nan, np.nan) if return_bound else np.nan
         self._binary()
-        _, pos, neg = self._table
+        _, pos, neg = self._merged()
         if pos.dtype.kind in "iu":
             n_pos, n_neg = int(pos.sum()), int(neg.sum())
             twice, mixed = _auc.table_twice_wins(pos, neg)

@@ -79,13 +79,13 @@ def test_any_batching_merges_to_the_state_of_the_whole(data):
     y, s, w, cuts = data
     whole = StreamingRanking().update(y, s, w)
     for state in _streamed(y, s, w, cuts):
-        keys, pos, neg = state._table
-        np.testing.assert_array_equal(keys, whole._table[0])
+        keys, pos, neg = state._merged()
+        np.testing.assert_array_equal(keys, whole._merged()[0])
         if w is None:
-            _same(pos, whole._table[1]), _same(neg, whole._table[2])
+            _same(pos, whole._merged()[1]), _same(neg, whole._merged()[2])
         else:
-            np.testing.assert_allclose(pos, whole._table[1], rtol=1e-13)
-            np.testing.assert_allclose(neg, whole._table[2], rtol=1e-13)
+            np.testing.assert_allclose(pos, whole._merged()[1], rtol=1e-13)
+            np.testing.assert_allclose(neg, whole._merged()[2], rtol=1e-13)
         assert state.n_samples == len(y)
 
 
@@ -337,3 +337,23 @@ def test_large_columns_take_the_same_kernels_results(rounding):
     assert state.average_precision_score() == msk.average_precision_score(y, s)
     assert state.roc_auc_score() == msk.roc_auc_score(y, s)
     assert state.roc_auc_score() == pytest.approx(skm.roc_auc_score(y, s), abs=1e-12)
+
+
+def test_many_small_batches_merge_lazily_to_the_whole():
+    """The batches' tables are merged once the pending rows reach the table's: after
+    any number of updates, copies and merges the state is the whole's."""
+    rng = np.random.default_rng(8)
+    y, s = rng.integers(0, 2, 3000), rng.random(3000).round(3)
+    s[::7] = rng.random(429)  # a table that keeps growing
+    state, other = StreamingRanking(), StreamingRanking()
+    for i in range(0, 3000, 10):
+        (state if i % 20 else other).update(y[i:i + 10], s[i:i + 10])
+        if i == 1500:
+            snapshot = state.copy()
+    assert snapshot.n_samples == 750 and snapshot.roc_auc_score() == msk.roc_auc_score(
+        *(np.concatenate([a[i + 10:i + 20] for i in range(0, 1500, 20)]) for a in (y, s)))
+    merged = state + other
+    whole = StreamingRanking().update(y, s)
+    for a, b in zip(merged._merged(), whole._merged()):
+        _same(a, b)
+    assert merged.roc_auc_score() == msk.roc_auc_score(y, s)
