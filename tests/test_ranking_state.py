@@ -357,3 +357,17 @@ def test_many_small_batches_merge_lazily_to_the_whole():
     for a, b in zip(merged._merged(), whole._merged()):
         _same(a, b)
     assert merged.roc_auc_score() == msk.roc_auc_score(y, s)
+
+
+def test_a_sketch_of_a_dask_array_on_a_cluster(client):
+    """On a real two-worker cluster: a state per partition on the workers, merged there;
+    the exact state equals the in-memory value, the sketch has at most 2**bits rows."""
+    da = pytest.importorskip("dask.array")
+    rng = np.random.default_rng(9)
+    y, s = rng.integers(0, 2, 50_000), rng.random(50_000)
+    dy, ds = da.from_array(y, 7_001), da.from_array(s, 7_001)
+    assert StreamingRanking().update(dy, ds).roc_auc_score() == msk.roc_auc_score(y, s)
+    sketch = StreamingRanking(bits=20).update(dy, ds)
+    value, bound = sketch.roc_auc_score(return_bound=True)
+    assert sketch.n_rows <= 2 ** 20 and sketch.n_samples == 50_000
+    assert abs(value - skm.roc_auc_score(y, s)) <= bound
