@@ -153,7 +153,8 @@ class StreamingRanking:
     def _add_table(self, table):
         """Keep a table to merge: merged once the pending rows reach the table's (each
         merge costs about the rows it adds, not a pass over the whole table per batch:
-        O(n log n) for a stream of many small batches, not O(n x batches))."""
+        O(n log n) for a stream of many small batches, not O(n x batches)); a sketch
+        holds at most its ``2**bits`` merged rows, as many pending and one batch's."""
         self._pending.append(table)
         self._pending_rows += table[0].shape[0]
         if self._pending_rows >= self._table[0].shape[0]:
