@@ -175,6 +175,20 @@ def test_the_sketch_error_stays_within_its_bound(seed):
         assert abs(value - _exact_auc(y, s, w)) <= bound + 1e-12
 
 
+def test_half_the_bound_fails_on_the_property_tests_own_cases():
+    """The generator of the property test makes cases where the error exceeds half the
+    bound: the bound is not loose by a factor of 2 everywhere, and the property test
+    would catch a bound computed too small."""
+    rng = np.random.default_rng(0)
+    for _ in range(10_000):
+        y, s, w, bits = _sketched(rng)
+        value, bound = StreamingRanking(bits=bits).update(y, s, w).roc_auc_score(
+            return_bound=True)
+        if abs(value - _exact_auc(y, s, w)) > bound / 2 + 1e-12:
+            return
+    pytest.fail("no case with an error above half the bound")
+
+
 def test_the_bound_property_can_fail():
     """The property is not vacuous: every positive above every negative in one bucket
     errs by the whole bound, so half of it is exceeded."""
