@@ -92,6 +92,7 @@ from ._label_ranking import (
 from . import catboost as catboost  # the submodule metrics_sk.catboost, re-exported
 from ._inference.bootstrap import BootstrapResult, bootstrap, confidence_intervals
 from ._streaming import StreamingLoss
+from ._ranking_state import StreamingRanking
 from ._grouped import GroupedConfusion
 from ._inference.groups import (
     MetricFrame,
@@ -186,6 +187,7 @@ __all__ = [
     "make_scorer",
     # beyond one array: streaming and bootstrap (Dask inputs go through every function)
     "StreamingLoss",
+    "StreamingRanking",
     "bootstrap",
     "BootstrapResult",
     "confidence_intervals",

@@ -241,7 +241,13 @@ def _unweighted_auc(work, values, flags, n_pos, *, empty=np.nan):
         twice = _mann_whitney_searched(pos, neg)
     else:
         twice = work.twice_wins(work.sort(shrunk[0], flags, n_pos), n_pos)
-    return float(twice / (2.0 * n_pos * (n - n_pos)))
+    return auc_of_twice_wins(twice, n_pos, n - n_pos)
+
+
+def auc_of_twice_wins(twice, n_pos, n_neg):
+    """The unweighted ROC AUC ``2U / (2 P N)`` from the exact integer ``2U`` (twice the
+    pairs won by the positive, ties 1/2) and the counts of positives and negatives."""
+    return float(twice / (2.0 * n_pos * n_neg))
 
 
 def _mann_whitney_weighted(pos, neg, pos_weight, neg_weight):
@@ -260,6 +266,14 @@ def _mann_whitney_weighted(pos, neg, pos_weight, neg_weight):
     starts = _group_starts(ranked)
     w_pos = np.add.reduceat(np.where(is_pos, w, 0.0), starts)  # per group of ties
     w_neg = np.add.reduceat(np.where(is_pos, 0.0, w), starts)
+    return groups_auc(w_pos, w_neg)
+
+
+def groups_auc(w_pos, w_neg):
+    """``sum_g W+_g (W-_below(g) + W-_g / 2) / (W_pos W_neg)`` from the weights of the
+    positives and negatives of each group of tied scores, ascending (each side
+    normalised to about 1 by the caller, as :func:`mann_whitney` does): the weighted ROC
+    AUC of :func:`_mann_whitney_weighted`, in [0, 1] whatever the rounding."""
     neg_cum = np.cumsum(w_neg)
     neg_below = np.concatenate(([0.0], neg_cum[:-1]))
     return _dot(w_pos, neg_below + w_neg / 2) / _dot(w_pos, np.full_like(w_pos, neg_cum[-1]))
@@ -461,6 +475,23 @@ def _rank_pr_area(n_pos, first_rank, last_rank, predicted, above, step=False):
     above = above.astype(np.float64)
     precision_above = np.divide(tp_above, above, out=np.ones_like(above), where=above > 0)
     return _dot(tp - tp_above, precision + precision_above) / (2.0 * n_pos)
+
+
+def pr_area_of_counts(fps, tps, step=False):
+    """Trapezoidal PR AUC (``step``: average precision) from the cumulative counts of
+    :func:`counts_at_thresholds` (from the highest score down; both sides non-empty):
+    exact integer counts through :func:`_rank_pr_area` (the groups holding positives, in
+    ascending order, as the unweighted kernels give them), float weights through
+    :func:`_pr_area` (every group, from the highest down, as :func:`_weighted_pr_auc`)."""
+    if tps.dtype.kind not in "iu":
+        return _pr_area(tps, tps + fps, step)
+    n_pos = int(tps[-1])
+    moved = np.flatnonzero(np.diff(tps, prepend=0))[::-1]  # groups holding positives, ascending
+    predicted = tps + fps
+    tp, tp_above = tps[moved], np.where(moved > 0, tps[moved - 1], 0)
+    above = np.where(moved > 0, predicted[moved - 1], 0)
+    return _rank_pr_area(n_pos, n_pos - tp, n_pos - 1 - tp_above, predicted[moved], above,
+                         step)
 
 
 _MAGNITUDE = np.int64(0x7FFF_FFFF_FFFF_FFFF)
@@ -712,6 +743,20 @@ def key_table(is_pos, scores, weights=None, bits=64):
     pos = np.bincount(index, weights=np.where(is_pos, w, 0.0), minlength=m)
     neg = np.bincount(index, weights=np.where(is_pos, 0.0, w), minlength=m)
     return keys, pos, neg
+
+
+def bucket_floors(keys, bits):
+    """The lowest float64 of each bucket of :func:`score_buckets` (uint64 ``keys``): with
+    64 bits the scores themselves (-0.0 comes back as 0.0), else the bucket's lower edge
+    (``-inf`` for a bucket starting below the finite floats)."""
+    top = np.left_shift(np.asarray(keys, dtype=np.uint64), np.uint64(64 - bits))
+    signed = np.bitwise_xor(top, _TOP).view(np.int64)  # _order_keys' int64 keys
+    magnitude = np.minimum(np.abs(signed).view(np.uint64), _INF_BITS)  # (|int64 min|: 2**63)
+    values = magnitude.view(np.float64)
+    return np.where(signed < 0, -values, values)
+
+
+_INF_BITS = np.float64(np.inf).view(np.uint64)
 
 
 def merge_key_tables(*tables):

@@ -544,7 +544,7 @@ def threshold_batch(labels, pos, fps, tps, thresholds, weighted, confusion_type,
     base = confusion_type.from_cells(labels, np.zeros((3, 3), dtype=counts.dtype),
                          fixed=2 if both else None,
                          weighted=weighted, counted=not weighted)
-    return ThresholdBatch(base, rows, cols, counts, thresholds, labels[pos].item(),
+    return ThresholdBatch(base, rows, cols, counts, thresholds, labels.tolist()[pos],
                           margins=binary_margins(counts, pos) if both else None)
 
 

@@ -419,6 +419,8 @@ class Confusion:
         --------
         metric_at_thresholds : Any metric at every threshold (scikit-learn's signature).
         confusion_matrix_at_thresholds : The four counts at every threshold.
+        StreamingRanking.at_thresholds : The same batch from batches of samples (``update``
+            and ``+``).
 
         Notes
         -----

@@ -381,7 +381,11 @@ def precision_recall_curve(y_true, y_score, *, pos_label=None, sample_weight=Non
         return _sk.precision_recall_curve(y_true, y_score, pos_label=pos_label,
                                           sample_weight=sample_weight,
                                           drop_intermediate=drop_intermediate)
-    fps, tps, thresholds = _counts(native, y_score)
+    return _pr_points(*_counts(native, y_score), drop_intermediate)
+
+
+def _pr_points(fps, tps, thresholds, drop_intermediate):
+    """scikit-learn's precision-recall points of cumulative counts with positives."""
     if drop_intermediate and fps.shape[0] > 2:
         keep = _changes(tps)
         fps, tps, thresholds = fps[keep], tps[keep], thresholds[keep]

@@ -334,6 +334,11 @@ def is_sorted(values):
 _UNIT_CLASSES = ({0, 1}, {-1, 1})  # the binary targets whose positive label is implied
 
 
+#: A binary scoring with a class of no weight (:func:`binary_score_inputs`).
+NO_WEIGHT_MESSAGE = ("y_true must give both classes weight (a class with no sample, or only "
+                     "zero sample weights, leaves a rate undefined).")
+
+
 def binary_classes(y):
     """The sorted distinct labels of 1-D ``y``; a numeric ``y`` with at most two values
     is read from its minimum and maximum (two passes, no sort), any other by
@@ -348,7 +353,7 @@ def binary_classes(y):
 
 
 def binary_score_inputs(y_true, y_score, sample_weight=None, pos_label=None, *,
-                        arrays=True, labels=True, two_classes=True):
+                        arrays=True, labels=True, two_classes=True, label_rules=True):
     """The one check of a binary scoring ``(y_true, y_score, pos_label, sample_weight)``
     (``Confusion.at_thresholds``, the operating points, ``net_benefit``, the predicate of
     the ranking drop-ins in ``metrics_sk/_curves.py``): a ValueError naming the argument
@@ -366,7 +371,9 @@ def binary_score_inputs(y_true, y_score, sample_weight=None, pos_label=None, *,
     Returns ``(classes, pos, is_pos, scores, weights)`` (``pos``: the position of
     ``pos_label`` among ``classes``; ``is_pos``, ``scores``, ``weights`` without the
     samples of weight 0); with ``labels=False``, ``(y_true, scores, sample_weight)`` as
-    arrays (the weights unchecked but for their length).
+    arrays (the weights unchecked but for their length); with ``label_rules=False``, the
+    same after the weights' checks and the encoder's checks of ``y_true``, without the
+    rules of :func:`binary_positive` (a batch of a stream may hold one class).
     """
     if arrays:
         for x, x_name in ((y_true, "y_true"), (y_score, "y_score")):
@@ -407,19 +414,10 @@ def binary_score_inputs(y_true, y_score, sample_weight=None, pos_label=None, *,
             found, (codes,) = encode(y, names=["y_true"])
             y = found[codes]
         y_true, y_score = y, scores
+        if not label_rules:
+            return y_true, y_score, sample_weight
     classes = binary_classes(y_true)
-    if two_classes and classes.shape[0] != 2:
-        raise ValueError(f"y_true must hold exactly two classes (a binary target), got "
-                         f"{classes.shape[0]}: {classes.tolist()[:5]}.")
-    if pos_label is None:
-        if y_true.dtype.kind not in "biuf" or set(classes.tolist()) not in _UNIT_CLASSES:
-            raise ValueError(f"y_true takes the values {classes.tolist()}: pass pos_label "
-                             "(it is only implied for {0, 1} and {-1, 1} labels).")
-        pos_label = 1
-    elif not any(c == pos_label and isinstance(c, str) == isinstance(pos_label, str)
-                 for c in classes.tolist()):
-        raise ValueError(f"pos_label={pos_label!r} is not a class of y_true "
-                         f"{classes.tolist()}.")
+    pos_label, pos = binary_positive(classes, pos_label, two_classes=two_classes)
     is_pos = y_true == pos_label
     weights = sample_weight
     if weights is not None:
@@ -430,10 +428,28 @@ def binary_score_inputs(y_true, y_score, sample_weight=None, pos_label=None, *,
     else:
         both = is_pos.any() and not is_pos.all()
     if not both:
-        raise ValueError("y_true must give both classes weight (a class with no sample, "
-                         "or only zero sample weights, leaves a rate undefined).")
-    pos = int(np.flatnonzero(classes == pos_label)[0])
+        raise ValueError(NO_WEIGHT_MESSAGE)
     return classes, pos, is_pos, y_score, weights
+
+
+def binary_positive(classes, pos_label, *, two_classes=True):
+    """``(pos_label, pos)``: the positive label of a binary scoring whose sorted distinct
+    labels are ``classes`` (``pos_label`` None: 1 of {0, 1} or {-1, 1} labels) and its
+    position among them; the label rules of :func:`binary_score_inputs` (exactly two
+    classes with ``two_classes``), a ValueError naming the argument."""
+    if two_classes and classes.shape[0] != 2:
+        raise ValueError(f"y_true must hold exactly two classes (a binary target), got "
+                         f"{classes.shape[0]}: {classes.tolist()[:5]}.")
+    if pos_label is None:
+        if classes.dtype.kind not in "biuf" or set(classes.tolist()) not in _UNIT_CLASSES:
+            raise ValueError(f"y_true takes the values {classes.tolist()}: pass pos_label "
+                             "(it is only implied for {0, 1} and {-1, 1} labels).")
+        pos_label = 1
+    elif not any(c == pos_label and isinstance(c, str) == isinstance(pos_label, str)
+                 for c in classes.tolist()):
+        raise ValueError(f"pos_label={pos_label!r} is not a class of y_true "
+                         f"{classes.tolist()}.")
+    return pos_label, int(np.flatnonzero(classes == pos_label)[0])
 
 
 def group_index(keys, names):

@@ -132,6 +132,14 @@ STREAMING = {
     "scale_by_half": FACTS["brier_score_loss"].constraints["scale_by_half"],
 }
 
+#: :class:`~metrics_sk.StreamingRanking`'s options and the arguments of its results.
+STREAMING_RANKING = {
+    "pos_label": PARAMETERS["pos_label"],
+    "bits": [Interval(Integral, 1, 64, closed="both")],
+    "drop_intermediate": ["boolean"],
+    "return_bound": ["boolean"],
+}
+
 _RESAMPLING = {
     "n_resamples": [Interval(Integral, 2, None, closed="left")],
     "confidence_level": _OPEN_UNIT,

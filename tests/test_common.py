@@ -109,6 +109,7 @@ NOT_METRICS = {
     "quality_report", "QualityReport", "ConfusionDisplay", "RocCurveDisplay",
     "PrecisionRecallDisplay", "DetCurveDisplay", "get_scorer", "get_scorer_names",
     "register_scorers", "StreamingLoss", "bootstrap", "BootstrapResult",
+    "StreamingRanking",  # a streaming state of the ranking metrics: test_ranking_state.py
     "confidence_intervals", "analytic_interval", "IntervalResult", "compare",
     "ComparisonResult", "corrected_resampled_ttest", "GroupedConfusion", "metric_frame",
     "MetricFrame", "demographic_parity_difference", "equalized_odds_difference",

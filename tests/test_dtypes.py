@@ -848,6 +848,8 @@ def _extra_calls():
             _Y, _P, groups=_GROUPS).update(_Y, _P, groups=_GROUPS, sample_weight=w),
         "StreamingLoss.update": lambda w: msk.StreamingLoss("log_loss").update(
             _Y, _PROBA, sample_weight=w),
+        "StreamingRanking.update": lambda w: msk.StreamingRanking().update(
+            _Y % 2, _PROBA[:, 1], sample_weight=w),
         "bootstrap": lambda w: msk.bootstrap("accuracy_score", _Y, _P, sample_weight=w, **few),
         "bootstrap (scores)": lambda w: msk.bootstrap("log_loss", _Y, _PROBA, sample_weight=w,
                                                       **few),

@@ -41,7 +41,7 @@ LAYERS = [
     ["_streaming"],
     ["_dropins", "_onedal", "_scores", "_decomposition", "_calibration"],
     ["_curves"],
-    ["_decisions", "_thresholds", "_label_ranking"],
+    ["_decisions", "_thresholds", "_label_ranking", "_ranking_state"],
     ["catboost"],
     ["_registry"],
     ["_inference/__init__", "_display/__init__", "_inference/resampling"],
