@@ -37,22 +37,35 @@ class _BatchMatrix:
 
 
 def binary_margins(counts, pos):
-    """``(tp, support, predicted)`` of 2 x 2 tables whose cells ``counts`` (shape ``(R,
-    4)``, column-major) are (neg, neg), (neg, pos), (pos, neg), (pos, pos) with ``pos``
-    the position of the positive label: the sums :class:`ConfusionBatch` makes of any
-    cells (``tp`` of the counts' dtype, the others float), as column-major ``(R, 2)``
-    arrays, from one pass per column instead of one per cell."""
+    """``(tp, support, predicted, total)`` of 2 x 2 tables whose cells ``counts`` (shape
+    ``(R, 4)``, column-major) are (neg, neg), (neg, pos), (pos, neg), (pos, pos) with
+    ``pos`` the position of the positive label: the sums :class:`ConfusionBatch` makes of
+    any cells, bit for bit and of the same dtypes (``tp`` and ``total`` of the counts'
+    dtype, the others float), with as little new memory as they allow (a fresh array
+    costs more in page faults than a pass over it): ``tp`` is a view of the two diagonal
+    cells; integer counts (unweighted) have the same supports and total in every table,
+    given as one row broadcast along the batch (read-only; the formulas convert them
+    once: ``_formulas.shared.floats``). Float cells (weights) are summed per table, as
+    the cells' rounding makes them."""
     neg = 1 - pos
-    c = counts.T  # the four cells, each contiguous
     n = counts.shape[0]
-    tp = np.empty((2, n), dtype=counts.dtype).T
-    tp[:, neg], tp[:, pos] = c[0], c[3]
-    support, predicted = np.empty((2, n)).T, np.empty((2, n)).T
-    np.add(c[0], c[1], out=support[:, neg], dtype=np.float64)  # (the order of the sums
-    np.add(c[2], c[3], out=support[:, pos], dtype=np.float64)  # of class_sums: the same
-    np.add(c[0], c[2], out=predicted[:, neg], dtype=np.float64)  # floats)
+    tp = counts[:, ::3] if pos == 1 else counts[:, ::-3]  # cells 0 and 3, a view
+    predicted = np.empty((2, n)).T
+    c = counts.T  # the four cells, each contiguous
+    # (the order of the sums of class_sums: the same floats)
+    np.add(c[0], c[2], out=predicted[:, neg], dtype=np.float64)
     np.add(c[1], c[3], out=predicted[:, pos], dtype=np.float64)
-    return tp, support, predicted
+    if counts.dtype.kind in "iu" and n:  # exact integers: every row sums to the same
+        first = counts[0]
+        support = np.empty(2)
+        support[neg], support[pos] = (np.add(first[0], first[1], dtype=np.float64),
+                                      np.add(first[2], first[3], dtype=np.float64))
+        return (tp, np.broadcast_to(support, (n, 2)), predicted,
+                np.broadcast_to(first.sum(), (n,)))
+    support = np.empty((2, n)).T
+    np.add(c[0], c[1], out=support[:, neg], dtype=np.float64)
+    np.add(c[2], c[3], out=support[:, pos], dtype=np.float64)
+    return tp, support, predicted, counts.sum(-1)
 
 
 class ConfusionBatch:
@@ -73,8 +86,9 @@ class ConfusionBatch:
     labels the origin of each confusion holds without weight (replicates of the groups of
     a grouped confusion: each group's own). Under a fixed ``labels=``, or when every
     confusion has every label, ``present`` is None. ``margins``: ``(tp, support,
-    predicted)`` over every label counted, shape ``(R, L)``, when the caller has them
-    (:func:`binary_margins`, a batch of 2 x 2 tables), else summed from the cells.
+    predicted, total)`` over every label counted, shapes ``(R, L)`` and ``(R,)``, when
+    the caller has them (:func:`binary_margins`, a batch of 2 x 2 tables), else summed
+    from the cells.
 
     A long batch of few cells is best stored column-major (``counts`` of shape ``(R,
     n_cells)`` in Fortran order, as a threshold batch's): its margins are then stored so
@@ -97,8 +111,8 @@ class ConfusionBatch:
         self.n_classes = k
         self.label_positions = confusion.label_positions
         self.counted_labels, self.n_fixed = confusion.counted_labels, confusion.n_fixed
-        self.total = counts.sum(-1)
         if margins is None:
+            self.total = counts.sum(-1)
             support = _formulas.class_sums(rows, counts, size + 1)[:, :size]
             predicted = _formulas.class_sums(cols, counts, size + 1)[:, :size]
             on = rows == cols
@@ -107,7 +121,7 @@ class ConfusionBatch:
                           order="F" if counts.flags.f_contiguous else "C")
             tp[:, rows[on]] = counts[:, on]  # distinct cells
         else:
-            tp, support, predicted = margins
+            tp, support, predicted, self.total = margins
         self._margins = tp, support, predicted, self.total
         self.tp, self.support, self.predicted = (
             a if k == size else a[:, :k] for a in (tp, support, predicted))
@@ -304,8 +318,9 @@ class ThresholdBatch(ConfusionBatch):
     pos_label : int, float, bool or str
         The class predicted at or above a threshold.
     margins : tuple of ndarray, default=None
-        ``(tp, support, predicted)`` of each table, shape ``(n_thresholds, 2)``
-        (``metrics_sk._batch.binary_margins``), else summed from the cells.
+        ``(tp, support, predicted, total)`` of each table, shapes ``(n_thresholds, 2)``
+        and ``(n_thresholds,)`` (``metrics_sk._batch.binary_margins``), else summed
+        from the cells.
 
     See Also
     --------

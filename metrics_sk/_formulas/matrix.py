@@ -24,6 +24,8 @@ from .shared import (
     EMPTY,
     _DENSE_LIMIT,
     _dot,
+    class_total,
+    floats,
     exact_matches,
     formula,
     label_errors,
@@ -276,7 +278,8 @@ def matthews_corrcoef(c):
     >>> round(c.matthews_corrcoef(), 4)
     0.0
     """
-    diag, t_sum, p_sum, n = (np.asarray(a, dtype=np.float64) for a in whole_margins(c))
+    diag, t_sum, p_sum, n = whole_margins(c)
+    t_sum, p_sum, n = floats(t_sum), floats(p_sum), floats(n)
     _warn_single_label(diag.shape[-1])
     # Scaled by the power of two that brings the total into [0.5, 1): exact, so the value
     # is bit for bit the unscaled one, but the squares below can neither overflow (weights
@@ -285,16 +288,26 @@ def matthews_corrcoef(c):
     # and the scaling would change no bit (three passes less over a long batch).
     if not (np.all(n >= _SAFE_TOTAL[0]) and np.all(n <= _SAFE_TOTAL[1])):
         shift = -np.frexp(n)[1]
-        diag, t_sum, p_sum = (np.ldexp(a, shift[..., None]) for a in (diag, t_sum, p_sum))
+        diag, t_sum, p_sum = (np.ldexp(floats(a), shift[..., None])
+                              for a in (diag, t_sum, p_sum))
         n = np.ldexp(n, shift)
-    cov_ytyp = diag.sum(-1) * n - _dot(t_sum, p_sum)
+    # (over a batch, in place in three new arrays: each new array of a long batch costs
+    # more in page faults than the pass that fills it)
+    cov_ytyp = class_total(diag)
+    cov_ytyp *= n
+    cov_ytyp -= _dot(t_sum, p_sum)
     cov_ypyp = n**2 - _dot(p_sum, p_sum)
     cov_ytyt = n**2 - _dot(t_sum, t_sum)
-    denominator = cov_ypyp * cov_ytyt
-    if np.ndim(denominator) == 0:  # one confusion
+    if np.ndim(cov_ypyp) == 0:  # one confusion
+        denominator = cov_ypyp * cov_ytyt
         return 0.0 if denominator == 0 else float(cov_ytyp / np.sqrt(denominator))
-    zero = denominator == 0
-    return as_float(np.where(zero, 0.0, cov_ytyp / np.sqrt(np.where(zero, 1.0, denominator))))
+    cov_ypyp *= cov_ytyt
+    root = np.sqrt(cov_ypyp, out=cov_ypyp)  # of the denominator
+    zero = root == 0
+    root[zero] = 1.0
+    cov_ytyp /= root
+    cov_ytyp[zero] = 0.0
+    return as_float(cov_ytyp)
 
 
 #: Totals between which :func:`matthews_corrcoef` needs no scaling (its fourth powers stay

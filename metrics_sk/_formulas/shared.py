@@ -77,7 +77,50 @@ def _dot(a, b):
     """``np.dot`` over the class axis (the last one), for one confusion or a batch."""
     if np.ndim(a) <= 1 and np.ndim(b) <= 1:
         return np.dot(a, b)
+    if a.shape[-1] == 2 and b.shape[-1] == 2:
+        # a long batch of 2 x 2 tables (thresholds): the two columns, one product each
+        # (einsum's floats, in its order; a margin broadcast along the batch, see
+        # floats(), costs one row, not a pass)
+        a, b, shape = _unbroadcast(a, b)
+        out = a[..., 0] * b[..., 0]
+        out += a[..., 1] * b[..., 1]
+        return out if shape is None else np.broadcast_to(out, shape)
     return np.einsum("...k,...k->...", a, b)
+
+
+def _unbroadcast(a, b):
+    """``a`` and ``b`` (same dimensions) cut to one row along each leading axis both
+    repeat (stride 0: broadcast), and the shape to broadcast a result back to (None: no
+    axis cut)."""
+    if a.ndim != b.ndim:
+        return a, b, None
+    cut = tuple(slice(None, 1) if a.strides[i] == 0 and b.strides[i] == 0
+                else slice(None) for i in range(a.ndim - 1))
+    if all(part.stop is None for part in cut):
+        return a, b, None
+    return a[cut], b[cut], np.broadcast_shapes(a.shape, b.shape)[:-1]
+
+
+def floats(a):
+    """``a`` (margins, counts) as float64: no copy of a float64 array, and a margin
+    broadcast along the batch axis (the supports of a threshold batch,
+    ``metrics_sk/_batch.py``) converted as its one row and broadcast again."""
+    a = np.asarray(a)
+    if a.dtype == np.float64:
+        return a
+    if a.ndim and 0 in a.strides and a.size > 1:
+        row = a[tuple(slice(None, 1) if step == 0 else slice(None) for step in a.strides)]
+        return np.broadcast_to(row.astype(np.float64), a.shape)
+    return a.astype(np.float64)
+
+
+def class_total(a):
+    """Sum over the class axis (the last one) in float64, for one confusion or a batch:
+    ``floats(a).sum(-1)``; two classes (a threshold batch) by one addition of the two
+    columns, converted as they are read (no float copy of ``a``)."""
+    if np.ndim(a) > 1 and a.shape[-1] == 2:
+        return np.add(a[..., 0], a[..., 1], dtype=np.float64)
+    return floats(a).sum(-1)
 
 
 def class_sums(index, values, k):
