@@ -571,7 +571,8 @@ def confusions_at_thresholds(y_true, y_score, *, pos_label=None, sample_weight=N
     (:func:`~metrics_sk._auc.counts_at_thresholds`), the batch."""
     classes, pos, is_pos, scores, weights = binary_score_inputs(y_true, y_score,
                                                                 sample_weight, pos_label)
-    fps, tps, thresholds = _auc.counts_at_thresholds(is_pos, scores, weights)
+    fps, tps, thresholds = _auc.counts_at_thresholds(is_pos, scores, weights,
+                                                     integers=True)
     return threshold_batch(classes, pos, fps, tps,
                            thresholds.astype(scores.dtype, copy=False),
                            weighted=weights is not None, confusion_type=confusion_type)

@@ -291,13 +291,15 @@ def matthews_corrcoef(c):
         diag, t_sum, p_sum = (np.ldexp(floats(a), shift[..., None])
                               for a in (diag, t_sum, p_sum))
         n = np.ldexp(n, shift)
-    # (over a batch, in place in three new arrays: each new array of a long batch costs
-    # more in page faults than the pass that fills it)
+    # (over a batch, in place: at most three arrays of the batch's length at once, as
+    # each new array of a long batch costs more in page faults than the pass filling it)
     cov_ytyp = class_total(diag)
     cov_ytyp *= n
     cov_ytyp -= _dot(t_sum, p_sum)
-    cov_ypyp = n**2 - _dot(p_sum, p_sum)
-    cov_ytyt = n**2 - _dot(t_sum, t_sum)
+    cov_ypyp = n**2
+    cov_ypyp -= _dot(p_sum, p_sum)
+    cov_ytyt = n**2
+    cov_ytyt -= _dot(t_sum, t_sum)
     if np.ndim(cov_ypyp) == 0:  # one confusion
         denominator = cov_ypyp * cov_ytyt
         return 0.0 if denominator == 0 else float(cov_ytyp / np.sqrt(denominator))

@@ -77,28 +77,13 @@ def _dot(a, b):
     """``np.dot`` over the class axis (the last one), for one confusion or a batch."""
     if np.ndim(a) <= 1 and np.ndim(b) <= 1:
         return np.dot(a, b)
-    if a.shape[-1] == 2 and b.shape[-1] == 2:
-        # a long batch of 2 x 2 tables (thresholds): the two columns, one product each
-        # (einsum's floats, in its order; a margin broadcast along the batch, see
-        # floats(), costs one row, not a pass)
-        a, b, shape = _unbroadcast(a, b)
-        out = a[..., 0] * b[..., 0]
-        out += a[..., 1] * b[..., 1]
-        return out if shape is None else np.broadcast_to(out, shape)
+    a, b = np.asarray(a), np.asarray(b)
+    if a.ndim == b.ndim and all(a.strides[i] == 0 == b.strides[i] for i in range(a.ndim - 1)):
+        # both broadcast along the batch (a threshold batch's supports, see floats()):
+        # one row computed, broadcast back
+        row = (slice(None, 1),) * (a.ndim - 1)
+        return np.broadcast_to(np.einsum("...k,...k->...", a[row], b[row]), a.shape[:-1])
     return np.einsum("...k,...k->...", a, b)
-
-
-def _unbroadcast(a, b):
-    """``a`` and ``b`` (same dimensions) cut to one row along each leading axis both
-    repeat (stride 0: broadcast), and the shape to broadcast a result back to (None: no
-    axis cut)."""
-    if a.ndim != b.ndim:
-        return a, b, None
-    cut = tuple(slice(None, 1) if a.strides[i] == 0 and b.strides[i] == 0
-                else slice(None) for i in range(a.ndim - 1))
-    if all(part.stop is None for part in cut):
-        return a, b, None
-    return a[cut], b[cut], np.broadcast_shapes(a.shape, b.shape)[:-1]
 
 
 def floats(a):
