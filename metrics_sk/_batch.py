@@ -8,6 +8,8 @@ A :class:`ThresholdBatch` is the 2 x 2 confusions of a binary scoring at every t
 ``_thresholds``).
 """
 
+from functools import cached_property
+
 import numpy as np
 
 from . import _auc, _formulas
@@ -41,31 +43,42 @@ def binary_margins(counts, pos):
     ``(R, 4)``, column-major) are (neg, neg), (neg, pos), (pos, neg), (pos, pos) with
     ``pos`` the position of the positive label: the sums :class:`ConfusionBatch` makes of
     any cells, bit for bit and of the same dtypes (``tp`` and ``total`` of the counts'
-    dtype, the others float), with as little new memory as they allow (a fresh array
-    costs more in page faults than a pass over it): ``tp`` is a view of the two diagonal
-    cells; integer counts (unweighted) have the same supports and total in every table,
-    given as one row broadcast along the batch (read-only; the formulas convert them
-    once: ``_formulas.shared.floats``). Float cells (weights) are summed per table, as
-    the cells' rounding makes them."""
+    dtype, the others float), as column-major ``(R, 2)`` arrays, one pass per column
+    instead of one per cell; ``tp`` is a view of the two diagonal cells."""
     neg = 1 - pos
-    n = counts.shape[0]
-    tp = counts[:, ::3] if pos == 1 else counts[:, ::-3]  # cells 0 and 3, a view
-    predicted = np.empty((2, n)).T
     c = counts.T  # the four cells, each contiguous
+    n = counts.shape[0]
+    tp = counts[:, ::3] if pos == 1 else counts[:, ::-3]  # cells 0 and 3
+    support, predicted = np.empty((2, n)).T, np.empty((2, n)).T
     # (the order of the sums of class_sums: the same floats)
-    np.add(c[0], c[2], out=predicted[:, neg], dtype=np.float64)
-    np.add(c[1], c[3], out=predicted[:, pos], dtype=np.float64)
-    if counts.dtype.kind in "iu" and n:  # exact integers: every row sums to the same
-        first = counts[0]
-        support = np.empty(2)
-        support[neg], support[pos] = (np.add(first[0], first[1], dtype=np.float64),
-                                      np.add(first[2], first[3], dtype=np.float64))
-        return (tp, np.broadcast_to(support, (n, 2)), predicted,
-                np.broadcast_to(first.sum(), (n,)))
-    support = np.empty((2, n)).T
     np.add(c[0], c[1], out=support[:, neg], dtype=np.float64)
     np.add(c[2], c[3], out=support[:, pos], dtype=np.float64)
+    np.add(c[0], c[2], out=predicted[:, neg], dtype=np.float64)
+    np.add(c[1], c[3], out=predicted[:, pos], dtype=np.float64)
     return tp, support, predicted, counts.sum(-1)
+
+
+def count_margins(fps, tps, pos):
+    """The margins of :func:`binary_margins` of the integer cells (TN, FP, FN, TP) =
+    ``(N - fps, fps, P - tps, tps)`` (``fps``, ``tps``: int64 cumulative counts, ``N``
+    and ``P`` their last values), bit for bit and of the same dtypes, from the counts
+    alone and with as little new memory as they allow (a fresh array costs more in page
+    faults than a pass over it): the diagonal ``(R, 2)``, the predicted counts ``(R,
+    2)``; the supports and the total are the same in every table (exact integers), one
+    row broadcast along the batch (read-only; the formulas convert such a margin once:
+    ``_formulas.shared.floats``)."""
+    neg = 1 - pos
+    n, negatives, positives = fps.shape[0], int(fps[-1]), int(tps[-1])
+    tp = np.empty((2, n), dtype=np.int64).T
+    np.subtract(negatives, fps, out=tp[:, neg])
+    tp[:, pos] = tps
+    predicted = np.empty((2, n)).T
+    np.add(fps, tps, out=predicted[:, pos], dtype=np.float64)  # (exact: integers)
+    np.subtract(float(negatives + positives), predicted[:, pos], out=predicted[:, neg])
+    support = np.empty(2)
+    support[neg], support[pos] = negatives, positives
+    return (tp, np.broadcast_to(support, (n, 2)), predicted,
+            np.broadcast_to(np.int64(negatives + positives), (n,)))
 
 
 class ConfusionBatch:
@@ -105,8 +118,11 @@ class ConfusionBatch:
         k, size = confusion.n_classes, confusion.counted_labels.shape[0]
         #: The cells ``(rows, cols)`` (positions among every label counted, ``L`` for the
         #: other slot) and their counts, shape ``(R, n_cells)``: public, as the confusion's
-        #: batch interface (``docs/design.rst``).
-        self.rows, self.cols, self.counts = rows, cols, counts
+        #: batch interface (``docs/design.rst``). (None: a subclass builds them when first
+        #: read; see ThresholdBatch.)
+        self.rows, self.cols = rows, cols
+        if counts is not None:
+            self.counts = counts
         self.labels = confusion.labels
         self.n_classes = k
         self.label_positions = confusion.label_positions
@@ -125,10 +141,6 @@ class ConfusionBatch:
         self._margins = tp, support, predicted, self.total
         self.tp, self.support, self.predicted = (
             a if k == size else a[:, :k] for a in (tp, support, predicted))
-        inside = (rows < k) & (cols < k)
-        self.matrix = _BatchMatrix(*((rows, cols, counts) if inside.all() else
-                                     (rows[inside], cols[inside], counts[:, inside])), k)
-        self._whole_cells = rows, cols, counts  # (the other slot is empty)
         self.present = None
         if confusion.n_fixed is None:
             # a label is in a confusion of the batch when one of its samples is, whatever
@@ -141,6 +153,14 @@ class ConfusionBatch:
             elif not own_labels:  # a label ``confusion`` holds without samples counts there
                 has |= (confusion.support == 0) & (confusion.predicted == 0)
             self.present = None if has.all() else has
+
+    @cached_property
+    def matrix(self):
+        """The ``K x K`` block of each confusion (``_BatchMatrix``)."""
+        rows, cols, counts, k = self.rows, self.cols, self.counts, self.n_classes
+        inside = (rows < k) & (cols < k)
+        return _BatchMatrix(*((rows, cols, counts) if inside.all() else
+                              (rows[inside], cols[inside], counts[:, inside])), k)
 
     def whole_margins(self):
         """Return the margins of each confusion over every label counted.
@@ -166,7 +186,7 @@ class ConfusionBatch:
             ``(rows, cols, values)``, ``values`` of shape ``(R, n_cells)``.
         """
         if whole:
-            return self._whole_cells
+            return self.rows, self.cols, self.counts  # (the other slot is empty)
         m = self.matrix
         return m.row, m.col, m.data
 
@@ -311,16 +331,17 @@ class ThresholdBatch(ConfusionBatch):
         An empty confusion over the two labels (the labels of the batch).
     rows, cols : ndarray of shape (4,)
         Positions among the labels of the true and predicted label of each cell.
-    counts : ndarray of shape (n_thresholds, 4)
-        The cells (TN, FP, FN, TP) at each threshold.
+    counts : ndarray of shape (n_thresholds, 4) or None
+        The cells (TN, FP, FN, TP) at each threshold; None: integer cells, built from
+        ``margins`` when first read.
     thresholds : ndarray of shape (n_thresholds,)
         The distinct scores, decreasing.
     pos_label : int, float, bool or str
         The class predicted at or above a threshold.
     margins : tuple of ndarray, default=None
         ``(tp, support, predicted, total)`` of each table, shapes ``(n_thresholds, 2)``
-        and ``(n_thresholds,)`` (``metrics_sk._batch.binary_margins``), else summed
-        from the cells.
+        and ``(n_thresholds,)`` (``metrics_sk._batch.binary_margins``,
+        ``count_margins``), else summed from the cells.
 
     See Also
     --------
@@ -342,7 +363,25 @@ class ThresholdBatch(ConfusionBatch):
         super().__init__(confusion, rows, cols, counts, own_labels=True, margins=margins)
         self.thresholds = thresholds
         self.pos_label = pos_label
-        self.tns, self.fps, self.fns, self.tps = counts.T
+
+    @cached_property
+    def counts(self):
+        """The cells (TN, FP, FN, TP), shape ``(n_thresholds, 4)``, column-major: when
+        not given, built from the integer margins when first read (each cell is a
+        diagonal cell or a class total minus one)."""
+        tp, support = self._margins[:2]
+        neg, pos = self.rows[0], self.rows[3]
+        counts = np.empty((4, tp.shape[0]), dtype=tp.dtype).T
+        cells = counts.T
+        cells[0], cells[3] = tp[:, neg], tp[:, pos]
+        np.subtract(int(support[0, neg]), tp[:, neg], out=cells[1])
+        np.subtract(int(support[0, pos]), tp[:, pos], out=cells[2])
+        return counts
+
+    tns = property(lambda self: self.counts[:, 0], doc="True negatives at each threshold.")
+    fps = property(lambda self: self.counts[:, 1], doc="False positives at each threshold.")
+    fns = property(lambda self: self.counts[:, 2], doc="False negatives at each threshold.")
+    tps = property(lambda self: self.counts[:, 3], doc="True positives at each threshold.")
 
     def __len__(self):
         return self.thresholds.shape[0]
@@ -545,22 +584,29 @@ def threshold_batch(labels, pos, fps, tps, thresholds, weighted, confusion_type,
     the (empty) confusion over the two labels, :class:`~metrics_sk.Confusion` (the
     caller's: it sits one layer up)."""
     neg = 1 - pos
-    # stored cell by cell (column-major): each cell, margin and formula pass over the
-    # thresholds is then contiguous (a reduction over 2 or 4 interleaved values per row
-    # costs 10-20x more)
-    counts = np.empty((4, fps.shape[0]), dtype=np.float64 if weighted else np.int64).T
-    cells = counts.T
-    np.subtract(fps[-1], fps, out=cells[0], casting="unsafe")  # (exact integers when
-    cells[1] = fps                                             # unweighted)
-    np.subtract(tps[-1], tps, out=cells[2], casting="unsafe")
-    cells[3] = tps
     rows = np.array([neg, neg, pos, pos])
     cols = np.array([neg, pos, neg, pos])
-    base = confusion_type.from_cells(labels, np.zeros((3, 3), dtype=counts.dtype),
-                         fixed=2 if both else None,
-                         weighted=weighted, counted=not weighted)
+    dtype = np.float64 if weighted else np.int64
+    base = confusion_type.from_cells(labels, np.zeros((3, 3), dtype=dtype),
+                                     fixed=2 if both else None,
+                                     weighted=weighted, counted=not weighted)
+    if both and not weighted:  # exact integers: the margins now, the cells when read
+        counts = None
+        margins = count_margins(np.asarray(fps, dtype=np.int64),
+                                np.asarray(tps, dtype=np.int64), pos)
+    else:
+        # stored cell by cell (column-major): each cell, margin and formula pass over
+        # the thresholds is then contiguous (a reduction over 2 or 4 interleaved values
+        # per row costs 10-20x more)
+        counts = np.empty((4, fps.shape[0]), dtype=dtype).T
+        cells = counts.T
+        np.subtract(fps[-1], fps, out=cells[0], casting="unsafe")  # (exact integers
+        cells[1] = fps                                             # when unweighted)
+        np.subtract(tps[-1], tps, out=cells[2], casting="unsafe")
+        cells[3] = tps
+        margins = binary_margins(counts, pos) if both else None
     return ThresholdBatch(base, rows, cols, counts, thresholds, labels[pos].item(),
-                          margins=binary_margins(counts, pos) if both else None)
+                          margins=margins)
 
 
 def confusions_at_thresholds(y_true, y_score, *, pos_label=None, sample_weight=None,
