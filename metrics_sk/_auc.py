@@ -141,29 +141,30 @@ class _Keys:
         """``(fps, tps, thresholds)`` from the sorted keys of a column (flag 1: positive):
         the negatives and positives at or above each distinct score, from the highest
         score down, and the scores (unscaled by ``scale``). ``keys`` may be overwritten.
-        ``integers``: the counts as int64 (else float64, the same exact values)."""
+        ``integers``: the counts as int64, the two rows of one ``(2, R)`` array (else
+        float64, the same exact values)."""
         m = keys.shape[0]
         change = self.starts(keys)
         if change.all():  # every score distinct (continuous scores): a threshold per sample
             # (integer sums, then floats: a float cumsum is several times slower)
-            tps = np.cumsum(np.bitwise_and(keys[::-1], 1, out=self.temp[:m]),
-                            out=self.temp[:m])
+            flags = np.bitwise_and(keys[::-1], 1, out=self.temp[:m])
             if integers:
-                fps = np.arange(1, m + 1)
+                fps, tps = np.empty((2, m), dtype=np.int64)
+                np.cumsum(flags, out=tps)
+                np.cumsum(np.subtract(1, flags, out=fps), out=fps)
             else:
-                tps = tps.astype(np.float64)
+                tps = np.cumsum(flags, out=flags).astype(np.float64)
                 fps = np.arange(1.0, m + 1.0)
-            np.subtract(fps, tps, out=fps)
+                np.subtract(fps, tps, out=fps)
             value = np.right_shift(keys, 1, out=keys)[::-1]
             return fps, tps, _key_values(value, scale, out=value.view(np.float64),
                                          mask=self.mask[:m])
         starts = np.flatnonzero(change)
         pos = np.add.reduceat(np.bitwise_and(keys, 1, out=self.temp[:m]), starts)[::-1]
         size = np.diff(starts, append=m)[::-1]
-        tps = np.cumsum(pos)
-        fps = np.cumsum(size)
-        if not integers:
-            tps, fps = tps.astype(np.float64), fps.astype(np.float64)
+        fps, tps = np.empty((2, pos.shape[0]), dtype=np.int64 if integers else np.float64)
+        np.cumsum(pos, out=tps)  # (integer sums, cast as they are stored)
+        np.cumsum(size, out=fps)
         np.subtract(fps, tps, out=fps)
         return fps, tps, _key_values(keys[starts[::-1]] >> 1, scale)
 
@@ -654,7 +655,9 @@ def one_vs_all_pr_auc(codes, scores, weights=None, *, tie_tolerance=0.0, step=Fa
 def counts_at_thresholds(is_pos, scores, weights=None, *, integers=False):
     """``(fps, tps, thresholds)``: the (weighted) negatives and positives scoring at or
     above each distinct score, from the highest score down, and those scores; float64,
-    or (``integers``, unweighted) int64 counts, the same exact values.
+    or (``integers``, unweighted) int64 counts, the same exact values, ``fps`` and
+    ``tps`` the two rows of one ``(2, R)`` array (a threshold batch's diagonal takes it
+    over: ``metrics_sk/_batch.py``).
 
     Unweighted: one sort of the flagged keys (:meth:`_Keys.sort`), the counts per group of
     tied keys, cumulated (exact integers), the scores back from the keys. Weighted (zero

@@ -58,23 +58,24 @@ def binary_margins(counts, pos):
     return tp, support, predicted, counts.sum(-1)
 
 
-def count_margins(fps, tps, pos):
+def count_margins(pair, pos):
     """The margins of :func:`binary_margins` of the integer cells (TN, FP, FN, TP) =
-    ``(N - fps, fps, P - tps, tps)`` (``fps``, ``tps``: int64 cumulative counts, ``N``
-    and ``P`` their last values), bit for bit and of the same dtypes, from the counts
-    alone and with as little new memory as they allow (a fresh array costs more in page
-    faults than a pass over it): the diagonal ``(R, 2)``, the predicted counts ``(R,
-    2)``; the supports and the total are the same in every table (exact integers), one
-    row broadcast along the batch (read-only; the formulas convert such a margin once:
-    ``_formulas.shared.floats``)."""
+    ``(N - fps, fps, P - tps, tps)``, where ``pair`` (int64, shape ``(2, R)``, taken
+    over: overwritten) holds the cumulative counts ``fps`` and ``tps`` and ``N``, ``P``
+    are their last values; bit for bit and of the same dtypes, from the counts alone and
+    with as little new memory as they allow (a fresh array costs more in page faults
+    than a pass over it): the diagonal is ``pair`` itself (``N - fps`` in place), the
+    predicted counts one new ``(R, 2)`` array; the supports and the total are the same
+    in every table (exact integers), one row broadcast along the batch (read-only; the
+    formulas convert such a margin once: ``_formulas.shared.floats``)."""
     neg = 1 - pos
-    n, negatives, positives = fps.shape[0], int(fps[-1]), int(tps[-1])
-    tp = np.empty((2, n), dtype=np.int64).T
-    np.subtract(negatives, fps, out=tp[:, neg])
-    tp[:, pos] = tps
+    fps, tps = pair
+    n, negatives, positives = pair.shape[1], int(fps[-1]), int(tps[-1])
     predicted = np.empty((2, n)).T
     np.add(fps, tps, out=predicted[:, pos], dtype=np.float64)  # (exact: integers)
     np.subtract(float(negatives + positives), predicted[:, pos], out=predicted[:, neg])
+    np.subtract(negatives, fps, out=fps)  # true negatives
+    tp = pair.T if pos == 1 else pair[::-1].T  # columns: the labels' diagonal cells
     support = np.empty(2)
     support[neg], support[pos] = negatives, positives
     return (tp, np.broadcast_to(support, (n, 2)), predicted,
@@ -577,7 +578,9 @@ class ThresholdBatch(ConfusionBatch):
 
 def threshold_batch(labels, pos, fps, tps, thresholds, weighted, confusion_type, both=True):
     """The :class:`ThresholdBatch` over ``labels`` (two; ``pos`` the position of the
-    positive one) of the cumulative counts ``fps``, ``tps``: cells (neg, neg) = TN,
+    positive one) of the cumulative counts ``fps``, ``tps`` (integer ones, the rows of
+    one array as ``_auc.counts_at_thresholds(..., integers=True)`` gives them, are taken
+    over: overwritten by the batch's diagonal): cells (neg, neg) = TN,
     (neg, pos) = FP, (pos, neg) = FN, (pos, pos) = TP. ``both``: both labels are true
     labels of weighted samples, so every confusion of the batch has both (its labels are
     fixed: no per-confusion ``present`` to work out). ``confusion_type``: the class of
@@ -592,8 +595,11 @@ def threshold_batch(labels, pos, fps, tps, thresholds, weighted, confusion_type,
                                      weighted=weighted, counted=not weighted)
     if both and not weighted:  # exact integers: the margins now, the cells when read
         counts = None
-        margins = count_margins(np.asarray(fps, dtype=np.int64),
-                                np.asarray(tps, dtype=np.int64), pos)
+        pair = fps.base  # (the counts' own (2, R) array, taken over; else a new one)
+        if not (pair is not None and pair.dtype == np.int64 and pair.shape == (2, len(fps))
+                and np.shares_memory(pair[0], fps) and np.shares_memory(pair[1], tps)):
+            pair = np.array([fps, tps], dtype=np.int64)
+        margins = count_margins(pair, pos)
     else:
         # stored cell by cell (column-major): each cell, margin and formula pass over
         # the thresholds is then contiguous (a reduction over 2 or 4 interleaved values

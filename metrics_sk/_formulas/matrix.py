@@ -27,6 +27,7 @@ from .shared import (
     class_total,
     floats,
     exact_matches,
+    on_rows,
     formula,
     label_errors,
     _present,
@@ -291,15 +292,17 @@ def matthews_corrcoef(c):
         diag, t_sum, p_sum = (np.ldexp(floats(a), shift[..., None])
                               for a in (diag, t_sum, p_sum))
         n = np.ldexp(n, shift)
-    # (over a batch, in place: at most three arrays of the batch's length at once, as
-    # each new array of a long batch costs more in page faults than the pass filling it)
+    # (over a batch, in place: at most two arrays of the batch's length at once, as each
+    # new array of a long batch costs more in page faults than the pass filling it; the
+    # terms of the margins repeated along the batch, on one row: on_rows)
     cov_ytyp = class_total(diag)
     cov_ytyp *= n
     cov_ytyp -= _dot(t_sum, p_sum)
-    cov_ypyp = n**2
-    cov_ypyp -= _dot(p_sum, p_sum)
-    cov_ytyt = n**2
-    cov_ytyt -= _dot(t_sum, t_sum)
+    n_squared = on_rows(np.square, n)
+    cov_ytyt = on_rows(lambda n2, t: n2 - _dot(t, t), n_squared, t_sum)
+    cov_ypyp = _dot(p_sum, p_sum)
+    cov_ypyp -= n_squared
+    cov_ypyp *= -1.0  # (n**2 - p.p: a - b is -(b - a), exactly)
     if np.ndim(cov_ypyp) == 0:  # one confusion
         denominator = cov_ypyp * cov_ytyt
         return 0.0 if denominator == 0 else float(cov_ytyp / np.sqrt(denominator))

@@ -77,13 +77,22 @@ def _dot(a, b):
     """``np.dot`` over the class axis (the last one), for one confusion or a batch."""
     if np.ndim(a) <= 1 and np.ndim(b) <= 1:
         return np.dot(a, b)
-    a, b = np.asarray(a), np.asarray(b)
-    if a.ndim == b.ndim and all(a.strides[i] == 0 == b.strides[i] for i in range(a.ndim - 1)):
-        # both broadcast along the batch (a threshold batch's supports, see floats()):
-        # one row computed, broadcast back
-        row = (slice(None, 1),) * (a.ndim - 1)
-        return np.broadcast_to(np.einsum("...k,...k->...", a[row], b[row]), a.shape[:-1])
-    return np.einsum("...k,...k->...", a, b)
+    return on_rows(lambda a, b: np.einsum("...k,...k->...", a, b), a, b,
+                   axes=np.ndim(a) - 1)
+
+
+def on_rows(func, *arrays, axes=None):
+    """``func(*arrays)``, element-wise along the first ``axes`` axes (default: every
+    axis of the first array), the batch's confusions: computed on one row when every
+    array repeats one row along them (broadcast, stride 0: a threshold batch's supports
+    and total, see floats()) and broadcast back (read-only); else as is."""
+    arrays = [np.asarray(a) for a in arrays]
+    axes = arrays[0].ndim if axes is None else axes
+    if axes <= 0 or not all(a.ndim >= axes and not any(a.strides[:axes]) for a in arrays):
+        return func(*arrays)
+    shape = np.broadcast_shapes(*(a.shape[:axes] for a in arrays))
+    row = (slice(None, 1),) * axes
+    return np.broadcast_to(func(*(a[row] for a in arrays)), shape)
 
 
 def floats(a):
