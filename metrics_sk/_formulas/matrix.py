@@ -25,6 +25,7 @@ from .shared import (
     _DENSE_LIMIT,
     _dot,
     class_total,
+    distinct_rows,
     floats,
     exact_matches,
     on_rows,
@@ -287,7 +288,8 @@ def matthews_corrcoef(c):
     # near 1e300 gave NaN) nor underflow (weights near 1e-300 gave 0). Totals within
     # 2**+-100 (counts, usual weights) need no scaling: nothing can overflow or underflow,
     # and the scaling would change no bit (three passes less over a long batch).
-    if not (np.all(n >= _SAFE_TOTAL[0]) and np.all(n <= _SAFE_TOTAL[1])):
+    totals = distinct_rows(n)
+    if not (np.all(totals >= _SAFE_TOTAL[0]) and np.all(totals <= _SAFE_TOTAL[1])):
         shift = -np.frexp(n)[1]
         diag, t_sum, p_sum = (np.ldexp(floats(a), shift[..., None])
                               for a in (diag, t_sum, p_sum))

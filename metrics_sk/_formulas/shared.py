@@ -91,8 +91,16 @@ def on_rows(func, *arrays, axes=None):
     if axes <= 0 or not all(a.ndim >= axes and not any(a.strides[:axes]) for a in arrays):
         return func(*arrays)
     shape = np.broadcast_shapes(*(a.shape[:axes] for a in arrays))
-    row = (slice(None, 1),) * axes
-    return np.broadcast_to(func(*(a[row] for a in arrays)), shape)
+    return np.broadcast_to(func(*(distinct_rows(a, axes) for a in arrays)), shape)
+
+
+def distinct_rows(a, axes=None):
+    """``a`` cut to one row along each of its first ``axes`` axes (default: all) that
+    repeats one row (stride 0: broadcast): the same values, each once."""
+    a = np.asarray(a)
+    axes = a.ndim if axes is None else axes
+    return a[tuple(slice(None, 1) if a.strides[i] == 0 else slice(None)
+                   for i in range(axes))]
 
 
 def floats(a):
@@ -103,8 +111,7 @@ def floats(a):
     if a.dtype == np.float64:
         return a
     if a.ndim and 0 in a.strides and a.size > 1:
-        row = a[tuple(slice(None, 1) if step == 0 else slice(None) for step in a.strides)]
-        return np.broadcast_to(row.astype(np.float64), a.shape)
+        return np.broadcast_to(distinct_rows(a).astype(np.float64), a.shape)
     return a.astype(np.float64)
 
 
@@ -113,7 +120,9 @@ def class_total(a):
     ``floats(a).sum(-1)``; two classes (a threshold batch) by one addition of the two
     columns, converted as they are read (no float copy of ``a``)."""
     if np.ndim(a) > 1 and a.shape[-1] == 2:
-        return np.add(a[..., 0], a[..., 1], dtype=np.float64)
+        total = a[..., 0].astype(np.float64)
+        total += a[..., 1]  # (converted as it is added)
+        return total
     return floats(a).sum(-1)
 
 
