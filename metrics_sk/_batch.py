@@ -129,7 +129,7 @@ class ConfusionBatch:
         self.label_positions = confusion.label_positions
         self.counted_labels, self.n_fixed = confusion.counted_labels, confusion.n_fixed
         if margins is None:
-            self.total = counts.sum(-1)
+            total = counts.sum(-1)
             support = _formulas.class_sums(rows, counts, size + 1)[:, :size]
             predicted = _formulas.class_sums(cols, counts, size + 1)[:, :size]
             on = rows == cols
@@ -137,11 +137,8 @@ class ConfusionBatch:
             tp = np.zeros((counts.shape[0], size), dtype=counts.dtype,
                           order="F" if counts.flags.f_contiguous else "C")
             tp[:, rows[on]] = counts[:, on]  # distinct cells
-        else:
-            tp, support, predicted, self.total = margins
-        self._margins = tp, support, predicted, self.total
-        self.tp, self.support, self.predicted = (
-            a if k == size else a[:, :k] for a in (tp, support, predicted))
+            margins = tp, support, predicted, total
+        self._repeated = margins  # (as given: maybe rows broadcast along the batch)
         self.present = None
         if confusion.n_fixed is None:
             # a label is in a confusion of the batch when one of its samples is, whatever
@@ -163,15 +160,45 @@ class ConfusionBatch:
         return _BatchMatrix(*((rows, cols, counts) if inside.all() else
                               (rows[inside], cols[inside], counts[:, inside])), k)
 
-    def whole_margins(self):
+    @cached_property
+    def _margins(self):
+        # the margins as ordinary arrays: one repeated along the batch (a broadcast row,
+        # as count_margins gives the supports and total) stored whole, column-major like
+        # the others (an operation on a broadcast (R, 2) margin alone would give a
+        # row-major array, and every later pass over it would cost several times more)
+        return tuple(np.array(a, order="F") if a.ndim and 0 in a.strides else a
+                     for a in self._repeated)
+
+    def _reported(self, i):
+        margin = self._margins[i]
+        return margin if margin.shape[-1] == self.n_classes else margin[:, :self.n_classes]
+
+    tp = cached_property(lambda self: self._reported(0))
+    tp.__doc__ = "Diagonal of each confusion over the reported labels, shape ``(R, K)``."
+    support = cached_property(lambda self: self._reported(1))
+    support.__doc__ = "Row sums over the reported labels, shape ``(R, K)``."
+    predicted = cached_property(lambda self: self._reported(2))
+    predicted.__doc__ = "Column sums over the reported labels, shape ``(R, K)``."
+    total = cached_property(lambda self: self._margins[3])
+    total.__doc__ = "Count (weight) of every sample of each confusion, shape ``(R,)``."
+
+    def whole_margins(self, repeated=False):
         """Return the margins of each confusion over every label counted.
+
+        Parameters
+        ----------
+        repeated : bool, default=False
+            A margin with the same values in every confusion (the supports and total of
+            a threshold batch of counts) may come as one row broadcast along the batch
+            (read-only, stride 0): for a formula that handles such rows
+            (``_formulas.shared.whole_margins``), no array of the batch's length for it.
 
         Returns
         -------
         tuple of ndarray
             ``(tp, support, predicted, total)``, shape ``(R, L)`` (``total``: ``(R,)``).
         """
-        return self._margins
+        return self._repeated if repeated else self._margins
 
     def nonzero_cells(self, whole=False):
         """Return the cells of the matrix block, shared by the confusions of the batch.
@@ -379,10 +406,25 @@ class ThresholdBatch(ConfusionBatch):
         np.subtract(int(support[0, pos]), tp[:, pos], out=cells[2])
         return counts
 
-    tns = property(lambda self: self.counts[:, 0], doc="True negatives at each threshold.")
-    fps = property(lambda self: self.counts[:, 1], doc="False positives at each threshold.")
-    fns = property(lambda self: self.counts[:, 2], doc="False negatives at each threshold.")
-    tps = property(lambda self: self.counts[:, 3], doc="True positives at each threshold.")
+    @property
+    def tns(self):
+        """The true negatives at each threshold, shape ``(n_thresholds,)``."""
+        return self.counts[:, 0]
+
+    @property
+    def fps(self):
+        """The false positives at each threshold, shape ``(n_thresholds,)``."""
+        return self.counts[:, 1]
+
+    @property
+    def fns(self):
+        """The false negatives at each threshold, shape ``(n_thresholds,)``."""
+        return self.counts[:, 2]
+
+    @property
+    def tps(self):
+        """The true positives at each threshold, shape ``(n_thresholds,)``."""
+        return self.counts[:, 3]
 
     def __len__(self):
         return self.thresholds.shape[0]

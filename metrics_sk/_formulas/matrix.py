@@ -280,7 +280,7 @@ def matthews_corrcoef(c):
     >>> round(c.matthews_corrcoef(), 4)
     0.0
     """
-    diag, t_sum, p_sum, n = whole_margins(c)
+    diag, t_sum, p_sum, n = whole_margins(c, repeated=True)
     t_sum, p_sum, n = floats(t_sum), floats(p_sum), floats(n)
     _warn_single_label(diag.shape[-1])
     # Scaled by the power of two that brings the total into [0.5, 1): exact, so the value

@@ -244,10 +244,15 @@ def class_counts(c, labels):
                  for a in (tp, predicted, support))
 
 
-def whole_margins(c):
+def whole_margins(c, repeated=False):
     """Diagonal, row sums, column sums and total over every label counted: the whole
     table of the samples, whatever labels the confusion reports (``labels=`` never
-    removes samples; see ``metrics_sk/_confusion.py``)."""
+    removes samples; see ``metrics_sk/_confusion.py``). ``repeated``: a batch's margins
+    that are the same in every confusion may come as one row broadcast along the batch
+    (``ConfusionBatch.whole_margins``), for a formula that reads them through
+    :func:`floats`, :func:`on_rows`, :func:`_dot` and :func:`class_total` only."""
+    if repeated and c.is_batch and not c.is_multilabel:
+        return c.whole_margins(repeated=True)
     return c.whole_margins()
 
 
