@@ -90,7 +90,8 @@ def on_rows(func, *arrays, axes=None):
     axes = arrays[0].ndim if axes is None else axes
     if axes <= 0 or not all(a.ndim >= axes and not any(a.strides[:axes]) for a in arrays):
         return func(*arrays)
-    shape = np.broadcast_shapes(*(a.shape[:axes] for a in arrays))
+    shapes = {a.shape[:axes] for a in arrays}
+    shape = shapes.pop() if len(shapes) == 1 else np.broadcast_shapes(*shapes)
     return np.broadcast_to(func(*(distinct_rows(a, axes) for a in arrays)), shape)
 
 
