@@ -72,8 +72,10 @@ def count_margins(pair, pos):
     fps, tps = pair
     n, negatives, positives = pair.shape[1], int(fps[-1]), int(tps[-1])
     predicted = np.empty((2, n)).T
-    np.add(fps, tps, out=predicted[:, pos], dtype=np.float64)  # (exact: integers)
-    np.subtract(float(negatives + positives), predicted[:, pos], out=predicted[:, neg])
+    above = predicted[:, pos]  # predicted positive: fps + tps (exact: integers;
+    above[...] = fps           # tps converted as it is added)
+    above += tps
+    np.subtract(float(negatives + positives), above, out=predicted[:, neg])
     np.subtract(negatives, fps, out=fps)  # true negatives
     tp = pair.T if pos == 1 else pair[::-1].T  # columns: the labels' diagonal cells
     support = np.empty(2)
