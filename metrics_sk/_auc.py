@@ -137,25 +137,35 @@ class _Keys:
             np.not_equal(value[1:], value[:-1], out=change[1:])
         return change
 
-    def counts_at_thresholds(self, keys, scale=1.0):
+    def counts_at_thresholds(self, keys, scale=1.0, integers=False):
         """``(fps, tps, thresholds)`` from the sorted keys of a column (flag 1: positive):
         the negatives and positives at or above each distinct score, from the highest
-        score down, and the scores (unscaled by ``scale``). ``keys`` may be overwritten."""
+        score down, and the scores (unscaled by ``scale``). ``keys`` may be overwritten.
+        ``integers``: the counts as int64, the two rows of one ``(2, R)`` array (else
+        float64, the same exact values)."""
         m = keys.shape[0]
         change = self.starts(keys)
         if change.all():  # every score distinct (continuous scores): a threshold per sample
             # (integer sums, then floats: a float cumsum is several times slower)
-            tps = np.cumsum(np.bitwise_and(keys[::-1], 1, out=self.temp[:m]),
-                            out=self.temp[:m]).astype(np.float64)
-            fps = np.arange(1.0, m + 1.0)
-            np.subtract(fps, tps, out=fps)
+            flags = np.bitwise_and(keys[::-1], 1, out=self.temp[:m])
+            if integers:
+                fps, tps = np.empty((2, m), dtype=np.int64)
+                np.cumsum(flags, out=tps)
+                np.cumsum(np.subtract(1, flags, out=fps), out=fps)
+            else:
+                tps = np.cumsum(flags, out=flags).astype(np.float64)
+                fps = np.arange(1.0, m + 1.0)
+                np.subtract(fps, tps, out=fps)
             value = np.right_shift(keys, 1, out=keys)[::-1]
-            return fps, tps, _key_values(value, scale, out=value.view(np.float64))
+            return fps, tps, _key_values(value, scale, out=value.view(np.float64),
+                                         mask=self.mask[:m])
         starts = np.flatnonzero(change)
         pos = np.add.reduceat(np.bitwise_and(keys, 1, out=self.temp[:m]), starts)[::-1]
         size = np.diff(starts, append=m)[::-1]
-        tps = np.cumsum(pos).astype(np.float64)
-        fps = np.cumsum(size).astype(np.float64) - tps
+        fps, tps = np.empty((2, pos.shape[0]), dtype=np.int64 if integers else np.float64)
+        np.cumsum(pos, out=tps)  # (integer sums, cast as they are stored)
+        np.cumsum(size, out=fps)
+        np.subtract(fps, tps, out=fps)
         return fps, tps, _key_values(keys[starts[::-1]] >> 1, scale)
 
     def twice_wins(self, keys, n_pos):
@@ -201,15 +211,15 @@ class _Keys:
         return _rank_pr_area(n_pos, first_rank, last_rank, m - first, m - end, step)
 
 
-def _key_values(value, scale, out=None):
+def _key_values(value, scale, out=None, mask=None):
     """The scores back from their keys without the flag (``keys >> 1``, overwritten):
     two's complement -> sign and magnitude bits, divided by the ``scale`` of
     :func:`_shrink` (a power of two: exact). -0.0 comes back as 0.0. ``out``: where the
-    scores go (``value.view(np.float64)``: in place)."""
-    sign = np.right_shift(value, 63)
-    np.bitwise_xor(value, sign, out=value)
-    np.subtract(value, sign, out=value)
-    np.bitwise_or(value, np.left_shift(sign, 63, out=sign), out=value)
+    scores go (``value.view(np.float64)``: in place); ``mask``: a boolean buffer of the
+    length of ``value`` to use (else a new one)."""
+    negative = np.less(value, 0, out=mask)
+    np.negative(value, out=value, where=negative)  # (|value| < 2**62: no overflow)
+    np.bitwise_or(value, np.int64(np.iinfo(np.int64).min), out=value, where=negative)
     return np.divide(value.view(np.float64), scale, out=out)
 
 
@@ -673,9 +683,12 @@ def one_vs_all_pr_auc(codes, scores, weights=None, *, tie_tolerance=0.0, step=Fa
     return out
 
 
-def counts_at_thresholds(is_pos, scores, weights=None):
+def counts_at_thresholds(is_pos, scores, weights=None, *, integers=False):
     """``(fps, tps, thresholds)``: the (weighted) negatives and positives scoring at or
-    above each distinct score, from the highest score down, and those scores.
+    above each distinct score, from the highest score down, and those scores; float64,
+    or (``integers``, unweighted) int64 counts, the same exact values, ``fps`` and
+    ``tps`` the two rows of one ``(2, R)`` array (a threshold batch's diagonal takes it
+    over: ``metrics_sk/_batch.py``).
 
     Unweighted: one sort of the flagged keys (:meth:`_Keys.sort`), the counts per group of
     tied keys, cumulated (exact integers), the scores back from the keys. Weighted (zero
@@ -691,7 +704,8 @@ def counts_at_thresholds(is_pos, scores, weights=None):
         np.copyto(values, scores)
         shrunk = _shrink(values, 2.0, out=values)
         if shrunk is not None:
-            return work.counts_at_thresholds(work.sort(shrunk[0], is_pos), shrunk[1])
+            return work.counts_at_thresholds(work.sort(shrunk[0], is_pos), shrunk[1],
+                                             integers)
         weights = np.ones(n)
     order = (n - 1 - np.argsort(scores[::-1], kind="stable"))[::-1]
     ranked = scores[order]

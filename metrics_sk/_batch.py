@@ -8,6 +8,8 @@ A :class:`ThresholdBatch` is the 2 x 2 confusions of a binary scoring at every t
 ``_thresholds``).
 """
 
+from functools import cached_property
+
 import numpy as np
 
 from . import _auc, _formulas
@@ -37,22 +39,49 @@ class _BatchMatrix:
 
 
 def binary_margins(counts, pos):
-    """``(tp, support, predicted)`` of 2 x 2 tables whose cells ``counts`` (shape ``(R,
-    4)``, column-major) are (neg, neg), (neg, pos), (pos, neg), (pos, pos) with ``pos``
-    the position of the positive label: the sums :class:`ConfusionBatch` makes of any
-    cells (``tp`` of the counts' dtype, the others float), as column-major ``(R, 2)``
-    arrays, from one pass per column instead of one per cell."""
+    """``(tp, support, predicted, total)`` of 2 x 2 tables whose cells ``counts`` (shape
+    ``(R, 4)``, column-major) are (neg, neg), (neg, pos), (pos, neg), (pos, pos) with
+    ``pos`` the position of the positive label: the sums :class:`ConfusionBatch` makes of
+    any cells, bit for bit and of the same dtypes (``tp`` and ``total`` of the counts'
+    dtype, the others float), as column-major ``(R, 2)`` arrays, one pass per column
+    instead of one per cell; ``tp`` is a view of the two diagonal cells."""
     neg = 1 - pos
     c = counts.T  # the four cells, each contiguous
     n = counts.shape[0]
-    tp = np.empty((2, n), dtype=counts.dtype).T
-    tp[:, neg], tp[:, pos] = c[0], c[3]
+    tp = counts[:, ::3] if pos == 1 else counts[:, ::-3]  # cells 0 and 3
     support, predicted = np.empty((2, n)).T, np.empty((2, n)).T
-    np.add(c[0], c[1], out=support[:, neg], dtype=np.float64)  # (the order of the sums
-    np.add(c[2], c[3], out=support[:, pos], dtype=np.float64)  # of class_sums: the same
-    np.add(c[0], c[2], out=predicted[:, neg], dtype=np.float64)  # floats)
+    # (the order of the sums of class_sums: the same floats)
+    np.add(c[0], c[1], out=support[:, neg], dtype=np.float64)
+    np.add(c[2], c[3], out=support[:, pos], dtype=np.float64)
+    np.add(c[0], c[2], out=predicted[:, neg], dtype=np.float64)
     np.add(c[1], c[3], out=predicted[:, pos], dtype=np.float64)
-    return tp, support, predicted
+    return tp, support, predicted, counts.sum(-1)
+
+
+def count_margins(pair, pos):
+    """The margins of :func:`binary_margins` of the integer cells (TN, FP, FN, TP) =
+    ``(N - fps, fps, P - tps, tps)``, where ``pair`` (int64, shape ``(2, R)``, taken
+    over: overwritten) holds the cumulative counts ``fps`` and ``tps`` and ``N``, ``P``
+    are their last values; bit for bit and of the same dtypes, from the counts alone and
+    with as little new memory as they allow (a fresh array costs more in page faults
+    than a pass over it): the diagonal is ``pair`` itself (``N - fps`` in place), the
+    predicted counts one new ``(R, 2)`` array; the supports and the total are the same
+    in every table (exact integers), one row broadcast along the batch (read-only; the
+    formulas convert such a margin once: ``_formulas.shared.floats``)."""
+    neg = 1 - pos
+    fps, tps = pair
+    n, negatives, positives = pair.shape[1], int(fps[-1]), int(tps[-1])
+    predicted = np.empty((2, n)).T
+    above = predicted[:, pos]  # predicted positive: fps + tps (exact: integers;
+    above[...] = fps           # tps converted as it is added)
+    above += tps
+    np.subtract(float(negatives + positives), above, out=predicted[:, neg])
+    np.subtract(negatives, fps, out=fps)  # true negatives
+    tp = pair.T if pos == 1 else pair[::-1].T  # columns: the labels' diagonal cells
+    support = np.empty(2)
+    support[neg], support[pos] = negatives, positives
+    return (tp, np.broadcast_to(support, (n, 2)), predicted,
+            np.broadcast_to(np.int64(negatives + positives), (n,)))
 
 
 class ConfusionBatch:
@@ -73,8 +102,9 @@ class ConfusionBatch:
     labels the origin of each confusion holds without weight (replicates of the groups of
     a grouped confusion: each group's own). Under a fixed ``labels=``, or when every
     confusion has every label, ``present`` is None. ``margins``: ``(tp, support,
-    predicted)`` over every label counted, shape ``(R, L)``, when the caller has them
-    (:func:`binary_margins`, a batch of 2 x 2 tables), else summed from the cells.
+    predicted, total)`` over every label counted, shapes ``(R, L)`` and ``(R,)``, when
+    the caller has them (:func:`binary_margins`, a batch of 2 x 2 tables), else summed
+    from the cells.
 
     A long batch of few cells is best stored column-major (``counts`` of shape ``(R,
     n_cells)`` in Fortran order, as a threshold batch's): its margins are then stored so
@@ -91,14 +121,17 @@ class ConfusionBatch:
         k, size = confusion.n_classes, confusion.counted_labels.shape[0]
         #: The cells ``(rows, cols)`` (positions among every label counted, ``L`` for the
         #: other slot) and their counts, shape ``(R, n_cells)``: public, as the confusion's
-        #: batch interface (``docs/design.rst``).
-        self.rows, self.cols, self.counts = rows, cols, counts
+        #: batch interface (``docs/design.rst``). (None: a subclass builds them when first
+        #: read; see ThresholdBatch.)
+        self.rows, self.cols = rows, cols
+        if counts is not None:
+            self.counts = counts
         self.labels = confusion.labels
         self.n_classes = k
         self.label_positions = confusion.label_positions
         self.counted_labels, self.n_fixed = confusion.counted_labels, confusion.n_fixed
-        self.total = counts.sum(-1)
         if margins is None:
+            total = counts.sum(-1)
             support = _formulas.class_sums(rows, counts, size + 1)[:, :size]
             predicted = _formulas.class_sums(cols, counts, size + 1)[:, :size]
             on = rows == cols
@@ -106,15 +139,8 @@ class ConfusionBatch:
             tp = np.zeros((counts.shape[0], size), dtype=counts.dtype,
                           order="F" if counts.flags.f_contiguous else "C")
             tp[:, rows[on]] = counts[:, on]  # distinct cells
-        else:
-            tp, support, predicted = margins
-        self._margins = tp, support, predicted, self.total
-        self.tp, self.support, self.predicted = (
-            a if k == size else a[:, :k] for a in (tp, support, predicted))
-        inside = (rows < k) & (cols < k)
-        self.matrix = _BatchMatrix(*((rows, cols, counts) if inside.all() else
-                                     (rows[inside], cols[inside], counts[:, inside])), k)
-        self._whole_cells = rows, cols, counts  # (the other slot is empty)
+            margins = tp, support, predicted, total
+        self._repeated = margins  # (as given: maybe rows broadcast along the batch)
         self.present = None
         if confusion.n_fixed is None:
             # a label is in a confusion of the batch when one of its samples is, whatever
@@ -128,15 +154,53 @@ class ConfusionBatch:
                 has |= (confusion.support == 0) & (confusion.predicted == 0)
             self.present = None if has.all() else has
 
-    def whole_margins(self):
+    @cached_property
+    def matrix(self):
+        """The ``K x K`` block of each confusion (``_BatchMatrix``)."""
+        rows, cols, counts, k = self.rows, self.cols, self.counts, self.n_classes
+        inside = (rows < k) & (cols < k)
+        return _BatchMatrix(*((rows, cols, counts) if inside.all() else
+                              (rows[inside], cols[inside], counts[:, inside])), k)
+
+    @cached_property
+    def _margins(self):
+        # the margins as ordinary arrays: one repeated along the batch (a broadcast row,
+        # as count_margins gives the supports and total) stored whole, column-major like
+        # the others (an operation on a broadcast (R, 2) margin alone would give a
+        # row-major array, and every later pass over it would cost several times more)
+        return tuple(np.array(a, order="F") if a.ndim and 0 in a.strides else a
+                     for a in self._repeated)
+
+    def _reported(self, i):
+        margin = self._margins[i]
+        return margin if margin.shape[-1] == self.n_classes else margin[:, :self.n_classes]
+
+    tp = cached_property(lambda self: self._reported(0))
+    tp.__doc__ = "Diagonal of each confusion over the reported labels, shape ``(R, K)``."
+    support = cached_property(lambda self: self._reported(1))
+    support.__doc__ = "Row sums over the reported labels, shape ``(R, K)``."
+    predicted = cached_property(lambda self: self._reported(2))
+    predicted.__doc__ = "Column sums over the reported labels, shape ``(R, K)``."
+    total = cached_property(lambda self: self._margins[3])
+    total.__doc__ = "Count (weight) of every sample of each confusion, shape ``(R,)``."
+
+    def whole_margins(self, repeated=False):
         """Return the margins of each confusion over every label counted.
+
+        Parameters
+        ----------
+        repeated : bool, default=False
+            A margin with the same values in every confusion (the supports and total of
+            a threshold batch of counts) may come as one row broadcast along the batch
+            (read-only, stride 0): for a formula that handles such rows
+            (``_formulas.shared.whole_margins``), no array of the batch's length for it.
 
         Returns
         -------
         tuple of ndarray
             ``(tp, support, predicted, total)``, shape ``(R, L)`` (``total``: ``(R,)``).
         """
-        return self._margins
+        return self._repeated if repeated else self._margins
 
     def nonzero_cells(self, whole=False):
         """Return the cells of the matrix block, shared by the confusions of the batch.
@@ -152,7 +216,7 @@ class ConfusionBatch:
             ``(rows, cols, values)``, ``values`` of shape ``(R, n_cells)``.
         """
         if whole:
-            return self._whole_cells
+            return self.rows, self.cols, self.counts  # (the other slot is empty)
         m = self.matrix
         return m.row, m.col, m.data
 
@@ -297,15 +361,17 @@ class ThresholdBatch(ConfusionBatch):
         An empty confusion over the two labels (the labels of the batch).
     rows, cols : ndarray of shape (4,)
         Positions among the labels of the true and predicted label of each cell.
-    counts : ndarray of shape (n_thresholds, 4)
-        The cells (TN, FP, FN, TP) at each threshold.
+    counts : ndarray of shape (n_thresholds, 4) or None
+        The cells (TN, FP, FN, TP) at each threshold; None: integer cells, built from
+        ``margins`` when first read.
     thresholds : ndarray of shape (n_thresholds,)
         The distinct scores, decreasing.
     pos_label : int, float, bool or str
         The class predicted at or above a threshold.
     margins : tuple of ndarray, default=None
-        ``(tp, support, predicted)`` of each table, shape ``(n_thresholds, 2)``
-        (``metrics_sk._batch.binary_margins``), else summed from the cells.
+        ``(tp, support, predicted, total)`` of each table, shapes ``(n_thresholds, 2)``
+        and ``(n_thresholds,)`` (``metrics_sk._batch.binary_margins``,
+        ``count_margins``), else summed from the cells.
 
     See Also
     --------
@@ -327,7 +393,40 @@ class ThresholdBatch(ConfusionBatch):
         super().__init__(confusion, rows, cols, counts, own_labels=True, margins=margins)
         self.thresholds = thresholds
         self.pos_label = pos_label
-        self.tns, self.fps, self.fns, self.tps = counts.T
+
+    @cached_property
+    def counts(self):
+        """The cells (TN, FP, FN, TP), shape ``(n_thresholds, 4)``, column-major: when
+        not given, built from the integer margins when first read (each cell is a
+        diagonal cell or a class total minus one)."""
+        tp, support = self._margins[:2]
+        neg, pos = self.rows[0], self.rows[3]
+        counts = np.empty((4, tp.shape[0]), dtype=tp.dtype).T
+        cells = counts.T
+        cells[0], cells[3] = tp[:, neg], tp[:, pos]
+        np.subtract(int(support[0, neg]), tp[:, neg], out=cells[1])
+        np.subtract(int(support[0, pos]), tp[:, pos], out=cells[2])
+        return counts
+
+    @property
+    def tns(self):
+        """The true negatives at each threshold, shape ``(n_thresholds,)``."""
+        return self.counts[:, 0]
+
+    @property
+    def fps(self):
+        """The false positives at each threshold, shape ``(n_thresholds,)``."""
+        return self.counts[:, 1]
+
+    @property
+    def fns(self):
+        """The false negatives at each threshold, shape ``(n_thresholds,)``."""
+        return self.counts[:, 2]
+
+    @property
+    def tps(self):
+        """The true positives at each threshold, shape ``(n_thresholds,)``."""
+        return self.counts[:, 3]
 
     def __len__(self):
         return self.thresholds.shape[0]
@@ -523,29 +622,41 @@ class ThresholdBatch(ConfusionBatch):
 
 def threshold_batch(labels, pos, fps, tps, thresholds, weighted, confusion_type, both=True):
     """The :class:`ThresholdBatch` over ``labels`` (two; ``pos`` the position of the
-    positive one) of the cumulative counts ``fps``, ``tps``: cells (neg, neg) = TN,
+    positive one) of the cumulative counts ``fps``, ``tps`` (integer ones, the rows of
+    one array as ``_auc.counts_at_thresholds(..., integers=True)`` gives them, are taken
+    over: overwritten by the batch's diagonal): cells (neg, neg) = TN,
     (neg, pos) = FP, (pos, neg) = FN, (pos, pos) = TP. ``both``: both labels are true
     labels of weighted samples, so every confusion of the batch has both (its labels are
     fixed: no per-confusion ``present`` to work out). ``confusion_type``: the class of
     the (empty) confusion over the two labels, :class:`~metrics_sk.Confusion` (the
     caller's: it sits one layer up)."""
     neg = 1 - pos
-    # stored cell by cell (column-major): each cell, margin and formula pass over the
-    # thresholds is then contiguous (a reduction over 2 or 4 interleaved values per row
-    # costs 10-20x more)
-    counts = np.empty((4, fps.shape[0]), dtype=np.float64 if weighted else np.int64).T
-    cells = counts.T
-    np.subtract(fps[-1], fps, out=cells[0], casting="unsafe")  # (exact integers when
-    cells[1] = fps                                             # unweighted)
-    np.subtract(tps[-1], tps, out=cells[2], casting="unsafe")
-    cells[3] = tps
     rows = np.array([neg, neg, pos, pos])
     cols = np.array([neg, pos, neg, pos])
-    base = confusion_type.from_cells(labels, np.zeros((3, 3), dtype=counts.dtype),
-                         fixed=2 if both else None,
-                         weighted=weighted, counted=not weighted)
+    dtype = np.float64 if weighted else np.int64
+    base = confusion_type.from_cells(labels, np.zeros((3, 3), dtype=dtype),
+                                     fixed=2 if both else None,
+                                     weighted=weighted, counted=not weighted)
+    if both and not weighted:  # exact integers: the margins now, the cells when read
+        counts = None
+        pair = fps.base  # (the counts' own (2, R) array, taken over; else a new one)
+        if not (pair is not None and pair.dtype == np.int64 and pair.shape == (2, len(fps))
+                and np.shares_memory(pair[0], fps) and np.shares_memory(pair[1], tps)):
+            pair = np.array([fps, tps], dtype=np.int64)
+        margins = count_margins(pair, pos)
+    else:
+        # stored cell by cell (column-major): each cell, margin and formula pass over
+        # the thresholds is then contiguous (a reduction over 2 or 4 interleaved values
+        # per row costs 10-20x more)
+        counts = np.empty((4, fps.shape[0]), dtype=dtype).T
+        cells = counts.T
+        np.subtract(fps[-1], fps, out=cells[0], casting="unsafe")  # (exact integers
+        cells[1] = fps                                             # when unweighted)
+        np.subtract(tps[-1], tps, out=cells[2], casting="unsafe")
+        cells[3] = tps
+        margins = binary_margins(counts, pos) if both else None
     return ThresholdBatch(base, rows, cols, counts, thresholds, labels.tolist()[pos],
-                          margins=binary_margins(counts, pos) if both else None)
+                          margins=margins)
 
 
 def confusions_at_thresholds(y_true, y_score, *, pos_label=None, sample_weight=None,
@@ -556,7 +667,8 @@ def confusions_at_thresholds(y_true, y_score, *, pos_label=None, sample_weight=N
     (:func:`~metrics_sk._auc.counts_at_thresholds`), the batch."""
     classes, pos, is_pos, scores, weights = binary_score_inputs(y_true, y_score,
                                                                 sample_weight, pos_label)
-    fps, tps, thresholds = _auc.counts_at_thresholds(is_pos, scores, weights)
+    fps, tps, thresholds = _auc.counts_at_thresholds(is_pos, scores, weights,
+                                                     integers=True)
     return threshold_batch(classes, pos, fps, tps,
                            thresholds.astype(scores.dtype, copy=False),
                            weighted=weights is not None, confusion_type=confusion_type)

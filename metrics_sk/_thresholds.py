@@ -81,7 +81,8 @@ def _batched(y_true, y_score, sample_weight, name, params):
         is_pos, scores, weights = is_pos[kept], scores[kept], weights[kept]
         if not kept.any():
             return None
-    fps, tps, thresholds = _auc.counts_at_thresholds(is_pos, scores, weights)
+    fps, tps, thresholds = _auc.counts_at_thresholds(is_pos, scores, weights,
+                                                     integers=True)
     both = 0 < tps[-1] and 0 < fps[-1]
     batch = threshold_batch(np.array([0, 1]), 1, fps, tps, thresholds,
                             weighted=weights is not None, confusion_type=Confusion, both=both)

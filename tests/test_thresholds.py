@@ -165,6 +165,62 @@ def test_mcc_of_scaled_weights(exponent):
     assert base[at] == pytest.approx(want, rel=1e-12)
 
 
+def test_every_threshold_mcc_allocates_little():
+    """Every-threshold MCC of n distinct scores (the case of issue 22's target, at
+    n = 2e5) allocates at most 64 bytes per score at its peak: the sort's keys (the
+    thresholds), the diagonal and predicted counts of the 2 x 2 tables, two arrays of the
+    formula. It allocated 169 (the R x 4 cells, four margin arrays, a dozen formula
+    temporaries), and each fresh array of a long batch costs more in page faults than
+    the pass filling it. The values: scikit-learn's at every 1000th threshold."""
+    import tracemalloc
+
+    rng = np.random.default_rng(11)
+    n = 200_000
+    y = rng.integers(0, 2, n)
+    s = y + rng.normal(size=n)
+    tracemalloc.start()
+    try:
+        batch = Confusion.at_thresholds(y, s)
+        values = batch.matthews_corrcoef()
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak <= 64 * n, peak / n
+    for at in range(0, n, 1000):
+        want = sklearn.metrics.matthews_corrcoef(y, s >= batch.thresholds[at])
+        assert values[at] == pytest.approx(want, rel=1e-12, abs=1e-15)
+
+
+@pytest.mark.parametrize("pos_label", [1, 0])
+@pytest.mark.parametrize("weighted", [False, True])
+def test_threshold_batch_values_are_those_of_its_cells(weighted, pos_label):
+    """Every count metric of a threshold batch (its supports and total broadcast rows
+    when unweighted, its cells built when first read) is, bit for bit, that of the
+    plain batch of a copy of the same cells (margins summed, stored as arrays; the same
+    column-major order: a sum over a row's 4 cells rounds otherwise in C order); and its
+    cells are scikit-learn's ``confusion_matrix_at_thresholds``."""
+    from metrics_sk._batch import ConfusionBatch
+
+    rng = np.random.default_rng(12)
+    y = rng.integers(0, 2, 500)
+    s = np.round(rng.normal(size=500), 2)  # ties
+    w = rng.random(500) if weighted else None
+    batch = Confusion.at_thresholds(y, s, sample_weight=w, pos_label=pos_label)
+    plain = ConfusionBatch(batch, batch.rows, batch.cols,
+                           batch.counts.copy(order="F"), own_labels=True)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for name in COUNT_METRICS:
+            params = _params(name, pos_label)
+            got = _values(getattr(batch, name)(**params))
+            want = _values(getattr(ConfusionBatch, name)(plain, **params))
+            np.testing.assert_array_equal(got, want, err_msg=name)
+    tns, fps, fns, tps, _ = sklearn.metrics.confusion_matrix_at_thresholds(
+        y, s, pos_label=pos_label, sample_weight=w)
+    for got, want in zip((batch.tns, batch.fps, batch.fns, batch.tps), (tns, fps, fns, tps)):
+        np.testing.assert_allclose(got, want, rtol=1e-12, atol=1e-9)
+
+
 def test_result_blocks_at_every_threshold_print():
     """The result blocks of a threshold batch hold one value per threshold, and their
     repr prints them (it raised TypeError formatting an array with ``.6g``). Hand-computed:

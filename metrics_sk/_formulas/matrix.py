@@ -24,7 +24,11 @@ from .shared import (
     EMPTY,
     _DENSE_LIMIT,
     _dot,
+    class_total,
+    distinct_rows,
+    floats,
     exact_matches,
+    on_rows,
     formula,
     label_errors,
     _present,
@@ -276,25 +280,41 @@ def matthews_corrcoef(c):
     >>> round(c.matthews_corrcoef(), 4)
     0.0
     """
-    diag, t_sum, p_sum, n = (np.asarray(a, dtype=np.float64) for a in whole_margins(c))
+    diag, t_sum, p_sum, n = whole_margins(c, repeated=True)
+    t_sum, p_sum, n = floats(t_sum), floats(p_sum), floats(n)
     _warn_single_label(diag.shape[-1])
     # Scaled by the power of two that brings the total into [0.5, 1): exact, so the value
     # is bit for bit the unscaled one, but the squares below can neither overflow (weights
     # near 1e300 gave NaN) nor underflow (weights near 1e-300 gave 0). Totals within
     # 2**+-100 (counts, usual weights) need no scaling: nothing can overflow or underflow,
     # and the scaling would change no bit (three passes less over a long batch).
-    if not (np.all(n >= _SAFE_TOTAL[0]) and np.all(n <= _SAFE_TOTAL[1])):
+    totals = distinct_rows(n)
+    if not (np.all(totals >= _SAFE_TOTAL[0]) and np.all(totals <= _SAFE_TOTAL[1])):
         shift = -np.frexp(n)[1]
-        diag, t_sum, p_sum = (np.ldexp(a, shift[..., None]) for a in (diag, t_sum, p_sum))
+        diag, t_sum, p_sum = (np.ldexp(floats(a), shift[..., None])
+                              for a in (diag, t_sum, p_sum))
         n = np.ldexp(n, shift)
-    cov_ytyp = diag.sum(-1) * n - _dot(t_sum, p_sum)
-    cov_ypyp = n**2 - _dot(p_sum, p_sum)
-    cov_ytyt = n**2 - _dot(t_sum, t_sum)
-    denominator = cov_ypyp * cov_ytyt
-    if np.ndim(denominator) == 0:  # one confusion
+    # (over a batch, in place: at most two arrays of the batch's length at once, as each
+    # new array of a long batch costs more in page faults than the pass filling it; the
+    # terms of the margins repeated along the batch, on one row: on_rows)
+    cov_ytyp = class_total(diag)
+    cov_ytyp *= n
+    cov_ytyp -= _dot(t_sum, p_sum)
+    n_squared = on_rows(np.square, n)
+    cov_ytyt = on_rows(lambda n2, t: n2 - _dot(t, t), n_squared, t_sum)
+    cov_ypyp = _dot(p_sum, p_sum)
+    cov_ypyp -= n_squared
+    cov_ypyp *= -1.0  # (n**2 - p.p: a - b is -(b - a), exactly)
+    if np.ndim(cov_ypyp) == 0:  # one confusion
+        denominator = cov_ypyp * cov_ytyt
         return 0.0 if denominator == 0 else float(cov_ytyp / np.sqrt(denominator))
-    zero = denominator == 0
-    return as_float(np.where(zero, 0.0, cov_ytyp / np.sqrt(np.where(zero, 1.0, denominator))))
+    cov_ypyp *= cov_ytyt
+    root = np.sqrt(cov_ypyp, out=cov_ypyp)  # of the denominator
+    zero = root == 0
+    root[zero] = 1.0
+    cov_ytyp /= root
+    cov_ytyp[zero] = 0.0
+    return as_float(cov_ytyp)
 
 
 #: Totals between which :func:`matthews_corrcoef` needs no scaling (its fourth powers stay

@@ -77,7 +77,54 @@ def _dot(a, b):
     """``np.dot`` over the class axis (the last one), for one confusion or a batch."""
     if np.ndim(a) <= 1 and np.ndim(b) <= 1:
         return np.dot(a, b)
-    return np.einsum("...k,...k->...", a, b)
+    return on_rows(lambda a, b: np.einsum("...k,...k->...", a, b), a, b,
+                   axes=np.ndim(a) - 1)
+
+
+def on_rows(func, *arrays, axes=None):
+    """``func(*arrays)``, element-wise along the first ``axes`` axes (default: every
+    axis of the first array), the batch's confusions: computed on one row when every
+    array repeats one row along them (broadcast, stride 0: a threshold batch's supports
+    and total, see floats()) and broadcast back (read-only); else as is."""
+    arrays = [np.asarray(a) for a in arrays]
+    axes = arrays[0].ndim if axes is None else axes
+    if axes <= 0 or not all(a.ndim >= axes and not any(a.strides[:axes]) for a in arrays):
+        return func(*arrays)
+    shapes = {a.shape[:axes] for a in arrays}
+    shape = shapes.pop() if len(shapes) == 1 else np.broadcast_shapes(*shapes)
+    return np.broadcast_to(func(*(distinct_rows(a, axes) for a in arrays)), shape)
+
+
+def distinct_rows(a, axes=None):
+    """``a`` cut to one row along each of its first ``axes`` axes (default: all) that
+    repeats one row (stride 0: broadcast): the same values, each once."""
+    a = np.asarray(a)
+    axes = a.ndim if axes is None else axes
+    return a[tuple(slice(None, 1) if a.strides[i] == 0 else slice(None)
+                   for i in range(axes))]
+
+
+def floats(a):
+    """``a`` (margins, counts) as float64: no copy of a float64 array, and a margin
+    broadcast along the batch axis (the supports of a threshold batch,
+    ``metrics_sk/_batch.py``) converted as its one row and broadcast again."""
+    a = np.asarray(a)
+    if a.dtype == np.float64:
+        return a
+    if a.ndim and 0 in a.strides and a.size > 1:
+        return np.broadcast_to(distinct_rows(a).astype(np.float64), a.shape)
+    return a.astype(np.float64)
+
+
+def class_total(a):
+    """Sum over the class axis (the last one) in float64, for one confusion or a batch:
+    ``floats(a).sum(-1)``; two classes (a threshold batch) by one addition of the two
+    columns, converted as they are read (no float copy of ``a``)."""
+    if np.ndim(a) > 1 and a.shape[-1] == 2:
+        total = a[..., 0].astype(np.float64)
+        total += a[..., 1]  # (converted as it is added)
+        return total
+    return floats(a).sum(-1)
 
 
 def class_sums(index, values, k):
@@ -198,10 +245,15 @@ def class_counts(c, labels):
                  for a in (tp, predicted, support))
 
 
-def whole_margins(c):
+def whole_margins(c, repeated=False):
     """Diagonal, row sums, column sums and total over every label counted: the whole
     table of the samples, whatever labels the confusion reports (``labels=`` never
-    removes samples; see ``metrics_sk/_confusion.py``)."""
+    removes samples; see ``metrics_sk/_confusion.py``). ``repeated``: a batch's margins
+    that are the same in every confusion may come as one row broadcast along the batch
+    (``ConfusionBatch.whole_margins``), for a formula that reads them through
+    :func:`floats`, :func:`on_rows`, :func:`_dot` and :func:`class_total` only."""
+    if repeated and c.is_batch and not c.is_multilabel:
+        return c.whole_margins(repeated=True)
     return c.whole_margins()
 
 
