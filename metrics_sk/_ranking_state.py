@@ -265,6 +265,8 @@ class StreamingRanking:
         """
         return self._empty_like()._absorb(self)
 
+    __copy__ = copy  # (a shallow copy would share the list of pending batch tables)
+
     def __repr__(self):
         labels = None if self.labels is None else self.labels.tolist()
         return (f"StreamingRanking(pos_label={self.pos_label!r}, bits={self.bits}, "

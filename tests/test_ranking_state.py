@@ -385,3 +385,19 @@ def test_a_sketch_of_a_dask_array_on_a_cluster(client):
     value, bound = sketch.roc_auc_score(return_bound=True)
     assert sketch.n_rows <= 2 ** 20 and sketch.n_samples == 50_000
     assert abs(value - skm.roc_auc_score(y, s)) <= bound
+
+
+def test_copy_module_copies_are_independent():
+    # copy.copy shared the list of pending batch tables: an update of the copy added its
+    # batch to the original's result.
+    import copy
+
+    rng = np.random.default_rng(7)
+    y, s = rng.integers(0, 2, 300), rng.random(300)
+    for make in (copy.copy, copy.deepcopy):
+        state = StreamingRanking().update(y[:250], s[:250]).update(y[250:260], s[250:260])
+        other = make(state)
+        other.update(y[260:], s[260:])
+        assert state.n_samples == 260 and other.n_samples == 300
+        assert state.roc_auc_score() == skm.roc_auc_score(y[:260], s[:260])
+        assert other.roc_auc_score() == skm.roc_auc_score(y, s)
