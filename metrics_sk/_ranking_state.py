@@ -364,8 +364,8 @@ class StreamingRanking:
         self._binary()
         fps, tps, _ = self._counts()
         if tps.dtype.kind not in "iu":  # the weights' power-of-two scaling (unit_scaled)
-            scale = np.ldexp(1.0, -_auc.weight_exponent(np.append(tps[-1:], fps[-1:])))
-            fps, tps = fps * scale, tps * scale
+            exponent = -_auc.weight_exponent(np.append(tps[-1:], fps[-1:]))
+            fps, tps = np.ldexp(fps, exponent), np.ldexp(tps, exponent)  # (2**-e may overflow)
         return float(_auc.pr_area_of_counts(fps, tps, step))
 
     def roc_curve(self, *, drop_intermediate=True):

@@ -402,3 +402,19 @@ def test_copy_module_copies_are_independent():
         assert state.roc_auc_score() == pytest.approx(skm.roc_auc_score(y[:260], s[:260]),
                                                       rel=1e-14)
         assert other.roc_auc_score() == pytest.approx(skm.roc_auc_score(y, s), rel=1e-14)
+
+
+@pytest.mark.parametrize("weight", [5e-324, 1e-320])
+def test_precision_recall_areas_of_subnormal_weight_totals(weight):
+    # The totals' power-of-two scale was formed as 2**-e alone, which overflows to inf
+    # when the total weight is below 2**-1024: NaN instead of the unweighted areas.
+    rng = np.random.default_rng(3)
+    y, s = rng.integers(0, 2, 200), np.round(rng.random(200), 2)
+    w = np.full(200, weight)
+    state = StreamingRanking().update(y, s, w)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", RuntimeWarning)
+        ap, pr_auc = state.average_precision_score(), state.pr_auc_score()
+    assert ap == pytest.approx(skm.average_precision_score(y, s), rel=1e-14)
+    precision, recall, _ = skm.precision_recall_curve(y, s)
+    assert pr_auc == pytest.approx(skm.auc(recall, precision), rel=1e-14)
