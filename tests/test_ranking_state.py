@@ -418,3 +418,26 @@ def test_precision_recall_areas_of_subnormal_weight_totals(weight):
     assert ap == pytest.approx(skm.average_precision_score(y, s), rel=1e-14)
     precision, recall, _ = skm.precision_recall_curve(y, s)
     assert pr_auc == pytest.approx(skm.auc(recall, precision), rel=1e-14)
+
+
+def test_twice_wins_of_counts_beyond_int64_products():
+    # pos @ below and 2 P N pass 2**63 beyond about 4.3e9 samples (a stream or a Dask
+    # collection may hold that many): the int64 products wrapped silently.
+    from metrics_sk._auc import table_twice_wins
+
+    pos = np.array([2**31, 2**32], dtype=np.int64)
+    neg = np.array([2**33, 2**31], dtype=np.int64)
+    # by hand: 2^31 (0 + 2^33) + 2^32 (2 * 2^33 + 2^31); within buckets 2^64 + 2^63
+    twice, mixed = table_twice_wins(pos, neg)
+    assert (twice, mixed) == (2**64 + 2**66 + 2**63, 2**64 + 2**63)
+    assert type(twice) is int and type(mixed) is int
+    a, b, c, d = 2**31 + 1, 2**32 + 1, 2**33 + 1, 2**31 + 1  # not powers of two
+    odd = table_twice_wins(np.array([a, b]), np.array([c, d]))
+    assert odd == (a * c + b * (2 * c + d), a * c + b * d)
+    # every count times 2**31 (n about 1.3e12): the same ROC AUC
+    rng = np.random.default_rng(5)
+    y, s = rng.integers(0, 2, 600), np.round(rng.random(600), 2)
+    state = StreamingRanking().update(y, s)
+    keys, pos, neg = state._merged()
+    state._table = (keys, pos * 2**31, neg * 2**31)
+    assert state.roc_auc_score() == pytest.approx(skm.roc_auc_score(y, s), rel=1e-14)
