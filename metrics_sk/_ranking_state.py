@@ -263,7 +263,11 @@ class StreamingRanking:
         copy : StreamingRanking
             A state with the same options and table.
         """
-        return self._empty_like()._absorb(self)
+        new = self._empty_like()  # the tables are shared: none is modified in place
+        new._table, new._pending = self._table, list(self._pending)
+        new._pending_rows, new.labels = self._pending_rows, self.labels
+        new._dtype, new.n_samples = self._dtype, self.n_samples
+        return new  # (not merged: a + b + c ... merges lazily, not the sum so far per +)
 
     __copy__ = copy  # (a shallow copy would share the list of pending batch tables)
 
