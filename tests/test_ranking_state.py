@@ -466,3 +466,18 @@ def test_a_sum_of_many_states_merges_each_row_a_few_times(monkeypatch):
     assert total.roc_auc_score() == pytest.approx(skm.roc_auc_score(ys.ravel(), ss.ravel()),
                                                   rel=1e-14)
     assert [state.n_samples for state in states] == [100] * 64
+
+
+def test_dask_shape_errors_name_scores_and_weights_without_calling_them_labels():
+    da = pytest.importorskip("dask.array")
+
+    y = da.from_array(np.array([0, 1] * 50), chunks=30)
+    flat = da.from_array(np.linspace(0, 1, 100), chunks=30)
+    grid = da.from_array(np.ones((100, 2)), chunks=(30, 2))
+    for kwargs, name in (({"y_score": grid}, "y_score"),
+                         ({"y_score": flat, "sample_weight": grid}, "sample_weight")):
+        with pytest.raises(ValueError, match=rf"^{name} must be a 1-D array, got") as info:
+            StreamingRanking().update(y, **kwargs)
+        assert "labels" not in str(info.value)
+    with pytest.raises(ValueError, match="y_true must be a 1-D array of labels"):
+        StreamingRanking().update(grid, flat)
