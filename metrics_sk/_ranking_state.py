@@ -318,7 +318,8 @@ class StreamingRanking:
         -------
         auc : float
             :func:`roc_auc_score` of the samples, ``pos_label`` positive; NaN with
-            scikit-learn's ``UndefinedMetricWarning`` while only one class is seen.
+            scikit-learn's ``UndefinedMetricWarning`` while only one class is seen (or
+            only one has non-zero weight).
         bound : float
             With ``return_bound``: :math:`\\sum_b P_b N_b / (2PN)` over the buckets
             holding both classes (0.0 with 64 bits).
@@ -328,8 +329,14 @@ class StreamingRanking:
             warnings.warn("Only one class is present in y_true. ROC AUC score is not "
                           "defined in that case.", UndefinedMetricWarning, stacklevel=2)
             return (np.nan, np.nan) if return_bound else np.nan
-        self._binary()
         _, pos, neg = self._merged()
+        if self.n_samples and pos.any() != neg.any():  # one class of zero weight: the same
+            binary_positive(self.labels, self.pos_label)
+            side, rate = ("positive", "true") if neg.any() else ("negative", "false")
+            warnings.warn(f"No {side} samples in y_true, {rate} positive value should be "
+                          "meaningless", UndefinedMetricWarning, stacklevel=2)
+            return (np.nan, np.nan) if return_bound else np.nan
+        self._binary()
         if pos.dtype.kind in "iu":
             n_pos, n_neg = int(pos.sum()), int(neg.sum())
             twice, mixed = _auc.table_twice_wins(pos, neg)

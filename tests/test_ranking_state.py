@@ -481,3 +481,25 @@ def test_dask_shape_errors_name_scores_and_weights_without_calling_them_labels()
         assert "labels" not in str(info.value)
     with pytest.raises(ValueError, match="y_true must be a 1-D array of labels"):
         StreamingRanking().update(grid, flat)
+
+
+@pytest.mark.parametrize("zero_class", [0, 1])
+def test_a_class_of_zero_weight_is_roc_auc_scores_nan_and_warning(zero_class):
+    # Both labels seen, one weighted 0: roc_auc_score gives NaN with its warning; the
+    # state raised "both classes weight" (its one-class-seen case already gave the NaN).
+    rng = np.random.default_rng(8)
+    y, s = rng.integers(0, 2, 50), rng.random(50)
+    w = np.where(y == zero_class, 0.0, 1.0)
+    with pytest.warns(UndefinedMetricWarning) as expected:
+        reference = skm.roc_auc_score(y, s, sample_weight=w)
+    state = StreamingRanking().update(y[:20], s[:20], w[:20]).update(y[20:], s[20:], w[20:])
+    with pytest.warns(UndefinedMetricWarning) as got:
+        value = state.roc_auc_score()
+    assert np.isnan(reference) and np.isnan(value)
+    assert str(got[0].message) == str(expected[0].message)
+    with pytest.warns(UndefinedMetricWarning):
+        assert all(np.isnan(state.roc_auc_score(return_bound=True)))
+    with pytest.raises(ValueError, match="both classes weight"):  # as Confusion.at_thresholds
+        state.average_precision_score()
+    with pytest.raises(ValueError, match="pos_label=2 is not a class of y_true"):
+        StreamingRanking(pos_label=2).update(y, s, w).roc_auc_score()
