@@ -33,6 +33,9 @@ from ._validation import is_dask_collection, label_kind
 
 _CHECK = Checker("StreamingRanking", STREAMING_RANKING)
 _UNIT_LABELS = {-1, 0, 1}
+#: Batch tables kept unmerged at most: a table of a few rows costs ~400 bytes of Python
+#: objects (~20x its rows' 24 bytes), and 1024 of them cost one merge of the table.
+_MOST_PENDING = 1024
 
 
 class StreamingRanking:
@@ -153,11 +156,13 @@ class StreamingRanking:
     def _add_table(self, table):
         """Keep a table to merge: merged once the pending rows reach the table's (each
         merge costs about the rows it adds, not a pass over the whole table per batch:
-        O(n log n) for a stream of many small batches, not O(n x batches)); a sketch
-        holds at most its ``2**bits`` merged rows, as many pending and one batch's."""
+        O(n log n) for a stream of many small batches, not O(n x batches)), or once
+        ``_MOST_PENDING`` tables are (a stream of single samples); a sketch holds at
+        most its ``2**bits`` merged rows, as many pending and one batch's."""
         self._pending.append(table)
         self._pending_rows += table[0].shape[0]
-        if self._pending_rows >= self._table[0].shape[0]:
+        if (self._pending_rows >= self._table[0].shape[0]
+                or len(self._pending) >= _MOST_PENDING):
             self._merged()
 
     def _empty_like(self):
