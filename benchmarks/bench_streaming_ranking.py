@@ -11,7 +11,8 @@ Rows (both sides in this process, runs alternating, best of ``--repeat``):
   the whole arrays (the values must be equal: ``==`` to metrics_sk's);
 * the same with scores rounded to 3 decimals (1,001 distinct scores: a small state);
 * the sketch (24 and 16 bits), 10 batches, ``roc_auc_score(return_bound=True)``, against
-  the same two functions; its table's rows, bound and error are printed.
+  the same two functions; its table's rows, bound and error are printed;
+* the exact state as ``sum()`` of one state per batch of 2,000 (e.g. from many processes).
 
 No target: "info" rows of issue 25 (the state costs a sort of each batch and a merge of
 the tables; a one-call function sorts once).
@@ -40,6 +41,13 @@ def streamed(y, s, bits, n_batches):
     return state, (state.roc_auc_score(), state.average_precision_score())
 
 
+def summed(y, s, batch=2_000):
+    """One state per batch, then ``sum()`` of them (a + b must not re-merge the sum so far)."""
+    state = sum(msk.StreamingRanking().update(y[i:i + batch], s[i:i + batch])
+                for i in range(0, y.shape[0], batch))
+    return state, (state.roc_auc_score(), state.average_precision_score())
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true")
@@ -60,15 +68,17 @@ def main(argv=None):
     for name, s, bits in (("exact (64 bits), continuous scores", proba, 64),
                           ("exact (64 bits), 3-decimal scores", rounded, 64),
                           ("sketch, 24 bits, continuous scores", proba, 24),
-                          ("sketch, 16 bits, continuous scores", proba, 16)):
+                          ("sketch, 16 bits, continuous scores", proba, 16),
+                          (f"exact, sum() of {-(-n // 2000)} states, continuous", proba, 0)):
         def one_call(m, s=s):
             return m.roc_auc_score(y, s), m.average_precision_score(y, s)
 
         (ours, mine, theirs), (got, whole, reference) = best_of_each(
-            lambda: streamed(y, s, bits, args.batches), lambda: one_call(msk),
+            (lambda: summed(y, s)) if bits == 0 else lambda: streamed(y, s, bits, args.batches),
+            lambda: one_call(msk),
             lambda: one_call(skm), repeat=args.repeat, clock=clock)
         state, values = got
-        if bits == 64:
+        if bits in (0, 64):
             ok = values == whole and np.allclose(values, reference, rtol=1e-12, atol=0)
             note = f"rows {state.n_rows:,}"
         else:

@@ -795,13 +795,16 @@ def table_twice_wins(pos, neg):
     neg_b``, the pairs within a bucket. When every bucket holding both a positive and a
     negative holds one distinct score, ``twice_wins / (2 P N)`` is the ROC AUC;
     otherwise it is within ``mixed / (2 P N)`` of it (a pair within a bucket may be won or
-    lost). Integer counts give exact Python integers (int64 products: up to about 3e9
-    samples)."""
+    lost). Integer counts give exact Python integers (Python-integer products when
+    ``2 P N`` could pass the int64 range: beyond about 4.3e9 samples)."""
     below = np.cumsum(neg)
     below -= neg
+    counts = pos.dtype.kind in "iu"
+    if counts and 2 * int(pos.sum()) * int(neg.sum()) >= 2**63:
+        pos, neg, below = (a.astype(object) for a in (pos, neg, below))
     mixed = pos @ neg
     twice = 2 * (pos @ below) + mixed
-    if pos.dtype.kind in "iu":
+    if counts:
         return int(twice), int(mixed)
     return float(twice), float(mixed)
 

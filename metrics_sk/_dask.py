@@ -45,7 +45,8 @@ def _check_array(x, name, allow_column, max_ndim):
     if max_ndim == 1 and x.ndim == 2 and allow_column and x.shape[1] == 1:
         return x[:, 0]
     if not 1 <= x.ndim <= max_ndim:
-        what = "a 1-D or 2-D array" if max_ndim == 2 else "a 1-D array of labels"
+        what = ("a 1-D or 2-D array" if max_ndim == 2 else "a 1-D array of labels"
+                if name.startswith(("y_true", "y_pred")) else "a 1-D array")
         raise ValueError(f"{name} must be {what}, got a Dask array of shape {x.shape}.")
     return x
 

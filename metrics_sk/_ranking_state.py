@@ -33,6 +33,9 @@ from ._validation import is_dask_collection, label_kind
 
 _CHECK = Checker("StreamingRanking", STREAMING_RANKING)
 _UNIT_LABELS = {-1, 0, 1}
+#: Batch tables kept unmerged at most: a table of a few rows costs ~400 bytes of Python
+#: objects (~20x its rows' 24 bytes), and 1024 of them cost one merge of the table.
+_MOST_PENDING = 1024
 
 
 class StreamingRanking:
@@ -153,11 +156,13 @@ class StreamingRanking:
     def _add_table(self, table):
         """Keep a table to merge: merged once the pending rows reach the table's (each
         merge costs about the rows it adds, not a pass over the whole table per batch:
-        O(n log n) for a stream of many small batches, not O(n x batches)); a sketch
-        holds at most its ``2**bits`` merged rows, as many pending and one batch's."""
+        O(n log n) for a stream of many small batches, not O(n x batches)), or once
+        ``_MOST_PENDING`` tables are (a stream of single samples); a sketch holds at
+        most its ``2**bits`` merged rows, as many pending and one batch's."""
         self._pending.append(table)
         self._pending_rows += table[0].shape[0]
-        if self._pending_rows >= self._table[0].shape[0]:
+        if (self._pending_rows >= self._table[0].shape[0]
+                or len(self._pending) >= _MOST_PENDING):
             self._merged()
 
     def _empty_like(self):
@@ -263,7 +268,13 @@ class StreamingRanking:
         copy : StreamingRanking
             A state with the same options and table.
         """
-        return self._empty_like()._absorb(self)
+        new = self._empty_like()  # the tables are shared: none is modified in place
+        new._table, new._pending = self._table, list(self._pending)
+        new._pending_rows, new.labels = self._pending_rows, self.labels
+        new._dtype, new.n_samples = self._dtype, self.n_samples
+        return new  # (not merged: a + b + c ... merges lazily, not the sum so far per +)
+
+    __copy__ = copy  # (a shallow copy would share the list of pending batch tables)
 
     def __repr__(self):
         labels = None if self.labels is None else self.labels.tolist()
@@ -312,7 +323,8 @@ class StreamingRanking:
         -------
         auc : float
             :func:`roc_auc_score` of the samples, ``pos_label`` positive; NaN with
-            scikit-learn's ``UndefinedMetricWarning`` while only one class is seen.
+            scikit-learn's ``UndefinedMetricWarning`` while only one class is seen (or
+            only one has non-zero weight).
         bound : float
             With ``return_bound``: :math:`\\sum_b P_b N_b / (2PN)` over the buckets
             holding both classes (0.0 with 64 bits).
@@ -322,8 +334,14 @@ class StreamingRanking:
             warnings.warn("Only one class is present in y_true. ROC AUC score is not "
                           "defined in that case.", UndefinedMetricWarning, stacklevel=2)
             return (np.nan, np.nan) if return_bound else np.nan
-        self._binary()
         _, pos, neg = self._merged()
+        if self.n_samples and pos.any() != neg.any():  # one class of zero weight: the same
+            binary_positive(self.labels, self.pos_label)
+            side, rate = ("positive", "true") if neg.any() else ("negative", "false")
+            warnings.warn(f"No {side} samples in y_true, {rate} positive value should be "
+                          "meaningless", UndefinedMetricWarning, stacklevel=2)
+            return (np.nan, np.nan) if return_bound else np.nan
+        self._binary()
         if pos.dtype.kind in "iu":
             n_pos, n_neg = int(pos.sum()), int(neg.sum())
             twice, mixed = _auc.table_twice_wins(pos, neg)
@@ -362,8 +380,8 @@ class StreamingRanking:
         self._binary()
         fps, tps, _ = self._counts()
         if tps.dtype.kind not in "iu":  # the weights' power-of-two scaling (unit_scaled)
-            scale = np.ldexp(1.0, -_auc.weight_exponent(np.append(tps[-1:], fps[-1:])))
-            fps, tps = fps * scale, tps * scale
+            exponent = -_auc.weight_exponent(np.append(tps[-1:], fps[-1:]))
+            fps, tps = np.ldexp(fps, exponent), np.ldexp(tps, exponent)  # (2**-e may overflow)
         return float(_auc.pr_area_of_counts(fps, tps, step))
 
     def roc_curve(self, *, drop_intermediate=True):
