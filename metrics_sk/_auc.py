@@ -802,11 +802,11 @@ def table_twice_wins(pos, neg):
     counts = pos.dtype.kind in "iu"
     if counts and 2 * int(pos.sum()) * int(neg.sum()) >= 2**63:
         pos, neg, below = (a.astype(object) for a in (pos, neg, below))
+    if not counts:  # (a float ``@`` calls BLAS: see _dot)
+        mixed = _dot(pos, neg)
+        return 2 * _dot(pos, below) + mixed, mixed
     mixed = pos @ neg
-    twice = 2 * (pos @ below) + mixed
-    if counts:
-        return int(twice), int(mixed)
-    return float(twice), float(mixed)
+    return int(2 * (pos @ below) + mixed), int(mixed)
 
 
 # -- many weightings of one ranking (bootstrap replicates as integer weights) ---------------

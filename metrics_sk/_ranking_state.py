@@ -238,7 +238,7 @@ class StreamingRanking:
     def _absorb(self, other):
         """Add ``other``'s table into ``self`` (in place); return ``self``."""
         if self.pos_label != other.pos_label or self.bits != other.bits or (
-                type(self.pos_label) is not type(other.pos_label)):
+                _kind(self.pos_label) != _kind(other.pos_label)):
             raise ValueError(f"Cannot merge StreamingRanking states with different pos_label "
                              f"or bits: ({self.pos_label!r}, {self.bits}) and "
                              f"({other.pos_label!r}, {other.bits}).")
@@ -350,7 +350,7 @@ class StreamingRanking:
         else:  # each side normalised, as mann_whitney does
             pos, neg = pos / pos.sum(), neg / neg.sum()
             value = float(_auc.groups_auc(pos, neg))
-            bound = float(pos @ neg) / 2
+            bound = _auc._dot(pos, neg) / 2
         if not return_bound:
             return value
         return value, 0.0 if self.bits == 64 else bound
@@ -448,3 +448,9 @@ def _update_partition(empty, y_true, y_score, sample_weight):
     if len(y_true) == 0:
         return None
     return empty.update(y_true, y_score, sample_weight)
+
+
+def _kind(label):
+    """What sets a ``pos_label`` apart beyond its value: a string and a boolean are not
+    the number they equal (1 and np.int64(1) are the same label; True is not)."""
+    return type(label) if isinstance(label, (str, bool, np.bool_)) else "number"

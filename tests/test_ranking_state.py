@@ -521,3 +521,11 @@ def test_single_sample_updates_keep_few_tables_pending():
     assert _MOST_PENDING <= 1024 and most < _MOST_PENDING
     assert state.roc_auc_score() == pytest.approx(skm.roc_auc_score(y, s), rel=1e-14)
     assert state.n_rows == np.unique(s).shape[0]
+
+
+def test_equal_numeric_pos_labels_of_other_types_merge():
+    a = StreamingRanking(pos_label=1).update([0, 1, 1], [0.1, 0.5, 0.3])
+    b = StreamingRanking(pos_label=np.int64(1)).update([0, 1], [0.2, 0.4])
+    assert (a + b).roc_auc_score() == skm.roc_auc_score([0, 1, 1, 0, 1], [0.1, 0.5, 0.3, 0.2, 0.4])
+    with pytest.raises(ValueError, match="different pos_label"):
+        a + StreamingRanking(pos_label=True).update([False, True], [0.2, 0.4])
