@@ -441,7 +441,7 @@ def binary_positive(classes, pos_label, *, two_classes=True):
         raise ValueError(f"y_true must hold exactly two classes (a binary target), got "
                          f"{classes.shape[0]}: {classes.tolist()[:5]}.")
     if pos_label is None:
-        if classes.dtype.kind not in "biuf" or set(classes.tolist()) not in _UNIT_CLASSES:
+        if label_kind(classes) != "num" or set(classes.tolist()) not in _UNIT_CLASSES:
             raise ValueError(f"y_true takes the values {classes.tolist()}: pass pos_label "
                              "(it is only implied for {0, 1} and {-1, 1} labels).")
         pos_label = 1

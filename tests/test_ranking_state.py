@@ -529,3 +529,12 @@ def test_equal_numeric_pos_labels_of_other_types_merge():
     assert (a + b).roc_auc_score() == skm.roc_auc_score([0, 1, 1, 0, 1], [0.1, 0.5, 0.3, 0.2, 0.4])
     with pytest.raises(ValueError, match="different pos_label"):
         a + StreamingRanking(pos_label=True).update([False, True], [0.2, 0.4])
+
+
+def test_numbers_in_an_object_array_imply_the_positive_label():
+    y, s = np.array([0, 1, 1, 0], dtype=object), [0.1, 0.5, 0.3, 0.2]
+    assert StreamingRanking().update(y, s).roc_auc_score() == skm.roc_auc_score([0, 1, 1, 0], s)
+    np.testing.assert_array_equal(Confusion.at_thresholds(y, s).f1_score(),
+                                  Confusion.at_thresholds([0, 1, 1, 0], s).f1_score())
+    with pytest.raises(ValueError, match="pass pos_label"):
+        Confusion.at_thresholds(np.array(["0", "1", "1", "0"], dtype=object), s)
