@@ -30,7 +30,7 @@ from ._encoding import binary_classes, binary_score_inputs
 from ._facts import CURVE_CONSTRAINTS, FACTS
 from ._losses import _rows_sum_to_one, encode_targets
 from ._params import checked
-from ._scores import _drop_in_inputs, _plain_scores, _plain_targets
+from ._scores import _drop_in_inputs, _plain_scores, _plain_targets, dask_binary_ranking
 from ._sklearn_compat import _deprecate_positional_args, sklearn_constraints
 from ._validation import InputError, python_label_error
 
@@ -575,6 +575,11 @@ def average_precision_score(y_true, y_score, *, average="macro", pos_label=1,
     >>> round(average_precision_score([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8]), 4)
     0.8333
     """
+    routed = dask_binary_ranking(y_true, y_score, sample_weight, pos_label)
+    if routed is not None:  # Dask: two passes on the workers (metrics_sk/_dask_ranking.py)
+        ranking, pos_label = routed
+        sums = ranking.sums(pos_label, ("ap",))
+        return float(_auc.pr_of_terms(sums.ap, sums.n_pos, step=True))
     sample_weight = _boundary(y_true, y_score, sample_weight)
     native = None
     if np.ndim(y_score) == 1:
@@ -710,6 +715,12 @@ def roc_auc_score(y_true, y_score, *, average="macro", sample_weight=None, max_f
         # scikit-learn refuses weights with one-vs-one before it looks at the arrays
         return _sk.roc_auc_score(y_true, y_score, average=average, sample_weight=sample_weight,
                                  max_fpr=max_fpr, multi_class=multi_class, labels=labels)
+    routed = (dask_binary_ranking(y_true, y_score, sample_weight)
+              if max_fpr is None or max_fpr == 1 else None)
+    if routed is not None:  # Dask: two passes on the workers (metrics_sk/_dask_ranking.py)
+        ranking, pos_label = routed
+        sums = ranking.sums(pos_label, ("twice",))
+        return _auc.auc_of_twice_wins(sums.twice, sums.n_pos, sums.n_neg)
     sample_weight = _boundary(y_true, y_score, sample_weight)
     native = None
     if np.ndim(y_score) == 1:  # binary: the greater class is the positive one
