@@ -365,3 +365,118 @@ def test_brier_streaming_options_are_brier_only():
     acc = StreamingLoss("brier_score_loss", pos_label="a").update(["a", "b"], [0.2, 0.7])
     with pytest.raises(ValueError, match="should be binary"):
         acc.update(["c"], [0.5])
+
+
+# -- the ranking metrics: two exact passes on the workers (metrics_sk/_dask_ranking.py) -----
+RANKING = {
+    "roc_auc_score": lambda y, s, **kw: msk.roc_auc_score(y, s, **kw),
+    "average_precision_score": lambda y, s, **kw: msk.average_precision_score(y, s, **kw),
+    "one_vs_all_pr_auc_score": lambda y, s, **kw: msk.one_vs_all_pr_auc_score(
+        y, s, average=None, **kw),
+    "one_vs_all_roc_auc_score": lambda y, s, **kw: msk.one_vs_all_roc_auc_score(
+        y, s, average=None, **kw),
+}
+
+
+def _ranking_data(n, dtype, seed, ties=True):
+    rng = np.random.default_rng(seed)
+    y = (rng.random(n) < 0.3).astype(np.int64)
+    s = (rng.random(n) + 0.4 * y).astype(dtype)
+    if ties:
+        s[::3] = np.round(s[::3], 2)  # many tied scores across the ranges
+    return y, s
+
+
+def _never_gathered(monkeypatch, call):
+    """``call()`` with the Dask arrays refusing to be gathered into the client."""
+
+    def refuse(self, *args, **kwargs):
+        raise AssertionError("the whole Dask input was gathered into the client")
+
+    with monkeypatch.context() as m:
+        m.setattr(da.Array, "__array__", refuse)
+        return call()
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+@pytest.mark.parametrize("name", sorted(RANKING))
+def test_binary_rankings_on_dask_equal_in_memory_bit_for_bit(client, monkeypatch, name, dtype):
+    import sklearn.metrics as skm
+
+    func = RANKING[name]
+    y, s = _ranking_data(30000, dtype, seed=1)
+    expected = func(y, s)
+    # independent references: scikit-learn's own values (and its curve for PR AUC)
+    if name == "roc_auc_score":
+        assert np.isclose(expected, skm.roc_auc_score(y, s), rtol=1e-13)
+    elif name == "average_precision_score":
+        assert np.isclose(expected, skm.average_precision_score(y, s), rtol=1e-13)
+    elif name == "one_vs_all_pr_auc_score":
+        precision, recall, _ = skm.precision_recall_curve(y, s)
+        assert np.isclose(expected[1], skm.auc(recall, precision), rtol=1e-13)
+    for chunks in (30000, 7001, (5000, 1, 14999, 10000), 997):  # one partition, uneven, many
+        dy, ds = da.from_array(y, chunks=chunks), da.from_array(s, chunks=chunks)
+        got = _never_gathered(monkeypatch, lambda: func(dy, ds))
+        assert np.array_equal(got, expected), (chunks, got, expected)
+    # misaligned partitions (the labels rechunked to the scores'), numpy labels
+    got = _never_gathered(monkeypatch, lambda: func(da.from_array(y, chunks=4000),
+                                                   da.from_array(s, chunks=6000)))
+    assert np.array_equal(got, expected)
+    assert np.array_equal(func(y, da.from_array(s, chunks=7000)), expected)
+
+
+def test_binary_rankings_on_dask_class_absent_from_partitions_and_series(client):
+    y, s = _ranking_data(20000, np.float64, seed=2)
+    order = np.argsort(y, kind="stable")  # the first partitions hold negatives only
+    y, s = y[order], s[order]
+    labels = np.where(y == 1, "spam", "ham")
+    frame = dd.from_pandas(pd.DataFrame({"y": labels, "s": s}), npartitions=5)
+    for name, func in RANKING.items():
+        expected = func(y, s)
+        assert np.array_equal(func(da.from_array(y, chunks=3000),
+                                   da.from_array(s, chunks=3000)), expected), name
+        if name != "average_precision_score":  # (pos_label=1: not a label here)
+            assert np.array_equal(func(frame["y"], frame["s"]), func(labels, s)), name
+    assert msk.average_precision_score(frame["y"], frame["s"], pos_label="ham") == \
+        msk.average_precision_score(labels, s, pos_label="ham")
+
+
+@pytest.mark.parametrize("name", sorted(RANKING))
+def test_weighted_rankings_on_dask_equal_in_memory_to_rounding(client, name):
+    import sklearn.metrics as skm
+
+    func = RANKING[name]
+    y, s = _ranking_data(20000, np.float32, seed=3)
+    w = np.random.default_rng(4).gamma(2.0, size=y.shape[0])
+    w[::11] = 0.0  # zero weights: left out in memory, nothing to add here
+    expected = func(y, s, sample_weight=w)
+    if name == "roc_auc_score":
+        assert np.isclose(expected, skm.roc_auc_score(y, s, sample_weight=w), rtol=1e-13)
+    elif name == "average_precision_score":
+        assert np.isclose(expected, skm.average_precision_score(y, s, sample_weight=w),
+                          rtol=1e-13)
+    for chunks in (20000, 3001):
+        dy, ds, dw = (da.from_array(a, chunks=chunks) for a in (y, s, w))
+        np.testing.assert_allclose(func(dy, ds, sample_weight=dw), expected, rtol=1e-13)
+
+
+def test_rankings_on_dask_not_routed_are_gathered_with_in_memory_outcomes(client):
+    import sklearn.metrics as skm
+
+    y, s = _ranking_data(3000, np.float64, seed=5)
+    dy, ds = da.from_array(y, chunks=700), da.from_array(s, chunks=700)
+    # partial AUC, integer scores, all-zero weights, one class, three classes
+    assert msk.roc_auc_score(dy, ds, max_fpr=0.3) == msk.roc_auc_score(y, s, max_fpr=0.3)
+    si = (s * 100).astype(np.int64)
+    assert msk.roc_auc_score(dy, da.from_array(si, chunks=700)) == msk.roc_auc_score(y, si)
+    zeros = da.zeros(3000, chunks=700)
+    with pytest.raises(ValueError) as in_memory:
+        skm.roc_auc_score(y, s, sample_weight=np.zeros(3000))
+    with pytest.raises(type(in_memory.value)):
+        msk.roc_auc_score(dy, ds, sample_weight=zeros)
+    with pytest.warns(UserWarning, match="Only one class"):  # scikit-learn's outcome
+        assert np.isnan(msk.roc_auc_score(da.zeros(3000, chunks=700, dtype=int), ds))
+    with pytest.raises(ValueError):
+        msk.roc_auc_score(dy + (dy > 0) * (ds > 0.9), ds)  # three classes, 1-D scores
+    with pytest.raises(ValueError, match="inconsistent numbers of samples"):
+        msk.roc_auc_score(dy[:-1], ds)
