@@ -480,3 +480,55 @@ def test_rankings_on_dask_not_routed_are_gathered_with_in_memory_outcomes(client
         msk.roc_auc_score(dy + (dy > 0) * (ds > 0.9), ds)  # three classes, 1-D scores
     with pytest.raises(ValueError, match="inconsistent numbers of samples"):
         msk.roc_auc_score(dy[:-1], ds)
+
+
+@pytest.mark.bigmem
+def test_1e8_float32_rankings_are_exact_under_three_partitionings(client):
+    """Issue 25's first "done when": ROC AUC, PR AUC and average precision of 10**8
+    float32 scores generated on the workers equal the in-memory values bit for bit under
+    three partitionings, while the client stays small (measured around the Dask calls
+    only: the in-memory references are computed into this process first)."""
+    n = 10**8
+    rng = da.random.default_rng(2025)
+    y = (rng.random(n, chunks=10**7, dtype=np.float32) < 0.3).astype(np.int8)
+    s = (rng.random(n, chunks=10**7, dtype=np.float32) + np.float32(0.4) * y)
+    y, s = client.persist([y, s.astype(np.float32)])
+    distributed.wait([y, s])
+    y_np, s_np = dask.compute(y, s)
+    start = time.perf_counter()
+    expected = (msk.roc_auc_score(y_np, s_np),
+                msk.one_vs_all_pr_auc_score(y_np, s_np, average=None)[1],
+                msk.average_precision_score(y_np, s_np))
+    in_memory = time.perf_counter() - start
+    del y_np, s_np
+    before = peak = _rss()
+    done = threading.Event()
+
+    def watch():
+        nonlocal peak
+        while not done.is_set():
+            peak = max(peak, _rss())
+            time.sleep(0.01)
+
+    watcher = threading.Thread(target=watch, daemon=True)
+    watcher.start()
+    seconds = []
+    try:
+        for chunks in (10**7, 3 * 10**6 + 7, 25 * 10**6):
+            dy, ds = client.persist([y.rechunk(chunks), s.rechunk(chunks)])
+            distributed.wait([dy, ds])
+            start = time.perf_counter()
+            got = (msk.roc_auc_score(dy, ds),
+                   msk.one_vs_all_pr_auc_score(dy, ds, average=None)[1],
+                   msk.average_precision_score(dy, ds))
+            seconds.append(time.perf_counter() - start)
+            del dy, ds
+            assert got == expected, (chunks, got, expected)
+    finally:
+        done.set()
+        watcher.join()
+    grown = (peak - before) / 2**20
+    print(f"\n1e8 float32 rankings: in memory {in_memory:.1f} s, on Dask "
+          + ", ".join(f"{t:.1f} s" for t in seconds)
+          + f" (three partitionings), client grew {grown:.0f} MiB; values {expected}")
+    assert grown < 200
