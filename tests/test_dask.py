@@ -536,3 +536,30 @@ def test_1e8_float32_rankings_are_exact_under_three_partitionings(client):
           + ", ".join(f"{t:.1f} s" for t in seconds)
           + f" (three partitionings), client grew {grown:.0f} MiB; values {expected}")
     assert grown < 200
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_binary_rankings_on_dask_exact_for_random_partitionings_and_extreme_scores(seed):
+    """Random chunkings of scores mixing signs, -0.0 and 0.0, subnormals, huge magnitudes
+    (key ranges wider than 2**62: the sorted-table fallback) and heavy ties: every value
+    equals the in-memory one bit for bit (synchronous scheduler: the arithmetic, not the
+    cluster)."""
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(50, 4000))
+    pool = np.array([-1e300, -3.5, -1.0, -0.0, 0.0, 5e-324, 1e-310, 0.25, 0.5, 2.0, 7e200,
+                     1.7e308])
+    s = np.where(rng.random(n) < 0.5, rng.choice(pool, n), rng.normal(size=n) * 10.0 **
+                 rng.integers(-300, 300, n))
+    y = (rng.random(n) < rng.uniform(0.05, 0.95)).astype(np.int64)
+    y[:2] = [0, 1]
+    cuts = np.sort(rng.choice(np.arange(1, n), size=int(rng.integers(0, 12)), replace=False))
+    chunks = tuple(np.diff(np.concatenate(([0], cuts, [n]))).tolist())
+    # and a range holding keys 2**63 apart (a few of the lowest scores share the first
+    # range with the many highest)
+    wide = np.where(np.arange(100) < 5, -1e300, 1e300), (np.arange(100) % 3 == 0).astype(int)
+    with dask.config.set(scheduler="sync"):
+        for name, func in RANKING.items():
+            for (labels, scores), c in (((y, s), chunks), ((wide[1], wide[0]), (30, 70))):
+                expected = func(labels, scores)
+                got = func(da.from_array(labels, chunks=c), da.from_array(scores, chunks=c))
+                assert np.array_equal(got, expected), (name, c, got, expected)
