@@ -23,9 +23,9 @@ evaluated where its partitions live:
   in-memory ones bit for bit, whatever the partitioning.
 
 With weights the per-bucket and per-score weight sums are float sums (in partition
-order): the values equal the in-memory ones to rounding (bit for bit with integer
-weights, whose sums are exact, for the ROC AUC's counts; the in-memory weighted kernels
-normalise and round in their own order).
+order), and the in-memory weighted kernels normalise and round in their own order: the
+values equal the in-memory ones to rounding (a few units in the last place), not bit
+for bit.
 
 A range holds whole buckets: a bucket larger than a range (many tied or very close
 scores) makes one larger range; the result stays exact.
