@@ -215,6 +215,31 @@ def binary_ranking(y_true, y_score, sample_weight=None):
     return BinaryRanking(parts, histogram)
 
 
+class Labels:
+    """The sorted distinct labels of some partitions (``values``); merge with ``+``."""
+
+    def __init__(self, values):
+        self.values = values
+
+    def __add__(self, other):
+        return Labels(encode(np.concatenate((self.values, other.values)), names=["y_true"])[0])
+
+
+def _labels_part(y):
+    y = np.asarray(y)
+    return Labels(encode(y, names=["y_true"])[0]) if y.shape[0] else None
+
+
+def labels_of(y_true):
+    """The sorted distinct labels of a Dask ``y_true`` (one pass, merged in the tree on
+    the workers), or None without samples."""
+    import dask
+
+    task = dask.delayed(_labels_part, pure=False)
+    found = reduce_partitions([task(y) for (y,) in partitions((("y_true", y_true),))])
+    return None if found is None else found.values
+
+
 def _split_part(y, scores, weights, pos_label, table, bits, n_ranges):
     """Pass 2 of one partition: its samples split by range, ``(scores, is_pos,
     weights)`` per range (scores in their own dtype)."""

@@ -143,6 +143,34 @@ def dask_binary_ranking(y_true, y_score, sample_weight, pos_label=None):
     return ranking, pos_label
 
 
+def dask_one_vs_all(y_true, y_score, sample_weight, what):
+    """The route of one-vs-all rankings with Dask inputs: ``(classes, sums)`` with one
+    :class:`metrics_sk._dask_ranking.RankingSums` per class (``what``: the sums wanted),
+    each class's column ranked against the others by the two passes of
+    ``_dask_ranking`` (its labels found in one more pass first), when the inputs are a
+    plain 1-D target of at least two classes, a 2-D float Dask array of scores with one
+    column per class and non-negative weights giving each side of each class weight; None
+    otherwise (the caller then gathers the inputs and computes them as arrays)."""
+    if not is_dask_collection(y_score) or np.ndim(y_true) != 1 or np.ndim(y_score) != 2 or (
+            not hasattr(y_score, "chunks")) or y_score.dtype.kind != "f" or (
+            sample_weight is not None and np.ndim(sample_weight) != 1):
+        return None
+    found = _dask_ranking.labels_of(y_true)
+    classes = None if found is None else _plain_targets(found)
+    if classes is None or classes.shape[0] < 2 or y_score.shape[1] != classes.shape[0]:
+        return None
+    sums = []
+    for k, label in enumerate(classes.tolist()):
+        ranking = _dask_ranking.binary_ranking(y_true == label, y_score[:, k], sample_weight)
+        if ranking is None or ranking.labels.tolist() != [False, True]:
+            return None
+        n_pos, n_neg = ranking.side_totals(True)
+        if not (n_pos > 0 and n_neg > 0):
+            return None
+        sums.append(ranking.sums(True, what))
+    return classes, sums
+
+
 def _plain_labels(labels, y):
     """Whether ``labels`` is None or sorted, distinct labels of ``y``'s kind (at least
     two): the columns then follow them, as scikit-learn's LabelBinarizer orders them."""
@@ -802,6 +830,13 @@ def one_vs_all_roc_auc_score(y_true, y_score, *, labels=None, sample_weight=None
     >>> round(one_vs_all_roc_auc_score(y, proba), 4)
     0.9375
     """
+    columns = (dask_one_vs_all(y_true, y_score, sample_weight, ("twice",))
+               if labels is None else None)
+    if columns is not None:  # Dask: each class's column on the workers
+        classes, sums = columns
+        values = np.array([_auc.auc_of_twice_wins(c.twice, c.n_pos, c.n_neg) for c in sums])
+        return _per_class_support(values, average, np.array([c.n_pos for c in sums]),
+                                  classes, "ROC AUC")
     routed = dask_binary_ranking(y_true, y_score, sample_weight) if labels is None else None
     if routed is not None:  # Dask: a binary target's two classes, on the workers
         ranking, pos_label = routed
@@ -872,6 +907,12 @@ def one_vs_all_pr_auc_score(y_true, y_score, *, labels=None, sample_weight=None,
 
     ``average_precision_score`` gives 0.8333 for "cat" and 0.9167 for "dog".
     """
+    columns = dask_one_vs_all(y_true, y_score, sample_weight, ("pr",)) if labels is None else None
+    if columns is not None:  # Dask: each class's column on the workers
+        classes, sums = columns
+        values = np.array([_auc.pr_of_terms(c.pr, c.n_pos) for c in sums])
+        return _per_class_support(values, average, np.array([c.n_pos for c in sums]),
+                                  classes, "PR AUC")
     routed = dask_binary_ranking(y_true, y_score, sample_weight) if labels is None else None
     if routed is not None:  # Dask: a binary target's two classes, on the workers
         ranking, pos_label = routed

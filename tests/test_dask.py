@@ -563,3 +563,41 @@ def test_binary_rankings_on_dask_exact_for_random_partitionings_and_extreme_scor
                 expected = func(labels, scores)
                 got = func(da.from_array(labels, chunks=c), da.from_array(scores, chunks=c))
                 assert np.array_equal(got, expected), (name, c, got, expected)
+
+
+def test_one_vs_rest_rankings_on_dask_equal_in_memory_bit_for_bit(client, monkeypatch):
+    """One-vs-rest: each class's column ranked on the workers (a pass for the labels,
+    then two per class); probabilities of 4 classes, float32 and float64, ties."""
+    import sklearn.metrics as skm
+
+    rng = np.random.default_rng(7)
+    n, k = 12000, 4
+    y = rng.integers(0, k, n)
+    proba = rng.dirichlet(np.ones(k), n)
+    proba[::4] = np.round(proba[::4], 2)
+    proba /= proba.sum(1, keepdims=True)
+    calls = {
+        "roc_auc_score ovr": lambda t, p, **kw: msk.roc_auc_score(t, p, multi_class="ovr",
+                                                                  **kw),
+        "average_precision_score": msk.average_precision_score,
+        "one_vs_all_roc_auc_score": msk.one_vs_all_roc_auc_score,
+        "one_vs_all_pr_auc_score": msk.one_vs_all_pr_auc_score,
+    }
+    assert np.isclose(calls["roc_auc_score ovr"](y, proba),
+                      skm.roc_auc_score(y, proba, multi_class="ovr"), rtol=1e-13)
+    assert np.isclose(calls["average_precision_score"](y, proba),
+                      skm.average_precision_score(y, proba), rtol=1e-13)
+    for dtype, chunks, averages in ((np.float64, (5000, 1, 6999), (None, "macro", "weighted")),
+                                    (np.float32, n, (None,))):
+        p = proba.astype(dtype)
+        dy, dp = da.from_array(y, chunks=chunks), da.from_array(p, chunks=(chunks, 2))
+        for name, func in calls.items():
+            for average in averages:
+                expected = func(y, p, average=average)
+                got = _never_gathered(monkeypatch, lambda: func(dy, dp, average=average))
+                assert np.array_equal(got, expected), (name, dtype, chunks, average)
+    w = rng.gamma(2.0, size=n)
+    dy, dp, dw = (da.from_array(a, chunks=3000) for a in (y, proba, w))
+    for name, func in calls.items():
+        np.testing.assert_allclose(func(dy, dp, sample_weight=dw, average=None),
+                                   func(y, proba, sample_weight=w, average=None), rtol=1e-13)
