@@ -503,9 +503,10 @@ def _order_keys(values, out=None):
     """int64 keys in the order of the float ``values``, equal for equal values (-0.0 and
     0.0 too): the bits of ``|v|``, negated for a negative ``v``."""
     bits = values.view(np.int64)
+    sign = np.right_shift(bits, 63)  # -1 for a negative float, else 0
     keys = np.bitwise_and(bits, _MAGNITUDE, out=out)
-    np.negative(keys, out=keys, where=bits < 0)
-    return keys
+    np.bitwise_xor(keys, sign, out=keys)  # (k ^ -1) - -1 = -k, without a masked pass
+    return np.subtract(keys, sign, out=keys)
 
 
 def _place(ascending, values, start, most, steps=8):
