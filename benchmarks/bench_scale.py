@@ -12,7 +12,10 @@ builder at 10**7. The Dask inputs are generated and persisted on the workers fir
 timing is the evaluation alone, as for the in-memory builder whose arrays are in memory.
 ``brier_score_loss`` of persisted Dask probabilities (3 classes, n / 10 rows) is reduced
 on the workers; beside it scikit-learn's on the same arrays gathered into the client (what
-the Dask route did before).
+the Dask route did before). The ranking metrics (issue 25): ``roc_auc_score`` and
+``average_precision_score`` of n persisted float32 scores in two exact passes on the
+workers, against the same functions on the same arrays in memory (computed into this
+process once; the values are asserted equal bit for bit).
 """
 
 import argparse
@@ -79,10 +82,37 @@ def bench_dask(n_memory, n_dask, k, chunk, repeat):
         Confusion.from_predictions(dt, dp)  # warm up (imports on the workers)
         on_dask = _best(lambda: Confusion.from_predictions(dt, dp), repeat)
         brier = _bench_dask_brier(client, n_dask // 10, chunk // 10, repeat)
+        del dt, dp
+        ranking = _bench_dask_ranking(client, n_dask, chunk, 1)  # (seconds each at 1e8)
     finally:
         client.close()
         cluster.close()
-    return memory, on_dask, brier
+    return memory, on_dask, brier, ranking
+
+
+def _bench_dask_ranking(client, n, chunk, repeat):
+    """``{name: (on the workers, in memory)}`` for ``roc_auc_score`` and
+    ``average_precision_score`` of ``n`` persisted float32 scores (30 % positives)."""
+    import dask
+    import dask.array as da
+    import distributed
+
+    import metrics_sk as msk
+
+    rng = da.random.default_rng(5)
+    y = (rng.random(n, chunks=chunk, dtype=np.float32) < 0.3).astype(np.int8)
+    s = (rng.random(n, chunks=chunk, dtype=np.float32) + np.float32(0.4) * y)
+    y, s = client.persist([y, s.astype(np.float32)])
+    distributed.wait([y, s])
+    y_np, s_np = dask.compute(y, s)
+    out = {}
+    for name in ("roc_auc_score", "average_precision_score"):
+        metric = getattr(msk, name)
+        ours = metric(y, s)  # warm up (imports on the workers)
+        assert ours == metric(y_np, s_np), name
+        out[name] = (_best(lambda: metric(y, s), repeat),
+                     _best(lambda: metric(y_np, s_np), repeat))
+    return out
 
 
 def _bench_dask_brier(client, n, chunk, repeat):
@@ -119,7 +149,8 @@ def main(argv=None):
             10**6, 1000, 3, 10**7, 10**8, 10**7, 3)
     k = 10
     ours, sklearn_time = bench_bootstrap(n_boot, k, resamples, loops, repeat)
-    memory, on_dask, (brier, brier_gathered) = bench_dask(n_mem, n_dask, k, chunk, repeat)
+    memory, on_dask, (brier, brier_gathered), ranking = bench_dask(n_mem, n_dask, k, chunk,
+                                                                   repeat)
     memory_rate, dask_rate = n_mem / memory, n_dask / on_dask
 
     rows = [
@@ -140,6 +171,15 @@ def main(argv=None):
         ("  sklearn brier_score_loss on the gathered arrays", f"n={n_dask // 10:.0e}",
          f"{brier_gathered:.3f} s", f"{brier_gathered / brier:.1f}x slower", "", ""),
     ]
+    for name, (on_workers, in_memory) in ranking.items():
+        ratio = in_memory / on_workers  # throughput on Dask / in memory, same n
+        rows += [
+            (f"Dask {name}, float32, two exact passes", f"n={n_dask:.0e}",
+             f"{on_workers:.3f} s", f"{n_dask / on_workers / 1e6:.0f} M scores/s = "
+             f"{ratio:.2f}x in-memory", ">= 0.5x", "ok" if ratio >= 0.5 else "MISSED"),
+            (f"  in-memory {name} (same arrays, bit-identical value)", f"n={n_dask:.0e}",
+             f"{in_memory:.3f} s", f"{n_dask / in_memory / 1e6:.0f} M scores/s", "", ""),
+        ]
     header = ("case", "size", "time", "ratio / throughput", "target", "")
     widths = [max(len(str(r[i])) for r in rows + [header]) for i in range(len(header))]
     for row in [header] + rows:

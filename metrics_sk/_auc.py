@@ -44,6 +44,8 @@ import math
 
 import numpy as np
 
+from ._exact import exact_sum
+
 
 def _dot(a, b):
     """``a . b`` by numpy's pairwise sum: a BLAS ``dot`` call can cost 100x more on a
@@ -254,12 +256,6 @@ def _unweighted_auc(work, values, flags, n_pos, *, empty=np.nan):
     return auc_of_twice_wins(twice, n_pos, n - n_pos)
 
 
-def auc_of_twice_wins(twice, n_pos, n_neg):
-    """The unweighted ROC AUC ``2U / (2 P N)`` from the exact integer ``2U`` (twice the
-    pairs won by the positive, ties 1/2) and the counts of positives and negatives."""
-    return float(twice / (2.0 * n_pos * n_neg))
-
-
 def _mann_whitney_weighted(pos, neg, pos_weight, neg_weight):
     """``sum_{p,n} w_p w_n ([s_p > s_n] + [s_p = s_n] / 2) / (W_pos W_neg)`` by one sort
     of both sides.
@@ -459,32 +455,63 @@ def _pr_area(tp, predicted, step=False):
     of cumulative ``tp`` and ``predicted`` (= tp + fp), from the highest threshold down.
 
     The recall steps are the true-positive weight of each point, divided once by their
-    own sum: the area is then at most 1 whatever the rounding (each precision is at most
+    own (exactly rounded) sum: the area is then at most 1 whatever the rounding (each precision is at most
     1, rounding is monotonic), and exactly 1 when every precision is 1. ``step``: the
-    average precision, ``sum_k (R_k - R_{k-1}) P_k``, instead of the trapezoids."""
+    average precision, ``sum_k (R_k - R_{k-1}) P_k``, instead of the trapezoids. The
+    terms are summed exactly rounded (:func:`metrics_sk._exact.exact_sum`): any split of
+    them (Dask ranges, ``metrics_sk/_dask_ranking.py``) gives the same bits."""
     precision = np.divide(tp, predicted, out=np.ones_like(tp), where=predicted > 0)
     steps = np.diff(tp, prepend=0.0)
     if step:
-        return _dot(steps, precision) / float(steps.sum())
+        return exact_sum(steps * precision) / exact_sum(steps)
     precision = np.concatenate(([1.0], precision))
-    return _dot(steps, precision[1:] + precision[:-1]) / (2 * float(steps.sum()))
+    return exact_sum(steps * (precision[1:] + precision[:-1])) / (2 * exact_sum(steps))
+
+
+def pr_terms(tp, tp_above, predicted, above, step=False):
+    """The terms of the PR AUC (``step``: of the average precision) of the groups of tied
+    scores holding positives: per group the positives at or above it (``tp``), strictly
+    above it (``tp_above``), and the samples at or above it (``predicted``) and above it
+    (``above``), integers or floats holding integers. The term of a group is its recall
+    step (``tp - tp_above``, not yet divided by the positives) times its precision
+    (``step``), or times the sum of its precision and that of the point above it.
+    :func:`pr_of_terms` turns their exact sum into the area. Any set of groups can be
+    evaluated apart (the counts are totals, not running sums) and the sums added."""
+    tp, tp_above = np.asarray(tp, np.float64), np.asarray(tp_above, np.float64)
+    precision = tp / np.asarray(predicted, np.float64)
+    if step:
+        return (tp - tp_above) * precision
+    above = np.asarray(above, np.float64)
+    precision_above = np.divide(tp_above, above, out=np.ones_like(above), where=above > 0)
+    return (tp - tp_above) * (precision + precision_above)
+
+
+def pr_of_terms(total, n_pos, step=False):
+    """The PR AUC (``step``: average precision) from the exactly rounded sum ``total`` of
+    :func:`pr_terms` over every group, ``n_pos`` the positives: the recall steps are
+    divided by ``n_pos`` once, so that the area is at most 1, and exactly 1 when every
+    precision is 1."""
+    return total / n_pos if step else total / (2.0 * n_pos)
+
+
+def auc_of_twice_wins(twice, n_pos, n_neg):
+    """The unweighted ROC AUC from the exact integer ``twice`` (twice the pairs won by the
+    positive, ties 1/2) and the sides' sizes."""
+    return float(twice / (2.0 * n_pos * n_neg))
 
 
 def _rank_pr_area(n_pos, first_rank, last_rank, predicted, above, step=False):
     """Trapezoidal PR AUC from the groups of tied scores holding positives, ascending:
     the ranks among the positives of each group's first and last positive, the samples
     at or above the group (``predicted``) and above it (``above``). Only these groups
-    move the curve: for each, its point and the point before it. The recall steps are
-    counted (exact integers) and divided by ``n_pos`` once, so that the area is at most
-    1, and exactly 1 when every precision is 1. ``step``: the average precision
-    (each group's recall step times its own precision), instead of the trapezoids."""
-    tp, tp_above = (n_pos - first_rank).astype(np.float64), (n_pos - 1 - last_rank).astype(np.float64)
-    precision = tp / predicted.astype(np.float64)
-    if step:
-        return _dot(tp - tp_above, precision) / n_pos
-    above = above.astype(np.float64)
-    precision_above = np.divide(tp_above, above, out=np.ones_like(above), where=above > 0)
-    return _dot(tp - tp_above, precision + precision_above) / (2.0 * n_pos)
+    move the curve: for each, its point and the point before it (:func:`pr_terms`). The
+    recall steps are counted (exact integers) and divided by ``n_pos`` once, so that the
+    area is at most 1, and exactly 1 when every precision is 1. ``step``: the average
+    precision (each group's recall step times its own precision), instead of the
+    trapezoids. The terms are summed exactly rounded: any split of the groups (Dask
+    ranges, ``metrics_sk/_dask_ranking.py``) gives the same bits."""
+    terms = pr_terms(n_pos - first_rank, n_pos - 1 - last_rank, predicted, above, step)
+    return pr_of_terms(exact_sum(terms), n_pos, step)
 
 
 def pr_area_of_counts(fps, tps, step=False):
@@ -511,9 +538,10 @@ def _order_keys(values, out=None):
     """int64 keys in the order of the float ``values``, equal for equal values (-0.0 and
     0.0 too): the bits of ``|v|``, negated for a negative ``v``."""
     bits = values.view(np.int64)
+    sign = np.right_shift(bits, 63)  # -1 for a negative float, else 0
     keys = np.bitwise_and(bits, _MAGNITUDE, out=out)
-    np.negative(keys, out=keys, where=bits < 0)
-    return keys
+    np.bitwise_xor(keys, sign, out=keys)  # (k ^ -1) - -1 = -k, without a masked pass
+    return np.subtract(keys, sign, out=keys)
 
 
 def _place(ascending, values, start, most, steps=8):

@@ -25,14 +25,20 @@ from sklearn.metrics import _ranking as _sk
 from sklearn.utils import check_array, check_consistent_length, column_or_1d
 from sklearn.utils.validation import _num_samples
 
-from . import _auc
+from . import _auc, _dask
 from ._encoding import binary_classes, binary_score_inputs
 from ._facts import CURVE_CONSTRAINTS, FACTS
 from ._losses import _rows_sum_to_one, encode_targets
 from ._params import checked
-from ._scores import _drop_in_inputs, _plain_scores, _plain_targets
+from ._scores import (
+    _drop_in_inputs,
+    _plain_scores,
+    _plain_targets,
+    dask_binary_ranking,
+    dask_one_vs_all,
+)
 from ._sklearn_compat import _deprecate_positional_args, sklearn_constraints
-from ._validation import InputError, python_label_error
+from ._validation import InputError, is_dask_collection, python_label_error
 
 
 
@@ -579,6 +585,16 @@ def average_precision_score(y_true, y_score, *, average="macro", pos_label=1,
     >>> round(average_precision_score([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8]), 4)
     0.8333
     """
+    routed = dask_binary_ranking(y_true, y_score, sample_weight, pos_label)
+    if routed is not None:  # Dask: two passes on the workers (metrics_sk/_dask_ranking.py)
+        ranking, pos_label = routed
+        sums = ranking.sums(pos_label, ("ap",))
+        return float(_auc.pr_of_terms(sums.ap, sums.n_pos, step=True))
+    columns = (dask_one_vs_all(y_true, y_score, sample_weight, ("ap",)) if np.ndim(y_score) == 2
+               and pos_label == 1 and average in ("macro", "weighted", None) else None)
+    if columns is not None and columns[0].shape[0] >= 3:  # Dask, one-vs-rest: per column
+        values = np.array([_auc.pr_of_terms(c.ap, c.n_pos, step=True) for c in columns[1]])
+        return _averaged(values, average, np.array([c.n_pos for c in columns[1]], float))
     sample_weight = _boundary(y_true, y_score, sample_weight)
     native = None
     if np.ndim(y_score) == 1:
@@ -648,6 +664,19 @@ def _hand_till(codes, scores, n_classes, average):
     return float(np.average(values, weights=shares if average == "weighted" else None))
 
 
+def _dask_rows_sum_to_one(y_score):
+    """For a 2-D float Dask array: whether each row sums to 1 (:func:`_rows_sum_to_one`,
+    one bool per partition computed on the workers); False for anything else."""
+    if not (is_dask_collection(y_score) and hasattr(y_score, "chunks")
+            and np.ndim(y_score) == 2 and y_score.dtype.kind == "f"):
+        return False
+    import dask
+
+    task = dask.delayed(_rows_sum_to_one, pure=False)
+    return all(dask.compute(*[task(block) for (block,) in _dask.partitions(
+        (("y_score", y_score),), score="y_score")]))
+
+
 @checked(_constraints("roc_auc_score"))
 def roc_auc_score(y_true, y_score, *, average="macro", sample_weight=None, max_fpr=None,
                   multi_class="raise", labels=None):
@@ -714,6 +743,20 @@ def roc_auc_score(y_true, y_score, *, average="macro", sample_weight=None, max_f
         # scikit-learn refuses weights with one-vs-one before it looks at the arrays
         return _sk.roc_auc_score(y_true, y_score, average=average, sample_weight=sample_weight,
                                  max_fpr=max_fpr, multi_class=multi_class, labels=labels)
+    columns = (dask_one_vs_all(y_true, y_score, sample_weight, ("twice",))
+               if multi_class == "ovr" and labels is None and (max_fpr is None or max_fpr == 1)
+               and average in ("macro", "weighted", None) and np.ndim(y_true) == 1
+               and _dask_rows_sum_to_one(y_score) else None)
+    if columns is not None and columns[0].shape[0] >= 3:  # Dask, one-vs-rest: per column
+        values = np.array([_auc.auc_of_twice_wins(c.twice, c.n_pos, c.n_neg)
+                           for c in columns[1]])
+        return _averaged(values, average, np.array([c.n_pos for c in columns[1]], float))
+    routed = (dask_binary_ranking(y_true, y_score, sample_weight)
+              if max_fpr is None or max_fpr == 1 else None)
+    if routed is not None:  # Dask: two passes on the workers (metrics_sk/_dask_ranking.py)
+        ranking, pos_label = routed
+        sums = ranking.sums(pos_label, ("twice",))
+        return _auc.auc_of_twice_wins(sums.twice, sums.n_pos, sums.n_neg)
     sample_weight = _boundary(y_true, y_score, sample_weight)
     native = None
     if np.ndim(y_score) == 1:  # binary: the greater class is the positive one

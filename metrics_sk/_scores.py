@@ -25,8 +25,8 @@ from sklearn.utils.multiclass import unique_labels
 
 import scipy.sparse as sp
 
-from . import _auc
-from ._encoding import encode, is_sorted
+from . import _auc, _dask_ranking
+from ._encoding import binary_classes, binary_score_inputs, encode, is_sorted
 from ._formulas import reduce_average
 from ._losses import (
     prepare_scores,
@@ -53,6 +53,7 @@ from ._validation import (
     check_sample_weight,
     label_kind,
     python_label_error,
+    is_dask_collection,
     refuse_masked,
     refuse_zero_weights,
 )
@@ -109,6 +110,65 @@ def _plain_targets(y_true):
             raise ValueError("y_true holds integer-valued floats beyond int64, no longer "
                              "the integers they were written as.")
     return y
+
+
+def dask_binary_ranking(y_true, y_score, sample_weight, pos_label=None):
+    """The route of a binary ranking with Dask inputs (``_dask_ranking``): ``(ranking,
+    pos_label)`` after its first pass, when the inputs are those the in-memory functions
+    compute themselves (plain 1-D targets of two classes, ``pos_label`` one of them --
+    None: the greater one --, finite 1-D float scores, non-negative weights giving both
+    sides weight); None otherwise: the caller then gathers the inputs and computes them
+    as arrays (the same values, warnings and errors)."""
+    if not any(is_dask_collection(a) for a in (y_true, y_score, sample_weight)):
+        return None
+    if np.ndim(y_true) != 1 or np.ndim(y_score) != 1 or (
+            sample_weight is not None and np.ndim(sample_weight) != 1) or (
+            getattr(getattr(y_score, "dtype", None), "kind", None) != "f"):
+        return None
+    ranking = _dask_ranking.binary_ranking(y_true, y_score, sample_weight)
+    labels = None if ranking is None else _plain_targets(ranking.labels)
+    if labels is None or labels.shape[0] != 2:
+        return None
+    if pos_label is None:
+        pos_label = binary_classes(labels).tolist()[1]
+    try:  # the labels' checks of every binary scoring, on the labels found
+        classes, pos, _, _, _ = binary_score_inputs(labels, np.zeros(2), None, pos_label,
+                                                    arrays=False, two_classes=True)
+    except ValueError:
+        return None
+    pos_label = classes[pos]
+    n_pos, n_neg = ranking.side_totals(pos_label)
+    if not (n_pos > 0 and n_neg > 0):
+        return None
+    return ranking, pos_label
+
+
+def dask_one_vs_all(y_true, y_score, sample_weight, what):
+    """The route of one-vs-all rankings with Dask inputs: ``(classes, sums)`` with one
+    :class:`metrics_sk._dask_ranking.RankingSums` per class (``what``: the sums wanted),
+    each class's column ranked against the others by the two passes of
+    ``_dask_ranking`` (its labels found in one more pass first), when the inputs are a
+    plain 1-D target of at least two classes, a 2-D float Dask array of scores with one
+    column per class and non-negative weights giving each side of each class weight; None
+    otherwise (the caller then gathers the inputs and computes them as arrays)."""
+    if not is_dask_collection(y_score) or np.ndim(y_true) != 1 or np.ndim(y_score) != 2 or (
+            not hasattr(y_score, "chunks")) or y_score.dtype.kind != "f" or (
+            sample_weight is not None and np.ndim(sample_weight) != 1):
+        return None
+    found = _dask_ranking.labels_of(y_true)
+    classes = None if found is None else _plain_targets(found)
+    if classes is None or classes.shape[0] < 2 or y_score.shape[1] != classes.shape[0]:
+        return None
+    sums = []
+    for k, label in enumerate(classes.tolist()):
+        ranking = _dask_ranking.binary_ranking(y_true == label, y_score[:, k], sample_weight)
+        if ranking is None or ranking.labels.tolist() != [False, True]:
+            return None
+        n_pos, n_neg = ranking.side_totals(True)
+        if not (n_pos > 0 and n_neg > 0):
+            return None
+        sums.append(ranking.sums(True, what))
+    return classes, sums
 
 
 def _plain_labels(labels, y):
@@ -691,13 +751,18 @@ def roc_auc_mu_score(y_true, y_score, *, labels=None, sample_weight=None, cost_m
 
 def _per_class(values, average, codes, weights, classes, what):
     """Warn about undefined (NaN) classes and average the rest."""
+    support = np.bincount(codes, weights=weights, minlength=values.shape[0])
+    return _per_class_support(values, average, support, classes, what)
+
+
+def _per_class_support(values, average, support, classes, what):
+    """:func:`_per_class` with the classes' (weighted) sizes ``support`` given."""
     undefined = np.isnan(values)
     if undefined.any():
         warnings.warn(
             f"{what} is undefined for classes {classes[undefined][:10].tolist()} (no positive "
             "or no negative sample in y_true, or zero weight); it is set to NaN and left out "
-            "of averages.", UndefinedMetricWarning, stacklevel=5)
-    support = np.bincount(codes, weights=weights, minlength=values.shape[0])
+            "of averages.", UndefinedMetricWarning, stacklevel=6)
     return reduce_average(values, average, support)
 
 
@@ -765,6 +830,21 @@ def one_vs_all_roc_auc_score(y_true, y_score, *, labels=None, sample_weight=None
     >>> round(one_vs_all_roc_auc_score(y, proba), 4)
     0.9375
     """
+    columns = (dask_one_vs_all(y_true, y_score, sample_weight, ("twice",))
+               if labels is None else None)
+    if columns is not None:  # Dask: each class's column on the workers
+        classes, sums = columns
+        values = np.array([_auc.auc_of_twice_wins(c.twice, c.n_pos, c.n_neg) for c in sums])
+        return _per_class_support(values, average, np.array([c.n_pos for c in sums]),
+                                  classes, "ROC AUC")
+    routed = dask_binary_ranking(y_true, y_score, sample_weight) if labels is None else None
+    if routed is not None:  # Dask: a binary target's two classes, on the workers
+        ranking, pos_label = routed
+        sums = ranking.sums(pos_label, ("twice",))  # (the same pairs for either class)
+        values = np.array([_auc.auc_of_twice_wins(sums.twice, sums.n_neg, sums.n_pos),
+                           _auc.auc_of_twice_wins(sums.twice, sums.n_pos, sums.n_neg)])
+        return _per_class_support(values, average, np.array([sums.n_neg, sums.n_pos]),
+                                  ranking.labels, "ROC AUC")
     return evaluate(_one_vs_all_inputs(_auc.one_vs_all_auc, "ROC AUC", y_true, y_score,
                                        labels=labels, sample_weight=sample_weight,
                                        average=average))
@@ -827,6 +907,20 @@ def one_vs_all_pr_auc_score(y_true, y_score, *, labels=None, sample_weight=None,
 
     ``average_precision_score`` gives 0.8333 for "cat" and 0.9167 for "dog".
     """
+    columns = dask_one_vs_all(y_true, y_score, sample_weight, ("pr",)) if labels is None else None
+    if columns is not None:  # Dask: each class's column on the workers
+        classes, sums = columns
+        values = np.array([_auc.pr_of_terms(c.pr, c.n_pos) for c in sums])
+        return _per_class_support(values, average, np.array([c.n_pos for c in sums]),
+                                  classes, "PR AUC")
+    routed = dask_binary_ranking(y_true, y_score, sample_weight) if labels is None else None
+    if routed is not None:  # Dask: a binary target's two classes, on the workers
+        ranking, pos_label = routed
+        sums = ranking.sums(pos_label, ("pr", "pr_other"))
+        values = np.array([_auc.pr_of_terms(sums.pr_other, sums.n_neg),
+                           _auc.pr_of_terms(sums.pr, sums.n_pos)])
+        return _per_class_support(values, average, np.array([sums.n_neg, sums.n_pos]),
+                                  ranking.labels, "PR AUC")
     return evaluate(_one_vs_all_inputs(_auc.one_vs_all_pr_auc, "PR AUC", y_true, y_score,
                                        labels=labels, sample_weight=sample_weight,
                                        average=average))

@@ -425,3 +425,33 @@ def test_rankings_are_in_unit_interval_and_exact_to_rounding(seed):
         if np.bincount(codes, minlength=k).all():
             values.append(_auc.auc_mu(codes, *_auc.mu_dot_products(scores), weights))
         assert all(0.0 <= v <= 1.0 for v in values), values
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_pr_areas_are_exactly_rounded_sums_of_their_terms(seed):
+    """Average precision and PR AUC sum their per-threshold terms exactly rounded (the
+    same bits for any split of the terms, as the Dask ranges need): equal to
+    ``math.fsum`` of the terms built from scikit-learn's cumulative counts."""
+    import math
+
+    from sklearn.metrics import confusion_matrix_at_thresholds
+
+    from metrics_sk import average_precision_score, one_vs_all_pr_auc_score
+
+    rng = np.random.default_rng(seed)
+    n = 20000
+    y = (rng.random(n) < 0.3).astype(int)
+    scores = (rng.random(n) + 0.3 * y).round(3)  # ties
+    _, fps, _, tps, _ = confusion_matrix_at_thresholds(y, scores)
+    steps = np.diff(tps, prepend=0.0)
+    precision = tps / (tps + fps)
+    ap = math.fsum(steps * precision) / tps[-1]
+    assert average_precision_score(y, scores) == ap
+    previous = np.concatenate(([1.0], precision[:-1]))
+    pr = math.fsum(steps * (precision + previous)) / (2.0 * tps[-1])
+    assert one_vs_all_pr_auc_score(y, scores, average=None)[1] == pr
+    w = rng.random(n)
+    _, fps, _, tps, _ = confusion_matrix_at_thresholds(y, scores, sample_weight=w)
+    steps = np.diff(tps, prepend=0.0)
+    got = _auc.pr_auc(y == 1, scores, w, step=True)
+    assert abs(got - math.fsum(steps * tps / (tps + fps)) / math.fsum(steps)) <= 2e-16

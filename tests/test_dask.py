@@ -365,3 +365,239 @@ def test_brier_streaming_options_are_brier_only():
     acc = StreamingLoss("brier_score_loss", pos_label="a").update(["a", "b"], [0.2, 0.7])
     with pytest.raises(ValueError, match="should be binary"):
         acc.update(["c"], [0.5])
+
+
+# -- the ranking metrics: two exact passes on the workers (metrics_sk/_dask_ranking.py) -----
+RANKING = {
+    "roc_auc_score": lambda y, s, **kw: msk.roc_auc_score(y, s, **kw),
+    "average_precision_score": lambda y, s, **kw: msk.average_precision_score(y, s, **kw),
+    "one_vs_all_pr_auc_score": lambda y, s, **kw: msk.one_vs_all_pr_auc_score(
+        y, s, average=None, **kw),
+    "one_vs_all_roc_auc_score": lambda y, s, **kw: msk.one_vs_all_roc_auc_score(
+        y, s, average=None, **kw),
+}
+
+
+def _ranking_data(n, dtype, seed, ties=True):
+    rng = np.random.default_rng(seed)
+    y = (rng.random(n) < 0.3).astype(np.int64)
+    s = (rng.random(n) + 0.4 * y).astype(dtype)
+    if ties:
+        s[::3] = np.round(s[::3], 2)  # many tied scores across the ranges
+    return y, s
+
+
+def _never_gathered(monkeypatch, call):
+    """``call()`` with the Dask arrays refusing to be gathered into the client."""
+
+    def refuse(self, *args, **kwargs):
+        raise AssertionError("the whole Dask input was gathered into the client")
+
+    with monkeypatch.context() as m:
+        m.setattr(da.Array, "__array__", refuse)
+        return call()
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+@pytest.mark.parametrize("name", sorted(RANKING))
+def test_binary_rankings_on_dask_equal_in_memory_bit_for_bit(client, monkeypatch, name, dtype):
+    import sklearn.metrics as skm
+
+    func = RANKING[name]
+    y, s = _ranking_data(30000, dtype, seed=1)
+    expected = func(y, s)
+    # independent references: scikit-learn's own values (and its curve for PR AUC)
+    if name == "roc_auc_score":
+        assert np.isclose(expected, skm.roc_auc_score(y, s), rtol=1e-13)
+    elif name == "average_precision_score":
+        assert np.isclose(expected, skm.average_precision_score(y, s), rtol=1e-13)
+    elif name == "one_vs_all_pr_auc_score":
+        precision, recall, _ = skm.precision_recall_curve(y, s)
+        assert np.isclose(expected[1], skm.auc(recall, precision), rtol=1e-13)
+    for chunks in (30000, 7001, (5000, 1, 14999, 10000), 997):  # one partition, uneven, many
+        dy, ds = da.from_array(y, chunks=chunks), da.from_array(s, chunks=chunks)
+        got = _never_gathered(monkeypatch, lambda: func(dy, ds))
+        assert np.array_equal(got, expected), (chunks, got, expected)
+    # misaligned partitions (the labels rechunked to the scores'), numpy labels
+    got = _never_gathered(monkeypatch, lambda: func(da.from_array(y, chunks=4000),
+                                                   da.from_array(s, chunks=6000)))
+    assert np.array_equal(got, expected)
+    assert np.array_equal(func(y, da.from_array(s, chunks=7000)), expected)
+
+
+def test_binary_rankings_on_dask_class_absent_from_partitions_and_series(client):
+    y, s = _ranking_data(20000, np.float64, seed=2)
+    order = np.argsort(y, kind="stable")  # the first partitions hold negatives only
+    y, s = y[order], s[order]
+    labels = np.where(y == 1, "spam", "ham")
+    frame = dd.from_pandas(pd.DataFrame({"y": labels, "s": s}), npartitions=5)
+    for name, func in RANKING.items():
+        expected = func(y, s)
+        assert np.array_equal(func(da.from_array(y, chunks=3000),
+                                   da.from_array(s, chunks=3000)), expected), name
+        if name != "average_precision_score":  # (pos_label=1: not a label here)
+            assert np.array_equal(func(frame["y"], frame["s"]), func(labels, s)), name
+    assert msk.average_precision_score(frame["y"], frame["s"], pos_label="ham") == \
+        msk.average_precision_score(labels, s, pos_label="ham")
+
+
+@pytest.mark.parametrize("name", sorted(RANKING))
+def test_weighted_rankings_on_dask_equal_in_memory_to_rounding(client, name):
+    import sklearn.metrics as skm
+
+    func = RANKING[name]
+    y, s = _ranking_data(20000, np.float32, seed=3)
+    w = np.random.default_rng(4).gamma(2.0, size=y.shape[0])
+    w[::11] = 0.0  # zero weights: left out in memory, nothing to add here
+    expected = func(y, s, sample_weight=w)
+    if name == "roc_auc_score":
+        assert np.isclose(expected, skm.roc_auc_score(y, s, sample_weight=w), rtol=1e-13)
+    elif name == "average_precision_score":
+        assert np.isclose(expected, skm.average_precision_score(y, s, sample_weight=w),
+                          rtol=1e-13)
+    for chunks in (20000, 3001):
+        dy, ds, dw = (da.from_array(a, chunks=chunks) for a in (y, s, w))
+        np.testing.assert_allclose(func(dy, ds, sample_weight=dw), expected, rtol=1e-13)
+
+
+def test_rankings_on_dask_not_routed_are_gathered_with_in_memory_outcomes(client):
+    import sklearn.metrics as skm
+
+    y, s = _ranking_data(3000, np.float64, seed=5)
+    dy, ds = da.from_array(y, chunks=700), da.from_array(s, chunks=700)
+    # partial AUC, integer scores, all-zero weights, one class, three classes
+    assert msk.roc_auc_score(dy, ds, max_fpr=0.3) == msk.roc_auc_score(y, s, max_fpr=0.3)
+    si = (s * 100).astype(np.int64)
+    assert msk.roc_auc_score(dy, da.from_array(si, chunks=700)) == msk.roc_auc_score(y, si)
+    zeros = da.zeros(3000, chunks=700)
+    with pytest.raises(ValueError) as in_memory:
+        skm.roc_auc_score(y, s, sample_weight=np.zeros(3000))
+    with pytest.raises(type(in_memory.value)):
+        msk.roc_auc_score(dy, ds, sample_weight=zeros)
+    with pytest.warns(UserWarning, match="Only one class"):  # scikit-learn's outcome
+        assert np.isnan(msk.roc_auc_score(da.zeros(3000, chunks=700, dtype=int), ds))
+    with pytest.raises(ValueError):
+        msk.roc_auc_score(dy + (dy > 0) * (ds > 0.9), ds)  # three classes, 1-D scores
+    with pytest.raises(ValueError, match="inconsistent numbers of samples"):
+        msk.roc_auc_score(dy[:-1], ds)
+
+
+@pytest.mark.bigmem
+def test_1e8_float32_rankings_are_exact_under_three_partitionings(client):
+    """Issue 25's first "done when": ROC AUC, PR AUC and average precision of 10**8
+    float32 scores generated on the workers equal the in-memory values bit for bit under
+    three partitionings, while the client stays small (measured around the Dask calls
+    only: the in-memory references are computed into this process first)."""
+    from metrics_sk import _auc
+
+    n = 10**8
+    rng = da.random.default_rng(2025)
+    y = (rng.random(n, chunks=10**7, dtype=np.float32) < 0.3).astype(np.int8)
+    s = (rng.random(n, chunks=10**7, dtype=np.float32) + np.float32(0.4) * y)
+    y, s = client.persist([y, s.astype(np.float32)])
+    distributed.wait([y, s])
+    y_np, s_np = dask.compute(y, s)
+    start = time.perf_counter()
+    # (PR AUC: the kernel of one_vs_all_pr_auc_score's second column, alone: the public
+    # function would rank the first class's column too; the small tests above compare
+    # the public functions themselves)
+    expected = (msk.roc_auc_score(y_np, s_np), _auc.pr_auc(y_np == 1, s_np),
+                msk.average_precision_score(y_np, s_np))
+    in_memory = time.perf_counter() - start
+    del y_np, s_np
+    before = peak = _rss()
+    done = threading.Event()
+
+    def watch():
+        nonlocal peak
+        while not done.is_set():
+            peak = max(peak, _rss())
+            time.sleep(0.01)
+
+    watcher = threading.Thread(target=watch, daemon=True)
+    watcher.start()
+    seconds = []
+    try:
+        for chunks in (10**7, 3 * 10**6 + 7, 25 * 10**6):
+            dy, ds = client.persist([y.rechunk(chunks), s.rechunk(chunks)])
+            distributed.wait([dy, ds])
+            start = time.perf_counter()
+            got = (msk.roc_auc_score(dy, ds),
+                   msk.one_vs_all_pr_auc_score(dy, ds, average=None)[1],
+                   msk.average_precision_score(dy, ds))
+            seconds.append(time.perf_counter() - start)
+            del dy, ds
+            assert got == expected, (chunks, got, expected)
+    finally:
+        done.set()
+        watcher.join()
+    grown = (peak - before) / 2**20
+    print(f"\n1e8 float32 rankings: in memory {in_memory:.1f} s, on Dask "
+          + ", ".join(f"{t:.1f} s" for t in seconds)
+          + f" (three partitionings), client grew {grown:.0f} MiB; values {expected}")
+    assert grown < 200
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_binary_rankings_on_dask_exact_for_random_partitionings_and_extreme_scores(seed):
+    """Random chunkings of scores mixing signs, -0.0 and 0.0, subnormals, huge magnitudes
+    (key ranges wider than 2**62: the sorted-table fallback) and heavy ties: every value
+    equals the in-memory one bit for bit (synchronous scheduler: the arithmetic, not the
+    cluster)."""
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(50, 4000))
+    pool = np.array([-1e300, -3.5, -1.0, -0.0, 0.0, 5e-324, 1e-310, 0.25, 0.5, 2.0, 7e200,
+                     1.7e308])
+    s = np.where(rng.random(n) < 0.5, rng.choice(pool, n), rng.normal(size=n) * 10.0 **
+                 rng.integers(-300, 300, n))
+    y = (rng.random(n) < rng.uniform(0.05, 0.95)).astype(np.int64)
+    y[:2] = [0, 1]
+    cuts = np.sort(rng.choice(np.arange(1, n), size=int(rng.integers(0, 12)), replace=False))
+    chunks = tuple(np.diff(np.concatenate(([0], cuts, [n]))).tolist())
+    # and a range holding keys 2**63 apart (a few of the lowest scores share the first
+    # range with the many highest)
+    wide = np.where(np.arange(100) < 5, -1e300, 1e300), (np.arange(100) % 3 == 0).astype(int)
+    with dask.config.set(scheduler="sync"):
+        for name, func in RANKING.items():
+            for (labels, scores), c in (((y, s), chunks), ((wide[1], wide[0]), (30, 70))):
+                expected = func(labels, scores)
+                got = func(da.from_array(labels, chunks=c), da.from_array(scores, chunks=c))
+                assert np.array_equal(got, expected), (name, c, got, expected)
+
+
+def test_one_vs_rest_rankings_on_dask_equal_in_memory_bit_for_bit(client, monkeypatch):
+    """One-vs-rest: each class's column ranked on the workers (a pass for the labels,
+    then two per class); probabilities of 4 classes, float32 and float64, ties."""
+    import sklearn.metrics as skm
+
+    rng = np.random.default_rng(7)
+    n, k = 12000, 4
+    y = rng.integers(0, k, n)
+    proba = rng.dirichlet(np.ones(k), n)
+    proba[::4] = np.round(proba[::4], 2)
+    proba /= proba.sum(1, keepdims=True)
+    calls = {
+        "roc_auc_score ovr": lambda t, p, **kw: msk.roc_auc_score(t, p, multi_class="ovr",
+                                                                  **kw),
+        "average_precision_score": msk.average_precision_score,
+        "one_vs_all_roc_auc_score": msk.one_vs_all_roc_auc_score,
+        "one_vs_all_pr_auc_score": msk.one_vs_all_pr_auc_score,
+    }
+    assert np.isclose(calls["roc_auc_score ovr"](y, proba),
+                      skm.roc_auc_score(y, proba, multi_class="ovr"), rtol=1e-13)
+    assert np.isclose(calls["average_precision_score"](y, proba),
+                      skm.average_precision_score(y, proba), rtol=1e-13)
+    for dtype, chunks, averages in ((np.float64, (5000, 1, 6999), (None, "macro", "weighted")),
+                                    (np.float32, n, (None,))):
+        p = proba.astype(dtype)
+        dy, dp = da.from_array(y, chunks=chunks), da.from_array(p, chunks=(chunks, 2))
+        for name, func in calls.items():
+            for average in averages:
+                expected = func(y, p, average=average)
+                got = _never_gathered(monkeypatch, lambda: func(dy, dp, average=average))
+                assert np.array_equal(got, expected), (name, dtype, chunks, average)
+    w = rng.gamma(2.0, size=n)
+    dy, dp, dw = (da.from_array(a, chunks=3000) for a in (y, proba, w))
+    for name, func in calls.items():
+        np.testing.assert_allclose(func(dy, dp, sample_weight=dw, average=None),
+                                   func(y, proba, sample_weight=w, average=None), rtol=1e-13)
