@@ -7,9 +7,11 @@ rounded once, at the end: the result is the float nearest to the true sum of the
 terms, whatever the order in which they came.
 
 Every finite float64 is an integer multiple of ``2**-1074`` (the smallest subnormal),
-so an exact sum is a Python integer ``N`` with value ``N * 2**-1074``. Merging two
-exact sums adds their integers; :func:`rounded` divides by ``2**1074`` once, correctly
-rounded (Python's integer true division rounds to nearest, ties to even). Infinite and
+and every product of two, rounded to 53 bits as if the exponent had no limit, is one of
+``2**-2200``: an exact sum is a Python integer ``N`` with value ``N * 2**-_UNIT``
+(``_UNIT = 2210``). Merging two exact sums adds their integers; :func:`rounded` divides
+by ``2**_UNIT`` once, correctly rounded (Python's integer true division rounds to
+nearest, ties to even); :func:`ratio` divides two exact sums, correctly rounded too. Infinite and
 NaN terms are kept aside: an exact sum holding one gives what a float sum would (inf,
 -inf, or NaN for both or a NaN).
 
@@ -22,10 +24,20 @@ integers. Blocks of ``2**15`` floats keep the temporaries in cache: about 15 tim
 the cost of ``np.sum``, never a Python loop per term.
 """
 
+import math
+
 import numpy as np
 
 #: The exponent of the smallest subnormal float64: every finite float is a multiple.
 _SCALE = 1074
+#: An ExactSum counts units of ``2**-_UNIT``: every float, and every product of two
+#: floats rounded to 53 bits with an unbounded exponent (``2**-2200`` at the least).
+_UNIT = 2210
+_FLOAT_SHIFT = _UNIT - _SCALE
+#: :func:`_shifted_total`: a float's biased exponent plus its shift plus ``_OFF`` is a
+#: bin in ``[1, _SPAN)``, the sign adds ``_SPAN``; bin 0 holds the zeros.
+_OFF, _SPAN = 2200, 6400
+_TINY = 2.0**-1022  # the smallest normal float64
 _FLUSH = 1 << 26  # float64 sums of so many integers below 2**26 are exact
 _BLOCK = 1 << 15  # a block's temporaries stay in cache, and are not paged in afresh
 _HALF = np.uint64((1 << 26) - 1)
@@ -34,7 +46,7 @@ _HALF = np.uint64((1 << 26) - 1)
 class ExactSum:
     """The exact sum of some floats: merge with ``+``, round with ``float()``.
 
-    ``total``: the sum as an integer multiple of ``2**-1074``; ``special``: the sum of
+    ``total``: the sum as an integer multiple of ``2**-_UNIT``; ``special``: the sum of
     the infinite and NaN terms (a float: 0.0 when there were none).
     """
 
@@ -106,12 +118,12 @@ def _combined(sums):
 
 
 def rounded(total, special=0.0):
-    """The float nearest to ``total * 2**-1074`` (ties to even); ``special`` (an inf or a
+    """The float nearest to ``total * 2**-_UNIT`` (ties to even); ``special`` (an inf or a
     NaN, or 0.0) takes over when it is not 0.0. Beyond the largest float: ±inf."""
     if special != 0.0:
         return float(special)
     try:
-        return total / (1 << _SCALE)
+        return total / (1 << _UNIT)
     except OverflowError:
         return float("inf") if total > 0 else float("-inf")
 
@@ -145,6 +157,167 @@ def exact_sum_of(values):
     values = np.asarray(values, dtype=np.float64)
     finite = np.isfinite(values)
     if finite.all():
-        return ExactSum(exact_total(values))
+        return ExactSum(exact_total(values) << _FLOAT_SHIFT)
     special = float(np.sum(values[~finite]))
-    return ExactSum(exact_total(values[finite]), special)
+    return ExactSum(exact_total(values[finite]) << _FLOAT_SHIFT, special)
+
+
+
+def exact_dot_of(values, weights):
+    """The :class:`ExactSum` of the products ``values[i] * weights[i]`` (finite float64,
+    same shape), each rounded to 53 bits as if the exponent had no limit: no product
+    underflows to a subnormal or overflows to infinity, and each term depends on its two
+    factors alone (not on a scale chosen per batch), so any split of the samples sums to
+    the same bits.
+
+    Examples
+    --------
+    >>> from metrics_sk._exact import exact_dot_of
+    >>> float(exact_dot_of([0.5, 0.25], [5e-324, 5e-324]))  # the floats' 0.0 + 0.0
+    5e-324
+    """
+    products, shifts = _products(values, weights)
+    if shifts is None:
+        return ExactSum(exact_total(products) << _FLOAT_SHIFT)
+    return ExactSum(int(exact_totals_by(np.zeros(products.shape[0], np.intp), products, 1,
+                                        shifts)[0]))
+
+
+def exact_dots_by(index, values, weights, size):
+    """:func:`exact_dot_of` per ``index`` (integers in ``[0, size)``): an object array of
+    ``size`` integers in units of ``2**-_UNIT``, as :func:`exact_totals_by`."""
+    products, shifts = _products(values, weights)
+    return exact_totals_by(index, products, size, shifts)
+
+
+def _products(values, weights):
+    """``(products, None)``: the float products where every one is normal (or an exact
+    zero), which are the rounded products already; else ``(fractions, shifts)``: the
+    factors' fractions multiplied (a product in ``[0.25, 1)``, always normal) and their
+    exponents, added exactly."""
+    values = np.ravel(np.asarray(values, dtype=np.float64))
+    weights = np.ravel(np.asarray(weights, dtype=np.float64))
+    with np.errstate(all="ignore"):
+        products = values * weights
+    size = np.abs(products)
+    tiny = size < _TINY
+    if not size.max(initial=0) == np.inf and not (
+            tiny.any() and ((values[tiny] != 0) & (weights[tiny] != 0)).any()):
+        return products, None
+    value_fraction, value_exponent = np.frexp(values)
+    weight_fraction, weight_exponent = np.frexp(weights)
+    return (value_fraction * weight_fraction,
+            value_exponent.astype(np.int64) + weight_exponent)
+
+
+def exact_totals_by(index, values, size, shifts=None):
+    """The exact sums of the finite float64 ``values`` (times ``2**shifts``, when given:
+    then each value is 0 or in ``[0.25, 1)`` and each shift at least -2146) per ``index``
+    (integers in ``[0, size)``), as an object array of ``size`` Python integers in units
+    of ``2**-_UNIT``: the bins of :func:`exact_total` per (index, sign and exponent)
+    pair, with the exponents that occur numbered densely, so one bincount per part covers
+    them.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from metrics_sk._exact import exact_totals_by, rounded_all
+    >>> values = np.array([1e16, 2.5, 1.0, 1.0])  # np.sum(values[[0, 2, 3]]) is 1e16
+    >>> rounded_all(exact_totals_by(np.array([0, 1, 0, 0]), values, 2)).tolist()
+    [1.0000000000000002e+16, 2.5]
+    """
+    flat = np.ascontiguousarray(values, dtype=np.float64).reshape(-1).view(np.uint64)
+    index = np.ravel(index)
+    n = flat.shape[0]
+    out = np.zeros(size, dtype=object)
+    if n == 0:
+        return out
+    if shifts is None:  # sign and biased exponent
+        top, n_tops = (flat >> np.uint64(52)).astype(np.intp), 4096
+    else:  # sign, and biased exponent plus shift (bin 0: the zeros)
+        biased = ((flat >> np.uint64(52)) & np.uint64(0x7FF)).astype(np.intp)
+        top = biased + np.ravel(shifts) + _OFF
+        top[biased == 0] = 0
+        top += (flat >> np.uint64(63)).astype(np.intp) * _SPAN
+        n_tops = 2 * _SPAN
+    ids = np.flatnonzero(np.bincount(top, minlength=n_tops))
+    lookup = np.zeros(n_tops, dtype=np.int64)
+    lookup[ids] = np.arange(ids.shape[0])
+    width = ids.shape[0]
+    key = np.multiply(index, width, dtype=np.int64)
+    key += lookup[top]
+    del top
+    bins = size * width
+    if bins > max(1 << 22, 2 * n):  # many cells and exponents: number the pairs met
+        bins_of, key = np.unique(key, return_inverse=True)
+        bins = bins_of.shape[0]
+    else:
+        bins_of = None
+    sums = np.zeros((3, bins))
+    for start in range(0, n, _FLUSH):
+        part, bits = key[start:start + _FLUSH], flat[start:start + _FLUSH]
+        sums[0] += np.bincount(part, minlength=bins)
+        sums[1] += np.bincount(part, weights=((bits >> np.uint64(26)) & _HALF).astype(
+            np.float64), minlength=bins)
+        sums[2] += np.bincount(part, weights=(bits & _HALF).astype(np.float64),
+                               minlength=bins)
+        if start + _FLUSH < n:  # keep every float64 bin sum exact: flush into integers
+            _flush(sums, bins_of, ids, width, shifts is not None, out)
+            sums[:] = 0
+    _flush(sums, bins_of, ids, width, shifts is not None, out)
+    return out
+
+
+def _flush(sums, bins_of, ids, width, shifted, out):
+    """Add the per-(index, exponent) bins ``sums`` into the integers ``out``."""
+    nonzero = np.flatnonzero(sums[0])
+    pairs = nonzero if bins_of is None else bins_of[nonzero]
+    where, which = np.divmod(pairs, width)
+    for b, i, j in zip(nonzero.tolist(), where.tolist(), which.tolist()):
+        count, high, low = (int(v) for v in sums[:, b])
+        top = int(ids[j])
+        if shifted:  # values in [0.25, 1) times 2**shift: normal, or zero (bin 0)
+            exponent, negative = top % _SPAN, top >= _SPAN
+            if exponent == 0:
+                continue
+            mantissas = ((high << 26) + low + (count << 52)) << (exponent - _OFF - 1075 + _UNIT)
+        else:
+            e, negative = top & 0x7FF, top & 0x800
+            mantissas = (high << 26) + low + (count << 52 if e else 0)
+            mantissas <<= max(e - 1, 0) + _FLOAT_SHIFT
+        out[i] += -mantissas if negative else mantissas
+
+
+def rounded_all(totals):
+    """The floats nearest to the integers ``totals`` (units of ``2**-_UNIT``), ±inf beyond
+    the largest float: an array of the same shape."""
+    return np.array([rounded(t) for t in np.ravel(totals).tolist()],
+                    dtype=np.float64).reshape(np.shape(totals))
+
+
+def exact_of(values):
+    """The integers (units of ``2**-_UNIT``) of finite float or integer ``values``: an
+    object array of the same shape, exact."""
+    values = np.asarray(values)
+    if values.dtype.kind in "biu":
+        flat = [int(v) << _UNIT for v in values.ravel().tolist()]
+    else:
+        flat = []
+        for v in values.astype(np.float64).ravel().tolist():
+            fraction, exponent = math.frexp(v)
+            flat.append(int(fraction * (1 << 53)) << (exponent - 53 + _UNIT))
+    out = np.empty(values.shape, dtype=object)
+    out.ravel()[:] = flat if flat else []
+    return out
+
+
+def ratio(numerator, denominator):
+    """The float nearest to ``numerator / denominator`` of two :class:`ExactSum` (one
+    rounding, whatever their size: no quotient of subnormal or infinite floats).
+    ZeroDivisionError for a zero denominator."""
+    if numerator.special != 0.0 or denominator.special != 0.0:
+        return float(numerator) / float(denominator)
+    try:
+        return numerator.total / denominator.total
+    except OverflowError:
+        return math.inf if (numerator.total > 0) == (denominator.total > 0) else -math.inf
