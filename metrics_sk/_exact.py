@@ -243,36 +243,44 @@ def exact_totals_by(index, values, size, shifts=None):
     ids = np.flatnonzero(np.bincount(top, minlength=n_tops))
     lookup = np.zeros(n_tops, dtype=np.int64)
     lookup[ids] = np.arange(ids.shape[0])
-    width = ids.shape[0]
-    key = np.multiply(index, width, dtype=np.int64)
-    key += lookup[top]
+    exponent_id = lookup[top]
     del top
-    bins = size * width
-    if bins > max(1 << 22, 2 * n):  # many cells and exponents: number the pairs met
-        bins_of, key = np.unique(key, return_inverse=True)
-        bins = bins_of.shape[0]
-    else:
-        bins_of = None
-    sums = np.zeros((3, bins))
-    for start in range(0, n, _FLUSH):
-        part, bits = key[start:start + _FLUSH], flat[start:start + _FLUSH]
-        sums[0] += np.bincount(part, minlength=bins)
-        sums[1] += np.bincount(part, weights=((bits >> np.uint64(26)) & _HALF).astype(
-            np.float64), minlength=bins)
-        sums[2] += np.bincount(part, weights=(bits & _HALF).astype(np.float64),
-                               minlength=bins)
-        if start + _FLUSH < n:  # keep every float64 bin sum exact: flush into integers
-            _flush(sums, bins_of, ids, width, shifts is not None, out)
-            sums[:] = 0
-    _flush(sums, bins_of, ids, width, shifts is not None, out)
+    # (index, exponent) bins in one bincount, or for many indices a few exponents at a time
+    step = max(1, min(ids.shape[0], max(1 << 22, 2 * n) // max(size, 1)))
+    for first in range(0, ids.shape[0], step):
+        if step < ids.shape[0]:
+            mine = (exponent_id >= first) & (exponent_id < first + step)
+            part_index, part_id, part_bits = index[mine], exponent_id[mine] - first, flat[mine]
+        else:
+            part_index, part_id, part_bits = index, exponent_id, flat
+        width = min(step, ids.shape[0] - first)
+        key = np.multiply(part_index, width, dtype=np.int64)
+        key += part_id
+        _add_bins(key, part_bits, size * width, ids[first:first + width], width,
+                  shifts is not None, out)
     return out
 
 
-def _flush(sums, bins_of, ids, width, shifted, out):
+def _add_bins(key, bits, bins, ids, width, shifted, out):
+    """Count and sum the fractions' two halves of the floats ``bits`` per bin ``key``
+    (index * width + exponent id), flushed into the integers ``out`` every ``_FLUSH``
+    floats, while the float64 bin sums are exact."""
+    n = key.shape[0]
+    for start in range(0, n, _FLUSH):
+        part, chunk = key[start:start + _FLUSH], bits[start:start + _FLUSH]
+        sums = np.zeros((3, bins))
+        sums[0] = np.bincount(part, minlength=bins)
+        sums[1] = np.bincount(part, weights=((chunk >> np.uint64(26)) & _HALF).astype(
+            np.float64), minlength=bins)
+        sums[2] = np.bincount(part, weights=(chunk & _HALF).astype(np.float64),
+                              minlength=bins)
+        _flush(sums, ids, width, shifted, out)
+
+
+def _flush(sums, ids, width, shifted, out):
     """Add the per-(index, exponent) bins ``sums`` into the integers ``out``."""
     nonzero = np.flatnonzero(sums[0])
-    pairs = nonzero if bins_of is None else bins_of[nonzero]
-    where, which = np.divmod(pairs, width)
+    where, which = np.divmod(nonzero, width)
     for b, i, j in zip(nonzero.tolist(), where.tolist(), which.tolist()):
         count, high, low = (int(v) for v in sums[:, b])
         top = int(ids[j])
