@@ -38,6 +38,7 @@ _FLOAT_SHIFT = _UNIT - _SCALE
 #: bin in ``[1, _SPAN)``, the sign adds ``_SPAN``; bin 0 holds the zeros.
 _OFF, _SPAN = 2200, 6400
 _TINY = 2.0**-1022  # the smallest normal float64
+_BINS = 1 << 22  # exact_totals_by: (index, exponent) bins of one bincount, at most
 _FLUSH = 1 << 26  # float64 sums of so many integers below 2**26 are exact
 _BLOCK = 1 << 15  # a block's temporaries stay in cache, and are not paged in afresh
 _HALF = np.uint64((1 << 26) - 1)
@@ -246,7 +247,7 @@ def exact_totals_by(index, values, size, shifts=None):
     exponent_id = lookup[top]
     del top
     # (index, exponent) bins in one bincount, or for many indices a few exponents at a time
-    step = max(1, min(ids.shape[0], max(1 << 22, 2 * n) // max(size, 1)))
+    step = max(1, min(ids.shape[0], max(_BINS, 2 * n) // max(size, 1)))
     for first in range(0, ids.shape[0], step):
         if step < ids.shape[0]:
             mine = (exponent_id >= first) & (exponent_id < first + step)
