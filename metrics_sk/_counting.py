@@ -40,6 +40,7 @@ _DENSE_SIDE = np.uint64(1 << 11)  # labels 0 .. 2047 of small arrays always fit 
 _SMALL = 1 << 13  # up to this many samples, the range of the labels is found in one array
 _CHUNK = 1 << 16  # samples per chunk of pair keys: 512 KiB of int64, cache-sized
 _reduce_max = np.maximum.reduce  # (np.max without its dispatch: small arrays)
+_reduce_min = np.minimum.reduce
 
 
 def stored(dense):
@@ -386,14 +387,36 @@ def _float_sums_exact(weights, n):
     return bool(np.array_equal(scaled, np.rint(scaled)))
 
 
+def _pair_codes(t, p, values, size):
+    """``code(t) * size + code(p)`` over the integer ``values`` (``size - 1``, the other
+    slot, for a label outside them) by a lookup table over the range of integer ``t`` and
+    ``p``; None where that does not apply (other labels, or a range much wider than the
+    samples): then the label encoder numbers them."""
+    if t.dtype.kind not in "iu" or p.dtype.kind not in "iu" or values.dtype.kind not in "iuf":
+        return None
+    n = t.shape[0]
+    lo = min(int(_reduce_min(t)), int(_reduce_min(p)))
+    span = max(int(_reduce_max(t)), int(_reduce_max(p))) - lo + 1
+    if span > max(4 * n, DENSE_CELLS):
+        return None
+    lookup = np.full(span, size - 1, dtype=np.int64)
+    inside = (values >= lo) & (values < lo + span)
+    lookup[values[inside].astype(np.int64) - lo] = np.flatnonzero(inside)
+    keys = lookup[t - lo if lo else t] * size
+    keys += lookup[p - lo if lo else p]
+    return keys
+
+
 def _exact_float_cells(t, p, values, weights, size):
     """:class:`ExactCells` of float ``weights`` in the cells of the label pairs of ``t``
     and ``p`` over ``values`` (every label of the batch among them, or in the other slot):
     one more encoding of the batch, and the exact sums per cell
     (:func:`metrics_sk._exact.exact_totals_by`)."""
-    _, (t_codes, p_codes) = encode(t, p, labels=values, names=["y_true", "y_pred"])
-    keys = np.multiply(t_codes, size, dtype=np.int64)
-    keys += p_codes
+    keys = _pair_codes(t, p, values, size)
+    if keys is None:
+        _, (t_codes, p_codes) = encode(t, p, labels=values, names=["y_true", "y_pred"])
+        keys = np.multiply(t_codes, size, dtype=np.int64)
+        keys += p_codes
     if size * size <= max(DENSE_STORE, keys.shape[0]):
         totals = exact_totals_by(keys, weights, size * size)
         cells = np.flatnonzero(totals != 0)

@@ -233,48 +233,74 @@ def exact_totals_by(index, values, size, shifts=None):
     out = np.zeros(size, dtype=object)
     if n == 0:
         return out
-    if shifts is None:  # sign and biased exponent
-        top, n_tops = (flat >> np.uint64(52)).astype(np.intp), 4096
-    else:  # sign, and biased exponent plus shift (bin 0: the zeros)
-        biased = ((flat >> np.uint64(52)) & np.uint64(0x7FF)).astype(np.intp)
-        top = biased + np.ravel(shifts) + _OFF
-        top[biased == 0] = 0
-        top += (flat >> np.uint64(63)).astype(np.intp) * _SPAN
-        n_tops = 2 * _SPAN
-    ids = np.flatnonzero(np.bincount(top, minlength=n_tops))
+    shifts = None if shifts is None else np.ravel(shifts)
+    n_tops = 4096 if shifts is None else 2 * _SPAN
+    block = 1 << 16  # blocks of the passes below: their temporaries stay in cache
+    seen = np.zeros(n_tops, dtype=np.int64)
+    for first in range(0, n, block):
+        seen += np.bincount(_tops(flat, shifts, first, first + block), minlength=n_tops)
+    ids = np.flatnonzero(seen)
     lookup = np.zeros(n_tops, dtype=np.int64)
     lookup[ids] = np.arange(ids.shape[0])
-    exponent_id = lookup[top]
-    del top
-    # (index, exponent) bins in one bincount, or for many indices a few exponents at a time
-    step = max(1, min(ids.shape[0], max(_BINS, 2 * n) // max(size, 1)))
-    for first in range(0, ids.shape[0], step):
-        if step < ids.shape[0]:
-            mine = (exponent_id >= first) & (exponent_id < first + step)
-            part_index, part_id, part_bits = index[mine], exponent_id[mine] - first, flat[mine]
-        else:
-            part_index, part_id, part_bits = index, exponent_id, flat
-        width = min(step, ids.shape[0] - first)
-        key = np.multiply(part_index, width, dtype=np.int64)
-        key += part_id
-        _add_bins(key, part_bits, size * width, ids[first:first + width], width,
-                  shifts is not None, out)
+    width = ids.shape[0]
+    step = max(1, min(width, max(_BINS, 2 * n) // max(size, 1)))
+    if step == width:  # every (index, exponent) bin in one bincount, block by block
+        bins = size * width
+        block = max(block, 2 * bins)
+        sums, done = np.zeros((3, bins)), 0
+        for first in range(0, n, block):
+            bits = flat[first:first + block]
+            if done + bits.shape[0] > _FLUSH:  # keep the float64 bin sums exact
+                _flush(sums, ids, width, shifts is not None, out)
+                sums[:], done = 0, 0
+            key = np.multiply(index[first:first + block], width, dtype=np.int64)
+            key += lookup[_tops(flat, shifts, first, first + block)]
+            _bin_sums(key, bits, bins, sums)
+            done += bits.shape[0]
+        _flush(sums, ids, width, shifts is not None, out)
+        return out
+    # many indices: a few exponents at a time
+    exponent_id = lookup[_tops(flat, shifts, 0, n)]
+    for first in range(0, width, step):
+        mine = (exponent_id >= first) & (exponent_id < first + step)
+        part_width = min(step, width - first)
+        key = np.multiply(index[mine], part_width, dtype=np.int64)
+        key += exponent_id[mine] - first
+        _add_bins(key, flat[mine], size * part_width, ids[first:first + part_width],
+                  part_width, shifts is not None, out)
     return out
+
+
+def _tops(flat, shifts, start, stop):
+    """The bin of each float of ``flat[start:stop]`` (their bits): its sign and biased
+    exponent; with ``shifts``, the sign and the biased exponent plus the shift (bin 0: the
+    zeros)."""
+    bits = flat[start:stop]
+    if shifts is None:
+        return (bits >> np.uint64(52)).astype(np.intp)
+    biased = ((bits >> np.uint64(52)) & np.uint64(0x7FF)).astype(np.intp)
+    top = biased + shifts[start:stop] + _OFF
+    top[biased == 0] = 0
+    top += (bits >> np.uint64(63)).astype(np.intp) * _SPAN
+    return top
+
+
+def _bin_sums(key, bits, bins, sums):
+    """Add the count and the sums of the fractions' two 26-bit halves of the floats
+    ``bits`` per bin ``key`` into ``sums``."""
+    sums[0] += np.bincount(key, minlength=bins)
+    sums[1] += np.bincount(key, weights=((bits >> np.uint64(26)) & _HALF).astype(np.float64),
+                           minlength=bins)
+    sums[2] += np.bincount(key, weights=(bits & _HALF).astype(np.float64), minlength=bins)
 
 
 def _add_bins(key, bits, bins, ids, width, shifted, out):
     """Count and sum the fractions' two halves of the floats ``bits`` per bin ``key``
     (index * width + exponent id), flushed into the integers ``out`` every ``_FLUSH``
     floats, while the float64 bin sums are exact."""
-    n = key.shape[0]
-    for start in range(0, n, _FLUSH):
-        part, chunk = key[start:start + _FLUSH], bits[start:start + _FLUSH]
+    for start in range(0, key.shape[0], _FLUSH):
         sums = np.zeros((3, bins))
-        sums[0] = np.bincount(part, minlength=bins)
-        sums[1] = np.bincount(part, weights=((chunk >> np.uint64(26)) & _HALF).astype(
-            np.float64), minlength=bins)
-        sums[2] = np.bincount(part, weights=(chunk & _HALF).astype(np.float64),
-                              minlength=bins)
+        _bin_sums(key[start:start + _FLUSH], bits[start:start + _FLUSH], bins, sums)
         _flush(sums, ids, width, shifted, out)
 
 

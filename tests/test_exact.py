@@ -138,6 +138,7 @@ def test_totals_by_index_are_the_exactly_rounded_sums(monkeypatch):
     assert _exact.rounded_all(_exact.exact_totals_by(index, values, size)).tolist() == expected
     # a few exponents at a time (many indices) and flushes every 100 floats: the same
     monkeypatch.setattr(_exact, "_FLUSH", 100)
+    assert _exact.rounded_all(_exact.exact_totals_by(index, values, size)).tolist() == expected
     monkeypatch.setattr(_exact, "_BINS", 2 * size)
     assert _exact.rounded_all(_exact.exact_totals_by(index, values, size)).tolist() == expected
     assert _exact.rounded_all(_exact.exact_of(np.array([3, -4]))).tolist() == [3.0, -4.0]
