@@ -100,7 +100,7 @@ def _dask_cells(y_true, y_pred, *, labels, sample_weight, allow_negative_weights
     if merged is None:
         raise ValueError("Found empty input array (e.g., `y_true` or `y_pred`) while a "
                          "minimum of 1 sample is required.")
-    return merged._labels, merged.exact_cells()
+    return merged._labels, merged._exact_or_cells()
 
 
 def _counted(c):
@@ -235,7 +235,7 @@ class Confusion:
         self._changed()
         return self
 
-    def exact_cells(self):
+    def _exact_or_cells(self):
         """The cells with their exact sums (``_counting.ExactCells``) when they have them,
         else the cells: what another confusion adds exactly (``_add_cells``)."""
         if self._exact is not None and self._exact.rounded is self._cells:
@@ -625,7 +625,7 @@ class Confusion:
             values, cells = confusion_cells(y_true, y_pred, sample_weight=sample_weight)
         merged = _merge(self, Confusion.from_cells(values, cells, fixed=None,
                                                    counted=sample_weight is None))
-        self._set(merged._labels, merged.exact_cells(), fixed=self._fixed)
+        self._set(merged._labels, merged._exact_or_cells(), fixed=self._fixed)
         self._weighted |= sample_weight is not None
         self._counted = merged._counted
         return self
@@ -638,14 +638,14 @@ class Confusion:
         copy : Confusion
             A confusion with the same labels and counts.
         """
-        cells = self.exact_cells()
+        cells = self._exact_or_cells()
         cells = (ExactCells(cells.rounded.copy(), cells.keys, cells.totals)
                  if isinstance(cells, ExactCells) else cells.copy())
         return Confusion.from_cells(self._labels.copy(), cells, fixed=self._fixed,
                                     weighted=self._weighted, counted=self._counted)
 
     def __getstate__(self):
-        return {"labels": self._labels, "cells": self.exact_cells(), "fixed": self._fixed,
+        return {"labels": self._labels, "cells": self._exact_or_cells(), "fixed": self._fixed,
                 "weighted": self._weighted, "counted": self._counted}
 
     def __setstate__(self, state):
@@ -1002,14 +1002,14 @@ def _add_into(c, cells):
     size = c._labels.shape[0] + 1
     if not c._sparse and sp.issparse(cells):
         cells = cells.toarray()
-    total = _add_cells(c.exact_cells(), cells, size)
+    total = _add_cells(c._exact_or_cells(), cells, size)
     c._exact = total if isinstance(total, ExactCells) else None
     c._cells = total.rounded if isinstance(total, ExactCells) else total
     c._changed()
 
 
 def _remap(c, where, size):
-    cells = c.exact_cells()
+    cells = c._exact_or_cells()
     if isinstance(cells, ExactCells):
         return remap_exact(cells, where, c._labels.shape[0] + 1, size)
     coo = cells.tocoo() if sp.issparse(cells) else sp.coo_array(cells)
@@ -1025,17 +1025,17 @@ def _merge(a, b):
         return a.copy()
     a_labels, b_labels = _common_labels(a._labels, b._labels)
     if a_labels is not a._labels or b_labels is not b._labels:
-        a = Confusion.from_cells(a_labels, a.exact_cells(), fixed=a._fixed,
+        a = Confusion.from_cells(a_labels, a._exact_or_cells(), fixed=a._fixed,
                                  weighted=a._weighted, counted=a._counted)
-        b = Confusion.from_cells(b_labels, b.exact_cells(), fixed=b._fixed,
+        b = Confusion.from_cells(b_labels, b._exact_or_cells(), fixed=b._fixed,
                                  weighted=b._weighted, counted=b._counted)
     if a._labels.shape == b._labels.shape and np.all(a._labels == b._labels):
         out = a.copy()
         if b._fixed is not None:  # the reported labels come first in both
-            out._set(out._labels, out.exact_cells(), fixed=max(a._fixed or 0, b._fixed))
+            out._set(out._labels, out._exact_or_cells(), fixed=max(a._fixed or 0, b._fixed))
         out._weighted = a._weighted or b._weighted
         out._counted = a._counted and b._counted
-        _add_into(out, b.exact_cells())
+        _add_into(out, b._exact_or_cells())
         return out
     kinds = label_kind(a._labels), label_kind(b._labels)
     if a._labels.size and b._labels.size and kinds[0] != kinds[1]:  # whatever their containers

@@ -396,12 +396,15 @@ def _pair_codes(t, p, values, size):
         return None
     n = t.shape[0]
     lo = min(int(_reduce_min(t)), int(_reduce_min(p)))
-    span = max(int(_reduce_max(t)), int(_reduce_max(p))) - lo + 1
-    if span > max(4 * n, DENSE_CELLS):
+    hi = max(int(_reduce_max(t)), int(_reduce_max(p)))
+    span = hi - lo + 1
+    if span > max(4 * n, DENSE_CELLS) or hi >= 2**63 or (
+            values.dtype.kind == "f" and max(-lo, hi) >= 2**53):  # (labels as rounded floats)
         return None
     lookup = np.full(span, size - 1, dtype=np.int64)
     inside = (values >= lo) & (values < lo + span)
     lookup[values[inside].astype(np.int64) - lo] = np.flatnonzero(inside)
+    t, p = (a.astype(np.int64, copy=False) for a in (t, p))  # (int64 offsets: any dtypes)
     keys = lookup[t - lo if lo else t] * size
     keys += lookup[p - lo if lo else p]
     return keys

@@ -7,9 +7,8 @@ rounded once, at the end: the result is the float nearest to the true sum of the
 terms, whatever the order in which they came.
 
 Every finite float64 is an integer multiple of ``2**-1074`` (the smallest subnormal),
-and every product of two, rounded to 53 bits as if the exponent had no limit, is one of
-``2**-2200``: an exact sum is a Python integer ``N`` with value ``N * 2**-_UNIT``
-(``_UNIT = 2210``). Merging two exact sums adds their integers; :func:`rounded` divides
+and every exact product of two one of ``2**-2252``: an exact sum is a Python integer
+``N`` with value ``N * 2**-_UNIT`` (``_UNIT = 2260``). Merging two exact sums adds their integers; :func:`rounded` divides
 by ``2**_UNIT`` once, correctly rounded (Python's integer true division rounds to
 nearest, ties to even); :func:`ratio` divides two exact sums, correctly rounded too. Infinite and
 NaN terms are kept aside: an exact sum holding one gives what a float sum would (inf,
@@ -30,14 +29,16 @@ import numpy as np
 
 #: The exponent of the smallest subnormal float64: every finite float is a multiple.
 _SCALE = 1074
-#: An ExactSum counts units of ``2**-_UNIT``: every float, and every product of two
-#: floats rounded to 53 bits with an unbounded exponent (``2**-2200`` at the least).
-_UNIT = 2210
+#: An ExactSum counts units of ``2**-_UNIT``: every float, and every exact product of
+#: two floats (a multiple of ``2**-2252``).
+_UNIT = 2260
 _FLOAT_SHIFT = _UNIT - _SCALE
-#: :func:`_shifted_total`: a float's biased exponent plus its shift plus ``_OFF`` is a
+#: :func:`exact_totals_by` with shifts: a float's biased exponent plus its shift plus ``_OFF`` is a
 #: bin in ``[1, _SPAN)``, the sign adds ``_SPAN``; bin 0 holds the zeros.
 _OFF, _SPAN = 2200, 6400
-_TINY = 2.0**-1022  # the smallest normal float64
+_TINY = 2.0**-968  # a float product at least this large has an exact float error term
+_HUGE = 2.0**995  # factors below this split (Veltkamp) without overflow
+_SPLITTER = 134217729.0  # 2**27 + 1
 _BINS = 1 << 22  # exact_totals_by: (index, exponent) bins of one bincount, at most
 _FLUSH = 1 << 26  # float64 sums of so many integers below 2**26 are exact
 _BLOCK = 1 << 15  # a block's temporaries stay in cache, and are not paged in afresh
@@ -165,11 +166,11 @@ def exact_sum_of(values):
 
 
 def exact_dot_of(values, weights):
-    """The :class:`ExactSum` of the products ``values[i] * weights[i]`` (finite float64,
-    same shape), each rounded to 53 bits as if the exponent had no limit: no product
-    underflows to a subnormal or overflows to infinity, and each term depends on its two
-    factors alone (not on a scale chosen per batch), so any split of the samples sums to
-    the same bits.
+    """The :class:`ExactSum` of the exact products ``values[i] * weights[i]`` (finite
+    float64, same shape): no product is rounded, underflows or overflows, so each term
+    depends on its two factors alone (not on a scale chosen per batch), any split of the
+    samples sums to the same bits, and a sum of products grouped otherwise (``sum_k W_k
+    l_k`` for the weights ``W_k`` of the samples of loss ``l_k``) is equal.
 
     Examples
     --------
@@ -177,43 +178,57 @@ def exact_dot_of(values, weights):
     >>> float(exact_dot_of([0.5, 0.25], [5e-324, 5e-324]))  # the floats' 0.0 + 0.0
     5e-324
     """
-    products, shifts = _products(values, weights)
+    parts, shifts = _products(values, weights)
     if shifts is None:
-        return ExactSum(exact_total(products) << _FLOAT_SHIFT)
-    return ExactSum(int(exact_totals_by(np.zeros(products.shape[0], np.intp), products, 1,
-                                        shifts)[0]))
+        return ExactSum(sum(exact_total(part) for part in parts) << _FLOAT_SHIFT)
+    zeros = np.zeros(parts[0].shape[0], np.intp)
+    return ExactSum(sum(int(exact_totals_by(zeros, part, 1, shifts)[0]) for part in parts))
 
 
 def exact_dots_by(index, values, weights, size):
     """:func:`exact_dot_of` per ``index`` (integers in ``[0, size)``): an object array of
     ``size`` integers in units of ``2**-_UNIT``, as :func:`exact_totals_by`."""
-    products, shifts = _products(values, weights)
-    return exact_totals_by(index, products, size, shifts)
+    parts, shifts = _products(values, weights)
+    return sum(exact_totals_by(index, part, size, shifts) for part in parts)
+
+
+def _two_product(a, b):
+    """``(p, e)`` with ``p = fl(a * b)`` and ``p + e = a * b`` exactly (Dekker's product,
+    Veltkamp's split), where no step under- or overflows."""
+    p = a * b
+    c = a * _SPLITTER
+    a_high = c - (c - a)
+    a_low = a - a_high
+    c = b * _SPLITTER
+    b_high = c - (c - b)
+    b_low = b - b_high
+    return p, ((a_high * b_high - p) + a_high * b_low + a_low * b_high) + a_low * b_low
 
 
 def _products(values, weights):
-    """``(products, None)``: the float products where every one is normal (or an exact
-    zero), which are the rounded products already; else ``(fractions, shifts)``: the
-    factors' fractions multiplied (a product in ``[0.25, 1)``, always normal) and their
-    exponents, added exactly."""
+    """``((p, e), None)``: the float products and their errors, whose sum is the exact
+    product, where no step can under- or overflow; else ``((p, e), shifts)``: those of
+    the factors' fractions (in ``[0.5, 1)``: a product in ``[0.25, 1)``) and the sums of
+    their exponents."""
     values = np.ravel(np.asarray(values, dtype=np.float64))
     weights = np.ravel(np.asarray(weights, dtype=np.float64))
     with np.errstate(all="ignore"):
-        products = values * weights
-    size = np.abs(products)
-    tiny = size < _TINY
-    if not size.max(initial=0) == np.inf and not (
+        product, error = _two_product(values, weights)
+        size = np.abs(product)
+        tiny = size < _TINY
+    if max(np.abs(values).max(initial=0), np.abs(weights).max(initial=0)) < _HUGE and not (
             tiny.any() and ((values[tiny] != 0) & (weights[tiny] != 0)).any()):
-        return products, None
+        return (product, error), None
     value_fraction, value_exponent = np.frexp(values)
     weight_fraction, weight_exponent = np.frexp(weights)
-    return (value_fraction * weight_fraction,
+    return (_two_product(value_fraction, weight_fraction),
             value_exponent.astype(np.int64) + weight_exponent)
 
 
 def exact_totals_by(index, values, size, shifts=None):
     """The exact sums of the finite float64 ``values`` (times ``2**shifts``, when given:
-    then each value is 0 or in ``[0.25, 1)`` and each shift at least -2146) per ``index``
+    then each value is 0 or normal, at least ``2**-110`` in magnitude (the product of two
+    fractions or its error), and each shift at least -2146) per ``index``
     (integers in ``[0, size)``), as an object array of ``size`` Python integers in units
     of ``2**-_UNIT``: the bins of :func:`exact_total` per (index, sign and exponent)
     pair, with the exponents that occur numbered densely, so one bincount per part covers
@@ -311,11 +326,14 @@ def _flush(sums, ids, width, shifted, out):
     for b, i, j in zip(nonzero.tolist(), where.tolist(), which.tolist()):
         count, high, low = (int(v) for v in sums[:, b])
         top = int(ids[j])
-        if shifted:  # values in [0.25, 1) times 2**shift: normal, or zero (bin 0)
+        if shifted:  # normal values times 2**shift, or zeros (bin 0)
             exponent, negative = top % _SPAN, top >= _SPAN
             if exponent == 0:
                 continue
-            mantissas = ((high << 26) + low + (count << 52)) << (exponent - _OFF - 1075 + _UNIT)
+            mantissas = (high << 26) + low + (count << 52)
+            shift = exponent - _OFF - 1075 + _UNIT
+            # (negative for the error of a product: its low bits are zeros, the shift exact)
+            mantissas = mantissas << shift if shift >= 0 else mantissas >> -shift
         else:
             e, negative = top & 0x7FF, top & 0x800
             mantissas = (high << 26) + low + (count << 52 if e else 0)

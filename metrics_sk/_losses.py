@@ -318,9 +318,9 @@ def hinge_losses(codes, scores):
 
 def loss_sums(losses, weights):
     """``(S, W)``: the :class:`~metrics_sk._exact.ExactSum` of the per-sample terms
-    ``w_i l_i`` (each product rounded to 53 bits with an unbounded exponent, see
-    :func:`~metrics_sk._exact.exact_dot_of`: tiny (5e-324, 1e-300) or huge weights leave no
-    product subnormal or infinite) and of the weights ``w_i`` (``sum of l_i`` and ``n``
+    ``w_i l_i`` (exact products, see :func:`~metrics_sk._exact.exact_dot_of`: tiny
+    (5e-324, 1e-300) or huge weights leave no product subnormal or infinite) and of the
+    weights ``w_i`` (``sum of l_i`` and ``n``
     without weights). The state of a streamed loss, merged with ``+``, and with
     :func:`finish_loss` the value of the function: one call, any stream of batches and
     any partitioning give the same bits."""

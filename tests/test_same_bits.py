@@ -12,6 +12,7 @@ import functools
 import os
 import math
 import operator
+from fractions import Fraction
 
 import numpy as np
 import pytest
@@ -151,11 +152,17 @@ def test_confusions_of_float_weights_are_the_same_bits_for_every_batching(
     check_confusions(seed, n, k, cuts, scale, order)
 
 
+def _exact_dot(losses, weights):
+    """The float nearest to the exact sum of the exact products."""
+    return float(sum((Fraction(float(a)) * Fraction(float(b))
+                      for a, b in zip(losses, weights)), Fraction(0)))
+
+
 def test_the_sums_are_the_exactly_rounded_sums():
-    # independent references: math.fsum (exactly rounded) of the terms
+    # independent references: Fraction sums of the exact terms, math.fsum
     y, s, w = _loss_data(3, 500, 3, "proba", 1.0)
-    terms = -np.log(np.clip(s[np.arange(500), y], 2.0**-52, 1 - 2.0**-52)) * w
-    assert msk.log_loss(y, s, sample_weight=w, normalize=False) == math.fsum(terms)
+    losses = -np.log(np.clip(s[np.arange(500), y], 2.0**-52, 1 - 2.0**-52))
+    assert msk.log_loss(y, s, sample_weight=w, normalize=False) == _exact_dot(losses, w)
     t, p, w = _count_data(4, 500, 4, 1.0)
     cells = Confusion.from_predictions(t, p, sample_weight=w).to_dense()
     for i in range(4):
@@ -197,4 +204,4 @@ def test_the_properties_can_fail(monkeypatch):
     backward = functools.reduce(operator.add, (x for b in batches[::-1] for x in terms[b]))
     assert forward != backward
     assert msk.log_loss(y, s, sample_weight=w, labels=[0, 1, 2],
-                        normalize=False) == math.fsum(terms)
+                        normalize=False) == _exact_dot(-np.log(s[np.arange(60), y]), w)
