@@ -8,7 +8,7 @@ dictionary encoder of ``_encoding``. Dask collections are counted partition by p
 by ``_confusion.count_confusion_cells``, which calls :func:`count_cells` on each.
 
 Cells of float weights are exact sums (``metrics_sk/_exact.py``), rounded once: when the
-weights' float sums might round (:func:`_float_sums_exact`), the batch is counted into
+weights' float sums might round (:func:`float_sums_exact`), the batch is counted into
 :class:`ExactCells`, whose exact integers add across batches, merges and Dask partitions
 (``_confusion._add_cells``), so any batching gives the same cells to the last bit.
 Integer weights and counts keep their exact int64 path.
@@ -375,7 +375,7 @@ def added_exactly(x, y, total):
     return not np.count_nonzero(error)
 
 
-def _float_sums_exact(weights, n):
+def float_sums_exact(weights, n):
     """Whether float64 bincounts of the float ``weights`` are exact whatever the order:
     every weight a multiple of ``2**-10`` (integers, halves, ...) and ``n`` of them below
     ``2**43`` in magnitude, so every partial sum fits 53 bits. Then the cells are exact
@@ -509,7 +509,7 @@ def count_cells(y_true, y_pred, *, labels=None, sample_weight=None,
                                          allow_negative_weights=allow_negative_weights,
                                          allow_column=allow_column)
         cells = cells.astype(np.int64)
-    elif weights is not None and not _float_sums_exact(weights, weights.shape[0]):
+    elif weights is not None and not float_sums_exact(weights, weights.shape[0]):
         # float weights whose float sums may round: the exact sums, rounded once
         cells = _exact_float_cells(t, p, values, weights, values.shape[0] + 1)
     return values, cells
