@@ -178,11 +178,24 @@ def exact_dot_of(values, weights):
     >>> float(exact_dot_of([0.5, 0.25], [5e-324, 5e-324]))  # the floats' 0.0 + 0.0
     5e-324
     """
-    parts, shifts = _products(values, weights)
-    if shifts is None:
-        return ExactSum(sum(exact_total(part) for part in parts) << _FLOAT_SHIFT)
-    zeros = np.zeros(parts[0].shape[0], np.intp)
-    return ExactSum(sum(int(exact_totals_by(zeros, part, 1, shifts)[0]) for part in parts))
+    values = np.ravel(np.asarray(values, dtype=np.float64))
+    weights = np.ravel(np.asarray(weights, dtype=np.float64))
+    total, sums, done = 0, np.zeros((3, 4096)), 0
+    for first in range(0, values.shape[0], _BLOCK):  # cache-sized blocks
+        a, b = values[first:first + _BLOCK], weights[first:first + _BLOCK]
+        parts, shifts = _products(a, b)
+        if shifts is not None:  # (a block where a step could under- or overflow)
+            zeros = np.zeros(a.shape[0], np.intp)
+            total += sum(int(exact_totals_by(zeros, part, 1, shifts)[0]) for part in parts)
+            continue
+        if done + 2 * a.shape[0] > _FLUSH:  # keep the float64 bin sums exact
+            total += _combined(sums) << _FLOAT_SHIFT
+            sums[:], done = 0, 0
+        for part in parts:
+            bits = part.view(np.uint64)
+            _bin_sums((bits >> np.uint64(52)).astype(np.intp), bits, 4096, sums)
+        done += 2 * a.shape[0]
+    return ExactSum(total + (_combined(sums) << _FLOAT_SHIFT))
 
 
 def exact_dots_by(index, values, weights, size):

@@ -140,3 +140,13 @@ def test_totals_by_index_are_the_exactly_rounded_sums(monkeypatch):
     monkeypatch.setattr(_exact, "_BINS", 2 * size)
     assert _exact.rounded_all(_exact.exact_totals_by(index, values, size)).tolist() == expected
     assert _exact.rounded_all(_exact.exact_of(np.array([3, -4]))).tolist() == [3.0, -4.0]
+
+
+def test_blocks_of_products_mix_both_routes():
+    # one block with subnormal products (the fractions' route), the others plain
+    rng = np.random.default_rng(8)
+    n = (1 << 15) * 2 + 100
+    values, weights = rng.random(n) * 3, rng.random(n)
+    weights[40000:40010] = 5e-324
+    exact = sum((_ideal_product(a, b) for a, b in zip(values, weights)), Fraction(0))
+    assert Fraction(_exact.exact_dot_of(values, weights).total, 1 << _exact._UNIT) == exact
