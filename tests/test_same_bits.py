@@ -205,3 +205,28 @@ def test_the_properties_can_fail(monkeypatch):
     assert forward != backward
     assert msk.log_loss(y, s, sample_weight=w, labels=[0, 1, 2],
                         normalize=False) == _exact_dot(-np.log(s[np.arange(60), y]), w)
+
+
+def test_a_cluster_gives_the_same_bits(client):
+    """On a real two-worker cluster (the accumulators and exact cells pickled between
+    processes) the values are the in-memory ones, bit for bit."""
+    import pickle
+
+    y, s, w = _loss_data(5, 3000, 3, "proba", 1e-300)
+    t, p, cw = _count_data(6, 3000, 7, 1.0)
+    sizes = (700, 1100, 1, 1199)
+    for metric in ("log_loss", "d2_brier_score"):
+        expected = getattr(msk, metric)(y, s, sample_weight=w)
+        got = getattr(msk, metric)(da.from_array(y, chunks=(sizes,)),
+                                   da.from_array(s, chunks=(sizes, 3)),
+                                   sample_weight=da.from_array(w, chunks=(sizes,)))
+        assert got == expected
+    whole = Confusion.from_predictions(t, p, sample_weight=cw)
+    on_cluster = Confusion.from_predictions(
+        da.from_array(t, chunks=(sizes,)), da.from_array(p, chunks=(sizes,)),
+        sample_weight=da.from_array(cw, chunks=(sizes,)))
+    _same(_values(on_cluster), _values(whole))
+    again = pickle.loads(pickle.dumps(on_cluster)) + Confusion.from_predictions(
+        t, p, sample_weight=cw)
+    _same(_values(again), _values(Confusion.from_predictions(
+        np.tile(t, 2), np.tile(p, 2), sample_weight=np.tile(cw, 2))))
