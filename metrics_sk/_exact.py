@@ -8,10 +8,10 @@ terms, whatever the order in which they came.
 
 Every finite float64 is an integer multiple of ``2**-1074`` (the smallest subnormal),
 and every exact product of two one of ``2**-2252``: an exact sum is a Python integer
-``N`` with value ``N * 2**-_UNIT`` (``_UNIT = 2260``). Merging two exact sums adds their integers; :func:`rounded` divides
-by ``2**_UNIT`` once, correctly rounded (Python's integer true division rounds to
-nearest, ties to even); :func:`ratio` divides two exact sums, correctly rounded too. Infinite and
-NaN terms are kept aside: an exact sum holding one gives what a float sum would (inf,
+``N`` with value ``N * 2**-_UNIT`` (``_UNIT = 2260``). Merging two exact sums adds their
+integers; :func:`rounded` divides by ``2**_UNIT`` once, correctly rounded (Python's
+integer true division rounds to nearest, ties to even); :func:`ratio` divides two exact
+sums, correctly rounded too. Infinite and NaN terms are kept aside: an exact sum holding one gives what a float sum would (inf,
 -inf, or NaN for both or a NaN).
 
 The vectorized step, :func:`exact_total`: a float's top 12 bits (its sign and biased
@@ -21,6 +21,12 @@ integers below ``2**26`` stay below ``2**53``: the bins are flushed into a Pytho
 integer every ``2**26`` floats). The few non-empty bins are then combined in Python
 integers. Blocks of ``2**15`` floats keep the temporaries in cache: about 15 times
 the cost of ``np.sum``, never a Python loop per term.
+
+Sums that cross batches elsewhere use the same bins: :func:`exact_dot_of` sums exact
+products (Dekker's product ``p`` and its error ``e``, ``p + e = a * b``; where a step
+could under- or overflow, of the factors' fractions, with their exponents added as
+shifts), :func:`exact_totals_by` sums per index (the cells of a confusion) with one
+bincount per part over (index, exponent) bins, and :func:`ratio` divides two sums once.
 """
 
 import math
@@ -33,8 +39,8 @@ _SCALE = 1074
 #: two floats (a multiple of ``2**-2252``).
 _UNIT = 2260
 _FLOAT_SHIFT = _UNIT - _SCALE
-#: :func:`exact_totals_by` with shifts: a float's biased exponent plus its shift plus ``_OFF`` is a
-#: bin in ``[1, _SPAN)``, the sign adds ``_SPAN``; bin 0 holds the zeros.
+#: :func:`exact_totals_by` with shifts: a float's biased exponent plus its shift plus
+#: ``_OFF`` is a bin in ``[1, _SPAN)``, the sign adds ``_SPAN``; bin 0 holds the zeros.
 _OFF, _SPAN = 2200, 6400
 _TINY = 2.0**-968  # a float product at least this large has an exact float error term
 _HUGE = 2.0**995  # factors below this split (Veltkamp) without overflow
