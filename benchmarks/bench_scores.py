@@ -3,6 +3,7 @@
     python benchmarks/bench_scores.py            # n = 1e6 samples, 10 classes
     python benchmarks/bench_scores.py --quick    # n = 1e5, for a smoke test
     python benchmarks/bench_scores.py --clock cpu  # process time: steadier on a busy machine
+    python benchmarks/bench_scores.py --sums-only --n 10000000  # the exact sums at n = 1e7
 
 Every row times both sides on the same data in this process, alternating them run by
 run so that both see the same load (best of ``--repeat`` runs of each), checks that
@@ -15,6 +16,11 @@ they agree, and prints the ratio next to the target of issues 3 and 9:
 * one-vs-all PR AUC at least 5x faster than ``precision_recall_curve`` + ``auc`` per
   class and at most 1.5x one ``argsort`` per class;
 * multi-class ``brier_score_loss`` at least 2x faster than scikit-learn's (issue 23).
+
+A second table times the sums that are exactly rounded so that any batching gives the
+same bits (issue 25, ``metrics_sk/_exact.py``): log loss and Brier score of 3 classes,
+unweighted and with float weights, and ``Confusion.from_predictions`` of 10 classes
+with float weights, against scikit-learn.
 
 The rows marked "info" have no target: the unweighted PR AUC against one ``np.sort``
 per class (it sorts only the positives and places the negatives by a bucket table, so
@@ -159,6 +165,45 @@ def rows(y, logits, proba, repeat, slow_repeat):
     ]
 
 
+def exact_sum_rows(n, repeat):
+    """The rows of the exactly rounded sums (issue 25): 3-class losses, with and without
+    float weights, and a 10-class confusion of float weights."""
+    y, _, proba = make_data(n, 3, seed=2)
+    rng = np.random.default_rng(3)
+    weights = rng.uniform(0, 2, n)
+    t = rng.integers(0, 10, n)
+    p = np.where(rng.random(n) < 0.8, t, rng.integers(0, 10, n))
+    return [
+        ("log_loss, 3 classes", lambda: msk.log_loss(y, proba),
+         "sklearn log_loss", lambda: skm.log_loss(y, proba), repeat, "info"),
+        ("log_loss, 3 cl., weights", lambda: msk.log_loss(y, proba, sample_weight=weights),
+         "sklearn log_loss", lambda: skm.log_loss(y, proba, sample_weight=weights), repeat,
+         "info"),
+        ("brier, 3 classes", lambda: msk.brier_score_loss(y, proba),
+         "sklearn brier", lambda: skm.brier_score_loss(y, proba), repeat, "info"),
+        ("brier, 3 cl., weights",
+         lambda: msk.brier_score_loss(y, proba, sample_weight=weights),
+         "sklearn brier", lambda: skm.brier_score_loss(y, proba, sample_weight=weights),
+         repeat, "info"),
+        ("Confusion, 10 cl., weights",
+         lambda: msk.Confusion.from_predictions(t, p, sample_weight=weights),
+         "confusion_matrix", lambda: skm.confusion_matrix(t, p, sample_weight=weights),
+         repeat, "info"),
+    ]
+
+
+def print_rows(table, repeat, clock):
+    header = (f"{'metric':<28}{'metrics_sk':>12}  {'reference':<22}{'time':>10}"
+              f"{'speed-up':>10}  {'target':<16}")
+    print(header)
+    print("-" * len(header))
+    for name, ours, ref_name, reference, ref_repeat, target in table:
+        t_ours, t_ref = best_of_each(ours, reference, repeat, ref_repeat, CLOCKS[clock])
+        ratio = t_ref / t_ours
+        print(f"{name:<28}{t_ours * 1e3:>10.1f}ms  {ref_name:<22}{t_ref * 1e3:>8.1f}ms"
+              f"{ratio:>9.2f}x  {target:<16}{verdict(ratio, target)}")
+
+
 def verdict(ratio, target):
     if target.startswith(">="):
         return "ok" if ratio >= float(target.split()[1][:-1]) else "MISSED"
@@ -175,24 +220,19 @@ def main(argv=None):
     parser.add_argument("--repeat", type=int, default=3, help="best of this many runs")
     parser.add_argument("--clock", choices=sorted(CLOCKS), default="wall",
                         help="wall time (perf_counter) or this process's CPU time")
+    parser.add_argument("--sums-only", action="store_true",
+                        help="only the table of the exactly rounded sums")
     args = parser.parse_args(argv)
     n = args.n or (100_000 if args.quick else 1_000_000)
+    if args.sums_only:
+        print_sums(n, args)
+        return
     y, logits, proba = make_data(n, args.classes)
     slow_repeat = 1 if n >= 1_000_000 else args.repeat  # scikit-learn's ovr takes seconds
     print(f"n = {n:,} samples, {args.classes} classes, best of {args.repeat} "
           f"(scikit-learn's ROC/PR AUC: best of {slow_repeat}), {args.clock} clock, "
           f"load average {os.getloadavg()[0]:.1f}\n")
-    header = (f"{'metric':<28}{'metrics_sk':>12}  {'reference':<22}{'time':>10}"
-              f"{'speed-up':>10}  {'target':<16}")
-    print(header)
-    print("-" * len(header))
-    for name, ours, ref_name, reference, ref_repeat, target in rows(y, logits, proba,
-                                                                      args.repeat, slow_repeat):
-        t_ours, t_ref = best_of_each(ours, reference, args.repeat, ref_repeat,
-                                     CLOCKS[args.clock])
-        ratio = t_ref / t_ours
-        print(f"{name:<28}{t_ours * 1e3:>10.1f}ms  {ref_name:<22}{t_ref * 1e3:>8.1f}ms"
-              f"{ratio:>9.2f}x  {target:<16}{verdict(ratio, target)}")
+    print_rows(rows(y, logits, proba, args.repeat, slow_repeat), args.repeat, args.clock)
     print("\nspeed-up = reference time / metrics_sk time (below 1: metrics_sk is slower).")
     log_loss_diff = abs(msk.log_loss(y, proba) - skm.log_loss(y, proba))
     auc_diff = abs(msk.one_vs_all_roc_auc_score(y, proba)
@@ -203,7 +243,14 @@ def main(argv=None):
     brier_diff = abs(msk.brier_score_loss(y, proba) - skm.brier_score_loss(y, proba))
     print(f"|metrics_sk - scikit-learn|: log loss {log_loss_diff:.1e}, "
           f"one-vs-all ROC AUC {auc_diff:.1e}, one-vs-all PR AUC {pr_diff:.1e}, "
-          f"Brier score {brier_diff:.1e}.")
+          f"Brier score {brier_diff:.1e}.\n")
+    print_sums(n, args)
+
+
+def print_sums(n, args):
+    print(f"Exactly rounded sums (the same bits for any batching), n = {n:,}, best of "
+          f"{args.repeat}, {args.clock} clock, load average {os.getloadavg()[0]:.1f}\n")
+    print_rows(exact_sum_rows(n, args.repeat), args.repeat, args.clock)
 
 
 if __name__ == "__main__":

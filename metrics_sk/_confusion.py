@@ -23,7 +23,17 @@ import scipy.sparse as sp
 
 from . import _formulas, _dask
 from ._batch import confusions_at_thresholds
-from ._counting import DENSE_STORE, bincount, count_cells
+from ._counting import (
+    DENSE_STORE,
+    ExactCells,
+    add_exact,
+    added_exactly,
+    bincount,
+    count_cells,
+    exact_cells,
+    exact_parts,
+    remap_exact,
+)
 from ._encoding import (
     compact,
     distinct_labels,
@@ -90,7 +100,7 @@ def _dask_cells(y_true, y_pred, *, labels, sample_weight, allow_negative_weights
     if merged is None:
         raise ValueError("Found empty input array (e.g., `y_true` or `y_pred`) while a "
                          "minimum of 1 sample is required.")
-    return merged._labels, merged._cells
+    return merged._labels, merged._exact_or_cells()
 
 
 def _counted(c):
@@ -164,8 +174,9 @@ class Confusion:
         ----------
         labels : ndarray of shape (L,)
             Every label counted, the ones chosen with ``labels=`` first.
-        cells : ndarray or scipy sparse array of shape (L + 1, L + 1)
-            The counts (or weight sums), rows = actual, with the other slot last.
+        cells : ndarray, scipy sparse array of shape (L + 1, L + 1), or ExactCells
+            The counts (or weight sums), rows = actual, with the other slot last; or
+            float weight sums with their exact values (``_counting.ExactCells``).
         fixed : int or None
             The number of labels chosen with ``labels=`` (the first of ``labels``, the
             ones reported), None when every label counted is reported.
@@ -200,7 +211,12 @@ class Confusion:
     def _set(self, labels, cells, *, fixed):
         """Hold ``cells``, the ``(K + 1) x (K + 1)`` counts with the other slot: a dense
         array while it has at most ``DENSE_STORE`` cells (an :meth:`update` is then one
-        bincount added in place), a CSR array beyond (O(non-zero cells))."""
+        bincount added in place), a CSR array beyond (O(non-zero cells)). For
+        :class:`~metrics_sk._counting.ExactCells` the rounded cells, and ``_exact`` keeps
+        their exact sums (None: the cells are exact as they are)."""
+        self._exact = None
+        if isinstance(cells, ExactCells):
+            self._exact, cells = cells, cells.rounded
         self._labels = labels.view()  # read-only view: the caller's array stays writable
         self._labels.flags.writeable = False
         size = labels.shape[0] + 1
@@ -218,6 +234,13 @@ class Confusion:
         self._k = labels.shape[0] if fixed is None else fixed
         self._changed()
         return self
+
+    def _exact_or_cells(self):
+        """The cells with their exact sums (``_counting.ExactCells``) when they have them,
+        else the cells: what another confusion adds exactly (``_add_cells``)."""
+        if self._exact is not None and self._exact.rounded is self._cells:
+            return self._exact
+        return self._cells
 
     def _changed(self):
         """Forget what was derived from the cells (after they changed in place)."""
@@ -604,7 +627,7 @@ class Confusion:
             values, cells = confusion_cells(y_true, y_pred, sample_weight=sample_weight)
         merged = _merge(self, Confusion.from_cells(values, cells, fixed=None,
                                                    counted=sample_weight is None))
-        self._set(merged._labels, merged._cells, fixed=self._fixed)
+        self._set(merged._labels, merged._exact_or_cells(), fixed=self._fixed)
         self._weighted |= sample_weight is not None
         self._counted = merged._counted
         return self
@@ -617,11 +640,14 @@ class Confusion:
         copy : Confusion
             A confusion with the same labels and counts.
         """
-        return Confusion.from_cells(self._labels.copy(), self._cells.copy(), fixed=self._fixed,
+        cells = self._exact_or_cells()
+        cells = (ExactCells(cells.rounded.copy(), cells.keys, cells.totals)
+                 if isinstance(cells, ExactCells) else cells.copy())
+        return Confusion.from_cells(self._labels.copy(), cells, fixed=self._fixed,
                                     weighted=self._weighted, counted=self._counted)
 
     def __getstate__(self):
-        return {"labels": self._labels, "cells": self._cells, "fixed": self._fixed,
+        return {"labels": self._labels, "cells": self._exact_or_cells(), "fixed": self._fixed,
                 "weighted": self._weighted, "counted": self._counted}
 
     def __setstate__(self, state):
@@ -958,16 +984,36 @@ def _summed(x, y):
     return total
 
 
+def _add_cells(x, y, size):
+    """``x + y`` of two cell arrays of a ``size`` x ``size`` table, either one
+    :class:`~metrics_sk._counting.ExactCells`: plain cells add as floats or integers
+    (:func:`_summed`) while every float sum is exact; else, and for exact cells, their
+    exact sums add (``metrics_sk/_exact.py``) and are rounded once, so the cells do not
+    depend on the order of the batches or the merges."""
+    if not isinstance(x, ExactCells) and not isinstance(y, ExactCells):
+        if sp.issparse(x) and not sp.issparse(y):
+            x = x.toarray()
+        total = _summed(x, y)
+        if total.dtype.kind != "f" or added_exactly(x, y, total):
+            return total
+    return exact_cells(*add_exact(exact_parts(x, size), exact_parts(y, size)), size)
+
+
 def _add_into(c, cells):
     """Add ``cells`` (same labels, same shape) to ``c``'s counts in place."""
+    size = c._labels.shape[0] + 1
     if not c._sparse and sp.issparse(cells):
         cells = cells.toarray()
-    c._cells = _summed(c._cells, cells)
+    total = _add_cells(c._exact_or_cells(), cells, size)
+    c._exact = total if isinstance(total, ExactCells) else None
+    c._cells = total.rounded if isinstance(total, ExactCells) else total
     c._changed()
 
 
 def _remap(c, where, size):
-    cells = c._cells
+    cells = c._exact_or_cells()
+    if isinstance(cells, ExactCells):
+        return remap_exact(cells, where, c._labels.shape[0] + 1, size)
     coo = cells.tocoo() if sp.issparse(cells) else sp.coo_array(cells)
     full = np.append(where, size - 1)
     return sp.csr_array((coo.data, (full[coo.row], full[coo.col])), shape=(size, size))
@@ -981,17 +1027,17 @@ def _merge(a, b):
         return a.copy()
     a_labels, b_labels = _common_labels(a._labels, b._labels)
     if a_labels is not a._labels or b_labels is not b._labels:
-        a = Confusion.from_cells(a_labels, a._cells, fixed=a._fixed, weighted=a._weighted,
-                                 counted=a._counted)
-        b = Confusion.from_cells(b_labels, b._cells, fixed=b._fixed, weighted=b._weighted,
-                                 counted=b._counted)
+        a = Confusion.from_cells(a_labels, a._exact_or_cells(), fixed=a._fixed,
+                                 weighted=a._weighted, counted=a._counted)
+        b = Confusion.from_cells(b_labels, b._exact_or_cells(), fixed=b._fixed,
+                                 weighted=b._weighted, counted=b._counted)
     if a._labels.shape == b._labels.shape and np.all(a._labels == b._labels):
         out = a.copy()
         if b._fixed is not None:  # the reported labels come first in both
-            out._set(out._labels, out._cells, fixed=max(a._fixed or 0, b._fixed))
+            out._set(out._labels, out._exact_or_cells(), fixed=max(a._fixed or 0, b._fixed))
         out._weighted = a._weighted or b._weighted
         out._counted = a._counted and b._counted
-        _add_into(out, b._cells)
+        _add_into(out, b._exact_or_cells())
         return out
     kinds = label_kind(a._labels), label_kind(b._labels)
     if a._labels.size and b._labels.size and kinds[0] != kinds[1]:  # whatever their containers
@@ -1024,8 +1070,8 @@ def _merge(a, b):
         union, _ = reported_first(chosen, counted)
         fixed = chosen.shape[0]
     size = union.shape[0] + 1
-    cells = _summed(_remap(a, positions(union, a._labels), size),
-                   _remap(b, positions(union, b._labels), size))
+    cells = _add_cells(_remap(a, positions(union, a._labels), size),
+                       _remap(b, positions(union, b._labels), size), size)
     return Confusion.from_cells(union, cells, fixed=fixed, weighted=a._weighted or b._weighted,
                                 counted=a._counted and b._counted)
 

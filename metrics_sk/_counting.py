@@ -6,15 +6,23 @@ validates in-memory inputs and counts them with the kernel of their label kind: 
 labels by bincounts over value ranges (:func:`_numeric_cells`), the others by the
 dictionary encoder of ``_encoding``. Dask collections are counted partition by partition
 by ``_confusion.count_confusion_cells``, which calls :func:`count_cells` on each.
+
+Cells of float weights are exact sums (``metrics_sk/_exact.py``), rounded once: when the
+weights' float sums might round (:func:`float_sums_exact`), the batch is counted into
+:class:`ExactCells`, whose exact integers add across batches, merges and Dask partitions
+(``_confusion._add_cells``), so any batching gives the same cells to the last bit.
+Integer weights and counts keep their exact int64 path.
 """
 
 import numpy as np
 import scipy.sparse as sp
 
+from ._exact import exact_of, exact_totals_by, rounded_all
 from ._encoding import (
     bincount,
     compact,
     dictionary_codes,
+    encode,
     is_run,
     label_values,
     positions,
@@ -32,6 +40,7 @@ _DENSE_SIDE = np.uint64(1 << 11)  # labels 0 .. 2047 of small arrays always fit 
 _SMALL = 1 << 13  # up to this many samples, the range of the labels is found in one array
 _CHUNK = 1 << 16  # samples per chunk of pair keys: 512 KiB of int64, cache-sized
 _reduce_max = np.maximum.reduce  # (np.max without its dispatch: small arrays)
+_reduce_min = np.minimum.reduce
 
 
 def stored(dense):
@@ -239,6 +248,11 @@ def _python_cells(t, p, labels, weights):
 _SLICE_BITS = 22
 
 
+def _plain(cells):
+    """The float cells of :class:`ExactCells` (rounded), or ``cells``."""
+    return cells.rounded if isinstance(cells, ExactCells) else cells
+
+
 def _exact_integer_cells(y_true, y_pred, labels, weights, signed=True, **kwargs):
     """Cells of integer ``weights`` whose sums float64 cannot hold exactly: the weights
     are summed in 22-bit slices (each exact in float64) and recombined in 64-bit
@@ -249,7 +263,8 @@ def _exact_integer_cells(y_true, y_pred, labels, weights, signed=True, **kwargs)
     total = None
     for shift in range(0, 64, _SLICE_BITS):
         part = ((bits >> np.uint64(shift)) & mask).astype(np.float64)
-        cells = count_cells(y_true, y_pred, labels=labels, sample_weight=part, **kwargs)[1]
+        cells = _plain(count_cells(y_true, y_pred, labels=labels, sample_weight=part,
+                                   **kwargs)[1])
         cells = cells.astype(np.uint64) * np.uint64(1 << shift)
         total = cells if total is None else total + cells
     return total.astype(np.int64) if signed else total
@@ -261,13 +276,158 @@ def _cells_fit_int64(y_true, y_pred, labels, weights, **kwargs):
     within their rounding error (n eps) of 2**63; then the exact sums (22-bit slices, recombined in uint64,
     exact below 2**64) do."""
     magnitude = np.abs(weights.astype(np.int64)).view(np.uint64)  # (|-2**63| = 2**63)
-    rounded = count_cells(y_true, y_pred, labels=labels,
-                          sample_weight=magnitude.astype(np.float64), **kwargs)[1]
+    rounded = _plain(count_cells(y_true, y_pred, labels=labels,
+                                 sample_weight=magnitude.astype(np.float64), **kwargs)[1])
     largest = float(rounded.max())
     if abs(largest - 2.0**63) > 2.0**63 * max(1e-9, 2.3e-16 * weights.shape[0]):
         return largest < 2.0**63
     exact = _exact_integer_cells(y_true, y_pred, labels, magnitude, signed=False, **kwargs)
     return int(exact.max()) <= 2**63 - 1
+
+
+class ExactCells:
+    """Cells of float weights with their exact sums.
+
+    ``rounded``: the cells as a confusion stores them (dense while at most
+    ``DENSE_STORE`` cells, else CSR), each the float nearest to its exact sum; ``keys``:
+    the flat positions ``row * size + col`` of the non-zero cells, ascending; ``totals``:
+    their exact sums (an object array of integers in units of ``2**-_exact._UNIT``).
+    Never changed in place."""
+
+    __slots__ = ("rounded", "keys", "totals")
+
+    def __init__(self, rounded, keys, totals):
+        self.rounded, self.keys, self.totals = rounded, keys, totals
+
+    def __getstate__(self):
+        return self.rounded, self.keys, self.totals
+
+    def __setstate__(self, state):
+        self.rounded, self.keys, self.totals = state
+
+
+def exact_cells(keys, totals, size):
+    """The :class:`ExactCells` of the exact ``totals`` at the ascending flat positions
+    ``keys`` of a ``size`` x ``size`` table (zero totals dropped)."""
+    nonzero = totals != 0
+    if not nonzero.all():
+        keys, totals = keys[nonzero], totals[nonzero]
+    rows, cols = np.divmod(keys, size)
+    values = rounded_all(totals)
+    if size * size <= DENSE_STORE:
+        rounded = np.zeros((size, size))
+        rounded[rows, cols] = values
+    else:
+        indptr = np.concatenate(([0], np.cumsum(np.bincount(rows, minlength=size))))
+        rounded = sp.csr_array((values, cols, indptr), shape=(size, size))
+    return ExactCells(rounded, keys, totals)
+
+
+def exact_parts(cells, size):
+    """``(keys, totals)`` of :class:`ExactCells` or of plain cells (floats or integers,
+    exact as they are): the flat positions of the non-zero cells, ascending, and their
+    exact integers."""
+    if isinstance(cells, ExactCells):
+        return cells.keys, cells.totals
+    coo = sp.coo_array(cells)
+    keep = coo.data != 0
+    keys = coo.row[keep].astype(np.int64) * size + coo.col[keep]
+    order = np.argsort(keys, kind="stable")
+    return keys[order], exact_of(coo.data[keep][order])
+
+
+def add_exact(a, b):
+    """The ``(keys, totals)`` of the cell-wise exact sum of two ``(keys, totals)``."""
+    keys = np.concatenate((a[0], b[0]))
+    totals = np.concatenate((a[1], b[1]))
+    order = np.argsort(keys, kind="stable")
+    keys, totals = keys[order], totals[order]
+    if keys.shape[0] == 0:
+        return keys, totals
+    starts = np.flatnonzero(np.concatenate(([True], keys[1:] != keys[:-1])))
+    return keys[starts], np.add.reduceat(totals, starts)
+
+
+def remap_exact(cells, where, old_size, size):
+    """:class:`ExactCells` ``cells`` moved to a ``size`` x ``size`` table: row and column
+    ``i`` to ``where[i]`` (the other slot, last, to the last)."""
+    full = np.append(where, size - 1)
+    rows, cols = np.divmod(cells.keys, old_size)
+    keys = full[rows].astype(np.int64) * size + full[cols]
+    order = np.argsort(keys, kind="stable")
+    return exact_cells(keys[order], cells.totals[order], size)
+
+
+def added_exactly(x, y, total):
+    """Whether every cell of ``total``, the float sum of cells ``x`` and ``y`` (dense or
+    sparse), is the exact sum: the rounding error of each addition (Knuth's TwoSum) is
+    zero."""
+    if sp.issparse(total):
+        x, y, total = (sp.csr_array(a, dtype=np.float64) for a in (x, y, total))
+    else:
+        x = x.toarray() if sp.issparse(x) else x
+        y = y.toarray() if sp.issparse(y) else y
+    with np.errstate(invalid="ignore", over="ignore"):
+        back = total - x
+        error = (x - (total - back)) + (y - back)
+    if sp.issparse(error):
+        return error.count_nonzero() == 0
+    return not np.count_nonzero(error)
+
+
+def float_sums_exact(weights, n):
+    """Whether float64 bincounts of the float ``weights`` are exact whatever the order:
+    every weight a multiple of ``2**-10`` (integers, halves, ...) and ``n`` of them below
+    ``2**43`` in magnitude, so every partial sum fits 53 bits. Then the cells are exact
+    sums as they are, at the cost of a float bincount."""
+    largest = float(np.abs(weights).max(initial=0))
+    if largest * max(n, 1) >= 2.0**43:
+        return False
+    scaled = weights * 1024.0
+    return bool(np.array_equal(scaled, np.rint(scaled)))
+
+
+def _pair_codes(t, p, values, size):
+    """``code(t) * size + code(p)`` over the integer ``values`` (``size - 1``, the other
+    slot, for a label outside them) by a lookup table over the range of integer ``t`` and
+    ``p``; None where that does not apply (other labels, or a range much wider than the
+    samples): then the label encoder numbers them."""
+    if t.dtype.kind not in "iu" or p.dtype.kind not in "iu" or values.dtype.kind not in "iuf":
+        return None
+    n = t.shape[0]
+    lo = min(int(_reduce_min(t)), int(_reduce_min(p)))
+    hi = max(int(_reduce_max(t)), int(_reduce_max(p)))
+    span = hi - lo + 1
+    if span > max(4 * n, DENSE_CELLS) or hi >= 2**63 or (
+            values.dtype.kind == "f" and max(-lo, hi) >= 2**53):  # (labels as rounded floats)
+        return None
+    lookup = np.full(span, size - 1, dtype=np.int64)
+    inside = (values >= lo) & (values < lo + span)
+    lookup[values[inside].astype(np.int64) - lo] = np.flatnonzero(inside)
+    t, p = (a.astype(np.int64, copy=False) for a in (t, p))  # (int64 offsets: any dtypes)
+    keys = lookup[t - lo if lo else t] * size
+    keys += lookup[p - lo if lo else p]
+    return keys
+
+
+def _exact_float_cells(t, p, values, weights, size):
+    """:class:`ExactCells` of float ``weights`` in the cells of the label pairs of ``t``
+    and ``p`` over ``values`` (every label of the batch among them, or in the other slot):
+    one more encoding of the batch, and the exact sums per cell
+    (:func:`metrics_sk._exact.exact_totals_by`)."""
+    keys = _pair_codes(t, p, values, size)
+    if keys is None:
+        _, (t_codes, p_codes) = encode(t, p, labels=values, names=["y_true", "y_pred"])
+        keys = np.multiply(t_codes, size, dtype=np.int64)
+        keys += p_codes
+    if size * size <= max(DENSE_STORE, keys.shape[0]):
+        totals = exact_totals_by(keys, weights, size * size)
+        cells = np.flatnonzero(totals != 0)
+        totals = totals[cells]
+    else:
+        cells, inverse = compact(keys)
+        totals = exact_totals_by(inverse, weights, cells.shape[0])
+    return exact_cells(cells.astype(np.int64), totals, size)
 
 
 def count_cells(y_true, y_pred, *, labels=None, sample_weight=None,
@@ -349,5 +509,8 @@ def count_cells(y_true, y_pred, *, labels=None, sample_weight=None,
                                          allow_negative_weights=allow_negative_weights,
                                          allow_column=allow_column)
         cells = cells.astype(np.int64)
+    elif weights is not None and not float_sums_exact(weights, weights.shape[0]):
+        # float weights whose float sums may round: the exact sums, rounded once
+        cells = _exact_float_cells(t, p, values, weights, values.shape[0] + 1)
     return values, cells
 

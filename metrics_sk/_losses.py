@@ -6,11 +6,13 @@ their per-sample losses with the same kernels, so a streamed loss is the functio
 """
 
 import warnings
+from fractions import Fraction
 
 import numpy as np
 import scipy.sparse as sp
 
-from ._auc import weight_exponent
+from ._exact import (ExactSum, exact_dot_of, exact_of, exact_sum_of, exact_totals_by,
+                     ratio)
 from ._encoding import encode, is_sorted
 from ._validation import check_same_length, check_sample_weight, refuse_masked
 
@@ -268,14 +270,30 @@ def brier_losses(codes, scores):
     return np.einsum("ij,ij->i", diff, diff)
 
 
-def class_frequencies(codes, weights, n_classes):
-    """The (weighted) frequency of each of ``n_classes`` classes among ``codes``: the
-    prediction of the null model of the D^2 scores. Weights are scaled to units of
-    ``2**e`` first, so tiny or huge weights neither underflow nor overflow the sums."""
-    if weights is not None:
-        weights = np.ldexp(weights, -weight_exponent(weights))
-    counts = np.bincount(codes, weights=weights, minlength=n_classes).astype(np.float64)
-    return counts / counts.sum()
+def class_weights(codes, weights, n_classes):
+    """The exact (weighted) count of each of ``n_classes`` classes among ``codes``: an
+    object array of integers in units of ``2**-_exact._UNIT`` (see ``metrics_sk/_exact.py``),
+    which add across batches and partitions to the same bits in any order."""
+    if weights is None:
+        return exact_of(np.bincount(codes, minlength=n_classes))
+    return exact_totals_by(codes, weights, n_classes)
+
+
+def d2_score(total, weights_of_classes, losses):
+    """``1 - S / S_0`` of the D^2 scores: ``total`` the :class:`~metrics_sk._exact.ExactSum`
+    of the weighted losses ``S``, ``S_0`` the loss of the null model (the constant
+    prediction of the weighted class frequencies) from the exact weight of each class
+    (:func:`class_weights`): ``S_0 = sum_k W_k l_k`` with ``l_k`` the ``losses`` kernel's
+    loss of class ``k`` on two or more columns, summed and divided exactly, once rounded.
+    The functions and :class:`metrics_sk.StreamingLoss` both end here."""
+    whole = sum(weights_of_classes.tolist())
+    prior = np.array([w / whole for w in weights_of_classes.tolist()])
+    null = null_losses(losses, prior, False)
+    null_total = sum((Fraction(w) * Fraction(float(l))
+                      for w, l in zip(weights_of_classes.tolist(), null.tolist())), Fraction(0))
+    if total.special != 0.0 or not null_total:  # one class: scikit-learn's -inf or NaN
+        return float(1 - np.float64(float(total)) / np.float64(float(null_total)))
+    return float(1 - Fraction(total.total) / null_total)
 
 
 def null_losses(losses, prior, one_d):
@@ -299,29 +317,30 @@ def hinge_losses(codes, scores):
 
 
 def loss_sums(losses, weights):
-    """``(sum of w_i l_i, sum of w_i, e)`` of per-sample ``losses``, as :func:`numpy.average`
-    forms them (``sum of l_i`` and ``n`` without weights) but with the weights in units of
-    ``2**e`` (:func:`~metrics_sk._auc.unit_scaled`: tiny (5e-324, 1e-300) or huge weights
-    leave no product ``w_i l_i`` rounded to a subnormal or infinity; ``e`` is 0 without
-    weights): the state of a streamed loss, and with :func:`finish_loss` the value of the
-    function, so a one-batch stream is the function to the last bit."""
+    """``(S, W)``: the :class:`~metrics_sk._exact.ExactSum` of the per-sample terms
+    ``w_i l_i`` (exact products, see :func:`~metrics_sk._exact.exact_dot_of`: tiny
+    (5e-324, 1e-300) or huge weights leave no product subnormal or infinite) and of the
+    weights ``w_i`` (``sum of l_i`` and ``n``
+    without weights). The state of a streamed loss, merged with ``+``, and with
+    :func:`finish_loss` the value of the function: one call, any stream of batches and
+    any partitioning give the same bits."""
+    losses = losses.astype(np.float64, copy=False)
     if weights is None:
-        return losses.sum(), losses.shape[0], 0
-    exponent = weight_exponent(weights)
-    weights = np.ldexp(weights, -exponent)
-    dtype = np.result_type(losses.dtype, weights.dtype)
-    return (np.multiply(losses, weights, dtype=dtype).sum(), weights.sum(dtype=dtype),
-            exponent)
+        return exact_sum_of(losses), ExactSum(exact_of(losses.shape[0])[()])
+    weights = weights.astype(np.float64, copy=False)
+    return exact_dot_of(losses, weights), exact_sum_of(weights)
 
 
-def finish_loss(total, weight, exponent=0, *, normalize=True):
-    """The loss from :func:`loss_sums`: the weighted mean, or with ``normalize=False`` the
-    weighted sum (``total * 2**exponent``)."""
+def finish_loss(total, weight, *, normalize=True):
+    """The loss from :func:`loss_sums`: the weighted mean ``S / W`` (one correctly rounded
+    division of the exact sums), or with ``normalize=False`` the weighted sum ``S``."""
     if not normalize:
-        return float(np.ldexp(total, exponent))
-    if weight == 0:
+        return float(total)
+    if not isinstance(weight, ExactSum):
+        weight = ExactSum(weight)
+    if weight.total == 0 and weight.special == 0.0:
         raise ZeroDivisionError("Weights sum to zero, can't be normalized")
-    return float(total / weight)
+    return float(ratio(total, weight))
 
 
 def average_losses(losses, weights, *, normalize=True):

@@ -35,8 +35,8 @@ from ._losses import (
     _warn_unaligned,
     average_losses,
     brier_losses,
-    class_frequencies,
-    null_losses,
+    class_weights,
+    d2_score,
     hinge_losses,
     log_losses,
     loss_sums,
@@ -982,11 +982,8 @@ def _brier_inputs(y_true, y_proba, *, sample_weight=None, pos_label=None, labels
 def _d2_kernel(losses, n_classes, codes, scores, weights):
     """``1 - S / S_0``, ``S_0`` the score of the weighted class frequencies: the per-sample
     losses of the null model are those of each class's row, by the same kernel."""
-    prior = class_frequencies(codes, weights, n_classes)
-    null = null_losses(losses, prior, scores.ndim == 1)[codes]
-    total, _, _ = loss_sums(losses(codes, scores), weights)
-    null_total, _, _ = loss_sums(null, weights)
-    return float(1 - total / null_total)
+    total, _ = loss_sums(losses(codes, scores), weights)
+    return d2_score(total, class_weights(codes, weights, n_classes), losses)
 
 
 def _few_or_one_class(codes, weights, n_classes):

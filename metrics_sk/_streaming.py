@@ -4,9 +4,9 @@ The count metrics stream through :class:`~metrics_sk.Confusion` (``update`` and 
 The score metrics that are weighted means of per-sample losses (log loss, one-vs-all log
 loss, hinge loss, Brier score) stream through :class:`StreamingLoss`, on the same kernels as the
 functions (``metrics_sk._losses``): the state is the weighted sum of the per-sample losses
-and the sum of the weights, formed as the function forms them (:func:`loss_sums`), so the
-stream of one batch equals the function to the last bit, and several batches equal it to
-rounding.
+and the sum of the weights, formed as the function forms them (:func:`loss_sums`), kept
+exactly (``metrics_sk/_exact.py``) and rounded once in ``compute``: any stream of batches,
+any tree of merges and the function on all the samples give the same bits.
 
 Which column of the scores holds a sample's true class depends on *all* the classes.
 They are known from ``labels=``, or as soon as the labels seen fill every column. Until
@@ -24,18 +24,19 @@ import warnings
 import numpy as np
 
 from . import _dask
-from ._auc import weight_exponent
 from ._encoding import encode
+from ._exact import ExactSum, exact_dots_by, exact_totals_by
 from ._losses import (
     _finite_range,
     _rows_sum_to_one,
     brier_losses,
     check_samples,
+    class_weights,
+    d2_score,
     finish_loss,
     hinge_losses,
     log_losses,
     loss_sums,
-    null_losses,
     one_vs_all_losses,
 )
 from ._params import Checker, STREAMING
@@ -66,8 +67,8 @@ class StreamingLoss:
     ``update`` adds a batch, ``compute`` gives the value so far, ``a + b`` merges two
     accumulators (e.g. from different processes or Dask partitions) without changing
     either; the object is small and picklable. ``compute()`` after any sequence of
-    updates and merges equals the metric of the same name on all the samples at once
-    (after one batch to the last bit, after several to rounding).
+    updates and merges equals the metric of the same name on all the samples at once,
+    to the last bit: the sums are kept exactly and rounded once.
 
     Parameters
     ----------
@@ -114,7 +115,9 @@ class StreamingLoss:
     -----
     Each metric is :math:`L = \\sum_i w_i \\ell_i / \\sum_i w_i` with per-sample losses
     :math:`\\ell_i` (see the metric functions), so the state is the sums of
-    :math:`w_i \\ell_i` and :math:`w_i`; merging adds them.
+    :math:`w_i \\ell_i` and :math:`w_i`; merging adds them. They are exact sums (each
+    product rounded once, the sums not at all), rounded once by ``compute``: the value
+    does not depend on the batching, the order of the batches or of the merges.
 
     Examples
     --------
@@ -126,11 +129,11 @@ class StreamingLoss:
     >>> acc = StreamingLoss("log_loss")
     >>> for start in range(0, 6, 2):              # batches of an evaluation loop
     ...     acc = acc.update(y[start:start + 2], proba[start:start + 2])
-    >>> bool(np.isclose(acc.compute(), log_loss(y, proba)))
+    >>> acc.compute() == log_loss(y, proba)       # to the last bit
     True
     >>> a = StreamingLoss().update(y[:3], proba[:3])   # e.g. in two processes
     >>> b = StreamingLoss().update(y[3:], proba[3:])
-    >>> bool(np.isclose((a + b).compute(), log_loss(y, proba)))
+    >>> (a + b).compute() == log_loss(y, proba)
     True
     >>> StreamingLoss().update(y, proba).compute() == log_loss(y, proba)
     True
@@ -172,20 +175,22 @@ class StreamingLoss:
             This accumulator, empty.
         """
         self._classes = None  # the class of each column, once known
-        self._total, self._weight = 0.0, 0  # the sums over samples of known columns
-        self._exp = None  # every sum of weights is in units of 2**_exp (None: no sample)
-        self._pending = None  # (labels, loss sums (labels, columns) NaN where ruled out, weights)
+        # the exact sums over samples of known columns (metrics_sk/_exact.py)
+        self._total, self._weight = ExactSum(), ExactSum()
+        # (labels, loss sums (labels, columns): exact integers, whether each column is
+        # ruled out, weights): see _add_pending
+        self._pending = None
         self._n_columns = None
         self._kind = None
         self._binary = None  # brier with pos_label, 1-D: the labels seen (at most two)
-        self._class_weight = None  # the weight of each column's class (units of 2**_exp)
+        self._class_weight = None  # the exact weight of each column's class (integers)
         self.n_samples = 0
         return self
 
     @property
     def weight(self):
-        pending = 0.0 if self._pending is None else self._pending[2].sum()
-        return float(np.ldexp(self._weight + pending, self._exp or 0))
+        pending = 0 if self._pending is None else sum(self._pending[3].tolist())
+        return float(self._weight + ExactSum(pending))
 
     def _empty_like(self):
         out = StreamingLoss.__new__(StreamingLoss)
@@ -335,13 +340,10 @@ class StreamingLoss:
             self._classes = given
         if self._classes is not None:
             columns = self._columns(local, self._classes)[codes]
-            total, weight, exponent = loss_sums(self._losses(columns, scores), weights)
-            self._rescale(exponent)
-            shift = exponent - self._exp
-            self._total = self._total + np.ldexp(total, shift)
-            self._weight = self._weight + (np.ldexp(weight, shift) if shift else weight)
-            self._add_class_weight(columns, None if weights is None else
-                                   np.ldexp(weights, -exponent), shift)
+            total, weight = loss_sums(self._losses(columns, scores), weights)
+            self._total, self._weight = self._total + total, self._weight + weight
+            if self.metric in _D2_OF:
+                self._add_class_weight(class_weights(columns, weights, self._n_columns))
         else:
             if m > width:
                 raise ValueError(f"y_true has {m} classes but y_score has {width} columns; "
@@ -351,79 +353,67 @@ class StreamingLoss:
             rows = np.arange(m)[:, None]
             candidates = rows + np.arange(width - m + 1)  # r-th label: r .. r + width - m
             losses = self._losses(candidates[codes], scores)
-            exponent = 0 if weights is None else weight_exponent(weights)
-            if weights is not None:  # in units of 2**exponent, as loss_sums
-                weights = np.ldexp(weights, -exponent)
-            sums = np.full((m, width), np.nan)
-            sums[rows, candidates] = _sum_by_label(codes, _weighted(losses, weights), m)
-            self._add_pending(local, sums, np.bincount(codes, weights=weights, minlength=m),
-                              exponent)
+            sums = np.zeros((m, width), dtype=object)
+            sums[rows, candidates] = _sum_by_label(codes, losses, weights, m)
+            ruled_out = np.ones((m, width), dtype=bool)
+            ruled_out[rows, candidates] = False
+            self._add_pending(local, sums, ruled_out, class_weights(codes, weights, m))
         self.n_samples += codes.shape[0]
         return self
 
-    def _add_class_weight(self, columns, weights, shift=0):
-        """Add ``weights`` (in units of ``2**(self._exp + shift)``) to the classes of
-        ``columns``."""
+    def _add_class_weight(self, weights):
+        """Add the exact ``weights`` of each column's class (integers, see
+        ``metrics_sk/_exact.py``)."""
         if self._class_weight is None:
-            self._class_weight = np.zeros(self._n_columns)
-        sums = np.bincount(columns, weights=weights, minlength=self._n_columns)
-        self._class_weight += np.ldexp(sums, shift) if shift else sums
+            self._class_weight = np.zeros(self._n_columns, dtype=object)
+        self._class_weight = self._class_weight + weights
 
-    def _rescale(self, exponent):
-        """Bring every sum to units of ``2**max(self._exp, exponent)`` (exact, but for
-        contributions negligible beside the others)."""
-        if self._exp is None:
-            self._exp = exponent
-        if exponent <= self._exp:
-            return
-        shift, self._exp = self._exp - exponent, exponent
-        self._total, self._weight = np.ldexp(self._total, shift), np.ldexp(self._weight, shift)
-        if self._class_weight is not None:
-            self._class_weight = np.ldexp(self._class_weight, shift)
-        if self._pending is not None:
-            labels, sums, weights = self._pending
-            self._pending = labels, np.ldexp(sums, shift), np.ldexp(weights, shift)
-
-    def _add_pending(self, labels, sums, weights, exponent):
-        """Keep per-label candidate sums (in units of ``2**exponent``) until the classes are
-        known (then fold them)."""
-        self._rescale(exponent)
-        if exponent != self._exp:
-            sums, weights = np.ldexp(sums, exponent - self._exp), np.ldexp(weights, exponent - self._exp)
+    def _add_pending(self, labels, sums, ruled_out, weights):
+        """Keep per-label candidate sums (exact integers; ``ruled_out``: the columns a label
+        cannot occupy) until the classes are known (then fold them)."""
         if self._classes is not None:
-            self._fold(labels, sums, weights)
+            self._fold(labels, sums, ruled_out, weights)
             return
         if self._pending is not None:
-            seen, old_sums, old_weights = self._pending
+            seen, old_sums, old_out, old_weights = self._pending
             union, (both,) = encode(np.concatenate((seen, labels)), names=["y_true"])
             old, new = both[:seen.shape[0]], both[seen.shape[0]:]
-            merged = np.zeros((union.shape[0], sums.shape[1]))
-            merged[old] += old_sums  # NaN marks a column either side ruled out
+            merged = np.zeros((union.shape[0], sums.shape[1]), dtype=object)
+            merged[old] += old_sums
             merged[new] += sums
-            total = np.zeros(union.shape[0])
+            out = np.zeros(merged.shape, dtype=bool)  # a column either side ruled out
+            out[old] |= old_out
+            out[new] |= ruled_out
+            total = np.zeros(union.shape[0], dtype=object)
             total[old] += old_weights
             total[new] += weights
-            labels, sums, weights = union, merged, total
+            labels, sums, ruled_out, weights = union, merged, out, total
         else:
-            sums, weights = sums.copy(), np.asarray(weights, dtype=np.float64).copy()
+            sums, ruled_out, weights = sums.copy(), ruled_out.copy(), weights.copy()
         if labels.shape[0] > self._n_columns:
             raise ValueError(f"y_true has {labels.shape[0]} classes but y_score has "
                              f"{self._n_columns} columns; pass labels= with the class of "
                              "each column.")
-        self._pending = labels, sums, weights
+        self._pending = labels, sums, ruled_out, weights
         if labels.shape[0] == self._n_columns:
             self._resolve(labels)
 
     def _picked(self, classes, pending):
         """The sums of ``pending`` with each label in its column among ``classes``."""
-        labels, sums, weights = pending
+        labels, sums, ruled_out, weights = pending
         columns = self._columns(labels, classes)
-        return sums[np.arange(labels.shape[0]), columns].sum(), weights.sum()
+        rows = np.arange(labels.shape[0])
+        nan = float("nan") if ruled_out[rows, columns].any() else 0.0
+        return (ExactSum(sum(sums[rows, columns].tolist()), nan),
+                ExactSum(sum(weights.tolist())))
 
-    def _fold(self, labels, sums, weights):
-        total, weight = self._picked(self._classes, (labels, sums, weights))
+    def _fold(self, labels, sums, ruled_out, weights):
+        total, weight = self._picked(self._classes, (labels, sums, ruled_out, weights))
         self._total, self._weight = self._total + total, self._weight + weight
-        self._add_class_weight(self._columns(labels, self._classes), weights)
+        if self.metric in _D2_OF:
+            by_class = np.zeros(self._n_columns, dtype=object)
+            by_class[self._columns(labels, self._classes)] += weights
+            self._add_class_weight(by_class)
 
     def _resolve(self, classes):
         """The classes are known: fold what is pending into the total."""
@@ -470,14 +460,11 @@ class StreamingLoss:
             self._note_binary(other._binary)
         if self._classes is None and other._classes is not None:
             self._resolve(other._classes)
-        self._rescale(other._exp)
-        shift = other._exp - self._exp
-        self._total = self._total + np.ldexp(other._total, shift)
-        self._weight = self._weight + (np.ldexp(other._weight, shift) if shift else other._weight)
+        self._total, self._weight = self._total + other._total, self._weight + other._weight
         if other._class_weight is not None:
-            self._add_class_weight(np.arange(self._n_columns), other._class_weight, shift)
+            self._add_class_weight(other._class_weight)
         if other._pending is not None:
-            self._add_pending(*other._pending, other._exp)
+            self._add_pending(*other._pending)
         self.n_samples += other.n_samples
         return self
 
@@ -534,7 +521,7 @@ class StreamingLoss:
             total, weight = total + more, weight + more_weight
         if self.metric in _D2_OF:
             return self._d2(total)
-        loss = finish_loss(total, weight, self._exp, normalize=self.normalize)
+        loss = finish_loss(total, weight, normalize=self.normalize)
         if self.metric == "brier_score_loss" and (
                 self._n_columns <= 2 if self.scale_by_half == "auto" else self.scale_by_half):
             return 0.5 * loss  # brier_score_loss's scale_by_half
@@ -544,10 +531,7 @@ class StreamingLoss:
         """``1 - S / S_0``, ``S_0`` the loss of the null model (the weighted class
         frequencies), from the weight of each class; for a single class scikit-learn's
         ``-inf`` (or NaN) with NumPy's warning."""
-        weights = self._class_weight
-        # the null model's two columns even for 1-D scores: the same losses
-        null = null_losses(self._losses, weights / weights.sum(), False)
-        return float(1 - np.float64(total) / np.dot(weights, null))
+        return d2_score(total, self._class_weight, self._losses)
 
     def __repr__(self):
         seen = (0 if self._classes is None else self._classes.shape[0]) if self._pending is None \
@@ -556,18 +540,17 @@ class StreamingLoss:
                 f"n_labels_seen={seen})")
 
 
-def _weighted(losses, weights):
-    return losses if weights is None else losses * weights[:, None]
-
-
-def _sum_by_label(codes, values, m):
-    """``out[r] = values[codes == r].sum(axis=0)``, in float64, adding in sample order as
-    ``np.bincount`` does."""
-    if values.shape[1] == 1:
-        return np.bincount(codes, weights=values[:, 0], minlength=m)[:, None]
-    out = np.zeros((m, values.shape[1]))
-    np.add.at(out, codes, values)
-    return out
+def _sum_by_label(codes, losses, weights, m):
+    """``out[r, j]``: the exact sum (an integer, see ``metrics_sk/_exact.py``) of the terms
+    ``w_i l_ij`` of the samples of code ``r``, as :func:`loss_sums` forms them."""
+    c = losses.shape[1]
+    index = (codes[:, None] * c + np.arange(c)).ravel()
+    losses = losses.astype(np.float64, copy=False).ravel()
+    if weights is None:
+        sums = exact_totals_by(index, losses, m * c)
+    else:
+        sums = exact_dots_by(index, losses, np.repeat(weights.astype(np.float64), c), m * c)
+    return sums.reshape(m, c)
 
 
 def _update_partition(empty, y_true, y_score, sample_weight):

@@ -12,6 +12,7 @@ from hypothesis.extra.numpy import arrays
 
 from metrics_sk._auc import (key_table, mann_whitney, merge_key_tables, score_buckets,
                              table_twice_wins)
+from metrics_sk import _exact
 from metrics_sk._exact import ExactSum, exact_sum, exact_sum_of
 
 
@@ -94,3 +95,58 @@ def test_key_tables_merge_to_the_table_of_the_union():
     n_pos, n_neg = int(is_pos.sum()), int((~is_pos).sum())
     assert float(twice / (2.0 * n_pos * n_neg)) == mann_whitney(scores[is_pos], scores[~is_pos])
     assert merge_key_tables(key_table(is_pos[:0], scores[:0]))[0].shape == (0,)
+
+
+def _ideal_product(a, b):
+    """``a * b`` exactly, as a Fraction."""
+    return Fraction(float(a)) * Fraction(float(b))
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(0, 50), st.sampled_from([1.0, 1e-300, 1e300]))
+def test_products_are_summed_exactly(seed, n, scale):
+    rng = np.random.default_rng(seed)
+    values = rng.normal(size=n) * 10.0 ** rng.integers(-300, 300, n)
+    weights = rng.random(n) * scale
+    exact = sum((_ideal_product(a, b) for a, b in zip(values, weights)), Fraction(0))
+    got = _exact.exact_dot_of(values, weights)
+    assert Fraction(got.total, 1 << _exact._UNIT) == exact
+    index = rng.integers(0, 4, n)
+    by = _exact.exact_dots_by(index, values, weights, 4)
+    for i in range(4):
+        mine = index == i
+        assert Fraction(by[i], 1 << _exact._UNIT) == sum(
+            (_ideal_product(a, b) for a, b in zip(values[mine], weights[mine])), Fraction(0))
+
+
+def test_tiny_weights_give_the_unweighted_ratio():
+    losses = np.array([0.3, 1.7, 2.2])
+    for w in (5e-324, 1e-310, 1e300):
+        weights = np.full(3, w)
+        mean = _exact.ratio(_exact.exact_dot_of(losses, weights), _exact.exact_sum_of(weights))
+        assert mean == math.fsum(losses) / 3  # (0.3 + 1.7 + 2.2 = 4.2 exactly rounded)
+
+
+def test_totals_by_index_are_the_exactly_rounded_sums(monkeypatch):
+    rng = np.random.default_rng(5)
+    n, size = 3000, 700
+    values = rng.normal(size=n) * 10.0 ** rng.integers(-300, 300, n)
+    index = rng.integers(0, size, n)
+    expected = [math.fsum(values[index == i]) for i in range(size)]
+    assert _exact.rounded_all(_exact.exact_totals_by(index, values, size)).tolist() == expected
+    # a few exponents at a time (many indices) and flushes every 100 floats: the same
+    monkeypatch.setattr(_exact, "_FLUSH", 100)
+    assert _exact.rounded_all(_exact.exact_totals_by(index, values, size)).tolist() == expected
+    monkeypatch.setattr(_exact, "_BINS", 2 * size)
+    assert _exact.rounded_all(_exact.exact_totals_by(index, values, size)).tolist() == expected
+    assert _exact.rounded_all(_exact.exact_of(np.array([3, -4]))).tolist() == [3.0, -4.0]
+
+
+def test_blocks_of_products_mix_both_routes():
+    # one block with subnormal products (the fractions' route), the others plain
+    rng = np.random.default_rng(8)
+    n = (1 << 15) * 2 + 100
+    values, weights = rng.random(n) * 3, rng.random(n)
+    weights[40000:40010] = 5e-324
+    exact = sum((_ideal_product(a, b) for a, b in zip(values, weights)), Fraction(0))
+    assert Fraction(_exact.exact_dot_of(values, weights).total, 1 << _exact._UNIT) == exact
