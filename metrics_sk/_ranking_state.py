@@ -29,6 +29,7 @@ from ._curves import _pr_points, _roc_points
 from ._encoding import NO_WEIGHT_MESSAGE, binary_classes, binary_positive, binary_score_inputs
 from ._params import STREAMING_RANKING, Checker
 from ._sklearn_compat import UndefinedMetricWarning
+from ._streaming import Accumulator
 from ._validation import is_dask_collection, label_kind
 
 _CHECK = Checker("StreamingRanking", STREAMING_RANKING)
@@ -38,7 +39,7 @@ _UNIT_LABELS = {-1, 0, 1}
 _MOST_PENDING = 1024
 
 
-class StreamingRanking:
+class StreamingRanking(Accumulator):
     """Running ROC AUC, average precision, PR AUC, curves and every-threshold confusions.
 
     ``update`` adds a batch of a binary target and its scores, ``a + b`` merges two
@@ -249,16 +250,6 @@ class StreamingRanking:
         self._add_table(other._merged())
         self.n_samples += other.n_samples
         return self
-
-    def __add__(self, other):
-        if not isinstance(other, StreamingRanking):
-            return NotImplemented
-        return self.copy()._absorb(other)
-
-    def __radd__(self, other):
-        if isinstance(other, int) and other == 0:  # sum([a, b, ...])
-            return self.copy()
-        return NotImplemented
 
     def copy(self):
         """Return an independent copy (a later :meth:`update` of one leaves the other alone).

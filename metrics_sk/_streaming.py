@@ -61,7 +61,24 @@ def _kind(classes):
     return kind
 
 
-class StreamingLoss:
+class Accumulator:
+    """What a streaming accumulator shares: ``a + b`` is a copy of ``a`` that absorbed
+    ``b`` (of the same class), and ``sum([a, b, ...])`` starts from 0. A subclass defines
+    ``copy()`` and ``_absorb(other)`` (add ``other`` in place, checking that the two can
+    merge, and return ``self``)."""
+
+    def __add__(self, other):
+        if not isinstance(other, type(self)):
+            return NotImplemented
+        return self.copy()._absorb(other)
+
+    def __radd__(self, other):
+        if isinstance(other, int) and other == 0:  # sum([a, b, ...])
+            return self.copy()
+        return NotImplemented
+
+
+class StreamingLoss(Accumulator):
     """Running log loss, one-vs-all log loss, hinge loss, Brier score or D^2 over batches.
 
     ``update`` adds a batch, ``compute`` gives the value so far, ``a + b`` merges two
@@ -467,16 +484,6 @@ class StreamingLoss:
             self._add_pending(*other._pending)
         self.n_samples += other.n_samples
         return self
-
-    def __add__(self, other):
-        if not isinstance(other, StreamingLoss):
-            return NotImplemented
-        return self.copy()._absorb(other)
-
-    def __radd__(self, other):
-        if isinstance(other, int) and other == 0:  # sum([a, b, ...])
-            return self.copy()
-        return NotImplemented
 
     def copy(self):
         """Return an independent copy (a later :meth:`update` of one leaves the other alone).

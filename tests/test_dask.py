@@ -6,6 +6,7 @@ Dask Series (weights too) and give the in-memory result; the score losses go thr
 the client process stays small.
 """
 
+import contextlib
 import threading
 import time
 
@@ -192,13 +193,10 @@ def _rss():
     return psutil.Process().memory_info().rss
 
 
-@pytest.mark.bigmem
-def test_2e8_labels_per_side_keep_the_client_small(client):
-    n, chunk = 2 * 10**8, 10**7
-    rng = da.random.default_rng(2024)
-    y_true = rng.integers(0, 10, size=n, chunks=chunk, dtype=np.int32)
-    noise = rng.integers(0, 10, size=n, chunks=chunk, dtype=np.int32)
-    y_pred = da.where(rng.random(n, chunks=chunk) < 0.8, y_true, noise)
+@contextlib.contextmanager
+def client_growth():
+    """Watch this process's resident memory while the block runs (every 10 ms, in a
+    thread); the dict it yields gets ``"MiB"``: the peak growth over the start."""
     before = peak = _rss()
     done = threading.Event()
 
@@ -208,18 +206,31 @@ def test_2e8_labels_per_side_keep_the_client_small(client):
             peak = max(peak, _rss())
             time.sleep(0.01)
 
+    growth = {}
     watcher = threading.Thread(target=watch, daemon=True)
     watcher.start()
     try:
-        start = time.perf_counter()
-        c = Confusion.from_predictions(y_true, y_pred)
-        seconds = time.perf_counter() - start
+        yield growth
     finally:
         done.set()
         watcher.join()
+        growth["MiB"] = (peak - before) / 2**20
+
+
+@pytest.mark.bigmem
+def test_2e8_labels_per_side_keep_the_client_small(client):
+    n, chunk = 2 * 10**8, 10**7
+    rng = da.random.default_rng(2024)
+    y_true = rng.integers(0, 10, size=n, chunks=chunk, dtype=np.int32)
+    noise = rng.integers(0, 10, size=n, chunks=chunk, dtype=np.int32)
+    y_pred = da.where(rng.random(n, chunks=chunk) < 0.8, y_true, noise)
+    with client_growth() as growth:
+        start = time.perf_counter()
+        c = Confusion.from_predictions(y_true, y_pred)
+        seconds = time.perf_counter() - start
     assert c.total == n and c.labels.tolist() == list(range(10))
     assert 0.81 < c.accuracy_score() < 0.83  # 0.8 + 0.2 / 10
-    grown = (peak - before) / 2**20
+    grown = growth["MiB"]
     print(f"\n2e8 labels per side: {seconds:.1f} s, client grew {grown:.0f} MiB")
     assert grown < 400
 
@@ -505,19 +516,8 @@ def test_1e8_float32_rankings_are_exact_under_three_partitionings(client):
                 msk.average_precision_score(y_np, s_np))
     in_memory = time.perf_counter() - start
     del y_np, s_np
-    before = peak = _rss()
-    done = threading.Event()
-
-    def watch():
-        nonlocal peak
-        while not done.is_set():
-            peak = max(peak, _rss())
-            time.sleep(0.01)
-
-    watcher = threading.Thread(target=watch, daemon=True)
-    watcher.start()
     seconds = []
-    try:
+    with client_growth() as growth:
         for chunks in (10**7, 3 * 10**6 + 7, 25 * 10**6):
             dy, ds = client.persist([y.rechunk(chunks), s.rechunk(chunks)])
             distributed.wait([dy, ds])
@@ -528,10 +528,7 @@ def test_1e8_float32_rankings_are_exact_under_three_partitionings(client):
             seconds.append(time.perf_counter() - start)
             del dy, ds
             assert got == expected, (chunks, got, expected)
-    finally:
-        done.set()
-        watcher.join()
-    grown = (peak - before) / 2**20
+    grown = growth["MiB"]
     print(f"\n1e8 float32 rankings: in memory {in_memory:.1f} s, on Dask "
           + ", ".join(f"{t:.1f} s" for t in seconds)
           + f" (three partitionings), client grew {grown:.0f} MiB; values {expected}")
