@@ -641,11 +641,11 @@ def _arrays(result):
     return [np.asarray(a) for a in (result if isinstance(result, tuple) else (result,))]
 
 
-def _same(got, expected):
-    """Equal values, dtypes and signs of zero, element by element."""
+def _same(got, expected, signs=True):
+    """Equal values, dtypes and (``signs``) signs of zero, element by element."""
     got, expected = _arrays(got), _arrays(expected)
     return all(g.dtype == e.dtype and np.array_equal(g, e)
-               and np.array_equal(np.signbit(g), np.signbit(e))
+               and (not signs or np.array_equal(np.signbit(g), np.signbit(e)))
                for g, e in zip(got, expected, strict=True))
 
 
@@ -728,3 +728,32 @@ def test_curves_on_dask_not_routed_are_gathered_with_in_memory_outcomes(client):
     three = y + (y > 0) * (s > 0.9)
     assert _same(msk.precision_recall_curve(da.from_array(three, chunks=700), ds, pos_label=2),
                  msk.precision_recall_curve(three, s, pos_label=2))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_curves_on_dask_exact_for_random_partitionings_and_extreme_scores(seed):
+    """The curves' table from the key ranges for scores mixing signs, -0.0 and 0.0,
+    subnormals, huge magnitudes (ranges wider than 2**62: the sorted-table fallback) and
+    heavy ties, under random chunkings: equal to the in-memory curves (synchronous
+    scheduler). Bit for bit but for the sign of a zero threshold: beyond the range of its
+    scaled keys the in-memory sort returns the tied group's last score, -0.0 or 0.0 by
+    the input order; the route has 0.0 (equal values)."""
+    rng = np.random.default_rng(100 + seed)
+    n = int(rng.integers(50, 4000))
+    pool = np.array([-1e300, -3.5, -1.0, -0.0, 0.0, 5e-324, 1e-310, 0.25, 0.5, 2.0, 7e200,
+                     1.7e308])
+    s = np.where(rng.random(n) < 0.5, rng.choice(pool, n), rng.normal(size=n) * 10.0 **
+                 rng.integers(-300, 300, n))
+    y = (rng.random(n) < rng.uniform(0.05, 0.95)).astype(np.int64)
+    y[:2] = [0, 1]
+    cuts = np.sort(rng.choice(np.arange(1, n), size=int(rng.integers(0, 12)), replace=False))
+    chunks = tuple(np.diff(np.concatenate(([0], cuts, [n]))).tolist())
+    wide = np.where(np.arange(100) < 5, -1e300, 1e300), (np.arange(100) % 3 == 0).astype(int)
+    with dask.config.set(scheduler="sync"):
+        for name in ("roc_curve kept", "precision_recall_curve", "det_curve",
+                     "confusion_matrix_at_thresholds", "Confusion.at_thresholds"):
+            func = CURVES[name]
+            for (labels, scores), c in (((y, s), chunks), ((wide[1], wide[0]), (30, 70))):
+                expected = func(labels, scores)
+                got = func(da.from_array(labels, chunks=c), da.from_array(scores, chunks=c))
+                assert _same(got, expected, signs=False), (name, c)
