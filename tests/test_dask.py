@@ -641,7 +641,7 @@ def _arrays(result):
     return [np.asarray(a) for a in (result if isinstance(result, tuple) else (result,))]
 
 
-def _same(got, expected, signs=True):
+def _same_curve(got, expected, signs=True):
     """Equal values, dtypes and (``signs``) signs of zero, element by element."""
     got, expected = _arrays(got), _arrays(expected)
     return all(g.dtype == e.dtype and np.array_equal(g, e)
@@ -666,10 +666,10 @@ def test_curves_on_dask_equal_in_memory_bit_for_bit(client, monkeypatch, dtype):
         for chunks in (30000, (5000, 1, 14999, 10000), 997):
             dy, ds = da.from_array(y, chunks=chunks), da.from_array(s, chunks=chunks)
             got = _never_gathered(monkeypatch, lambda: func(dy, ds))
-            assert _same(got, expected), (name, chunks)
+            assert _same_curve(got, expected), (name, chunks)
         got = _never_gathered(monkeypatch, lambda: func(da.from_array(y, chunks=4000),
                                                        da.from_array(s, chunks=6000)))
-        assert _same(got, expected), name
+        assert _same_curve(got, expected), name
 
 
 def test_curves_on_dask_class_absent_from_partitions_labels_and_series(client, monkeypatch):
@@ -681,12 +681,12 @@ def test_curves_on_dask_class_absent_from_partitions_labels_and_series(client, m
     dy, ds = da.from_array(y, chunks=3000), da.from_array(s, chunks=3000)
     dl = da.from_array(labels, chunks=3000)
     for name, func in CURVES.items():
-        assert _same(_never_gathered(monkeypatch, lambda: func(dy, ds)), func(y, s)), name
+        assert _same_curve(_never_gathered(monkeypatch, lambda: func(dy, ds)), func(y, s)), name
         for pos_label in ("spam", "ham"):
             expected = func(labels, s, pos_label=pos_label)
             got = _never_gathered(monkeypatch, lambda: func(dl, ds, pos_label=pos_label))
-            assert _same(got, expected), (name, pos_label)
-            assert _same(func(frame["y"], frame["s"], pos_label=pos_label), expected), name
+            assert _same_curve(got, expected), (name, pos_label)
+            assert _same_curve(func(frame["y"], frame["s"], pos_label=pos_label), expected), name
 
 
 @pytest.mark.parametrize("name", sorted(CURVES))
@@ -717,16 +717,16 @@ def test_curves_on_dask_not_routed_are_gathered_with_in_memory_outcomes(client):
     dy, ds = da.from_array(y, chunks=700), da.from_array(s, chunks=700)
     # labels {2, 3} without pos_label: not {0, 1} or {-1, 1} (the route would take the
     # greater label), the in-memory error; {-1, 1}: routed, 1 positive
-    assert _same(msk.roc_curve(2 * dy - 1, ds), msk.roc_curve(2 * y - 1, s))
+    assert _same_curve(msk.roc_curve(2 * dy - 1, ds), msk.roc_curve(2 * y - 1, s))
     with pytest.raises(ValueError) as in_memory:
         msk.recall_at_precision(y + 2, s, min_precision=0.5)
     with pytest.raises(ValueError, match=re.escape(str(in_memory.value))):
         msk.recall_at_precision(dy + 2, ds, min_precision=0.5)
     # integer scores (integer thresholds), three labels with pos_label
     si = (s * 100).astype(np.int64)
-    assert _same(msk.roc_curve(dy, da.from_array(si, chunks=700)), msk.roc_curve(y, si))
+    assert _same_curve(msk.roc_curve(dy, da.from_array(si, chunks=700)), msk.roc_curve(y, si))
     three = y + (y > 0) * (s > 0.9)
-    assert _same(msk.precision_recall_curve(da.from_array(three, chunks=700), ds, pos_label=2),
+    assert _same_curve(msk.precision_recall_curve(da.from_array(three, chunks=700), ds, pos_label=2),
                  msk.precision_recall_curve(three, s, pos_label=2))
 
 
@@ -756,4 +756,4 @@ def test_curves_on_dask_exact_for_random_partitionings_and_extreme_scores(seed):
             for (labels, scores), c in (((y, s), chunks), ((wide[1], wide[0]), (30, 70))):
                 expected = func(labels, scores)
                 got = func(da.from_array(labels, chunks=c), da.from_array(scores, chunks=c))
-                assert _same(got, expected, signs=False), (name, c)
+                assert _same_curve(got, expected, signs=False), (name, c)
