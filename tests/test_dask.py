@@ -726,8 +726,9 @@ def test_curves_on_dask_not_routed_are_gathered_with_in_memory_outcomes(client):
     si = (s * 100).astype(np.int64)
     assert _same_curve(msk.roc_curve(dy, da.from_array(si, chunks=700)), msk.roc_curve(y, si))
     three = y + (y > 0) * (s > 0.9)
-    assert _same_curve(msk.precision_recall_curve(da.from_array(three, chunks=700), ds, pos_label=2),
-                 msk.precision_recall_curve(three, s, pos_label=2))
+    assert _same_curve(
+        msk.precision_recall_curve(da.from_array(three, chunks=700), ds, pos_label=2),
+        msk.precision_recall_curve(three, s, pos_label=2))
 
 
 @pytest.mark.parametrize("seed", range(4))
