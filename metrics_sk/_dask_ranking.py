@@ -200,12 +200,12 @@ class BinaryRanking:
         concatenates the slices from the highest range down. The table has a row per
         distinct score: a curve is that long; the samples never reach the client."""
         slices = self._per_range(pos_label, _range_counts)[::-1]
-        fps, tps, thresholds = (np.concatenate([s[i] for s in slices]) for i in range(3))
-        if integers and not self.weighted:
-            pair = np.empty((2, fps.shape[0]), dtype=np.int64)
-            pair[0], pair[1] = fps, tps
-            return pair[0], pair[1], thresholds
-        return fps.astype(np.float64), tps.astype(np.float64), thresholds
+        size = sum(s[2].shape[0] for s in slices)
+        # (concatenated into their final arrays: no second copy of the table)
+        pair = np.empty((2, size), np.int64 if integers and not self.weighted else np.float64)
+        for i in range(2):
+            np.concatenate([s[i] for s in slices], out=pair[i], casting="unsafe")
+        return pair[0], pair[1], np.concatenate([s[2] for s in slices])
 
     def _per_range(self, pos_label, task, *args):
         """Pass 2: ``task(counts, *args, *pieces)`` per range (its positives and
