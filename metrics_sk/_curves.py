@@ -185,6 +185,32 @@ def _counts(native, y_score):
     return fps, tps, thresholds.astype(np.asarray(y_score).dtype, copy=False)
 
 
+def _dask_counts(y_true, y_score, sample_weight, pos_label, *, integers=False):
+    """``(classes, pos, fps, tps, thresholds)`` of a binary ranking with Dask inputs, by
+    the two passes on the workers (:meth:`metrics_sk._dask_ranking.BinaryRanking.
+    counts_at_thresholds`: the counts of :func:`_counts`, thresholds in the dtype of
+    ``y_score``; ``pos`` the position of ``pos_label`` among the two ``classes``), when
+    the route takes the inputs (:func:`metrics_sk._scores.dask_binary_ranking`) and
+    ``pos_label`` (None: 1 of {0, 1} or {-1, 1}, the rule of every binary scoring) is
+    one of their two labels; None otherwise (the caller then computes in memory)."""
+    routed = dask_binary_ranking(y_true, y_score, sample_weight, pos_label)
+    if routed is None:
+        return None
+    ranking, positive = routed
+    if pos_label is None:  # (the route takes the greater label: the curves' rule here)
+        try:
+            classes, pos, _, _, _ = binary_score_inputs(ranking.labels, np.zeros(2), None,
+                                                        None, arrays=False)
+        except ValueError:
+            return None
+        if classes[pos] != positive:
+            return None
+    pos = ranking.labels.tolist().index(positive)
+    fps, tps, thresholds = ranking.counts_at_thresholds(positive, integers=integers)
+    return (ranking.labels, pos, fps, tps,
+            thresholds.astype(y_score.dtype, copy=False))
+
+
 def _changes(values):
     """Where ``values`` change to or from each inner point (the ends always kept)."""
     return np.concatenate(([True], np.logical_or(np.diff(values[:-1]), np.diff(values[1:])),
@@ -249,12 +275,16 @@ def confusion_matrix_at_thresholds(y_true, y_score, *, pos_label=None, sample_we
     >>> thresholds.tolist(), tps.tolist(), fps.tolist()
     ([0.8, 0.4, 0.35, 0.1], [1.0, 1.0, 2.0, 2.0], [0.0, 1.0, 1.0, 2.0])
     """
-    sample_weight = _boundary(y_true, y_score, sample_weight)
-    native = _binary_inputs(y_true, y_score, sample_weight, pos_label)
-    if native is None:
-        return _sk.confusion_matrix_at_thresholds(y_true, y_score, pos_label=pos_label,
-                                                  sample_weight=sample_weight)
-    fps, tps, thresholds = _counts(native, y_score)
+    routed = _dask_counts(y_true, y_score, sample_weight, pos_label)
+    if routed is not None:  # Dask: the counts from two passes on the workers
+        fps, tps, thresholds = routed[2:]
+    else:
+        sample_weight = _boundary(y_true, y_score, sample_weight)
+        native = _binary_inputs(y_true, y_score, sample_weight, pos_label)
+        if native is None:
+            return _sk.confusion_matrix_at_thresholds(y_true, y_score, pos_label=pos_label,
+                                                      sample_weight=sample_weight)
+        fps, tps, thresholds = _counts(native, y_score)
     return fps[-1] - fps, fps, tps[-1] - tps, tps, thresholds
 
 
@@ -308,12 +338,17 @@ def roc_curve(y_true, y_score, *, pos_label=None, sample_weight=None, drop_inter
     >>> fpr.tolist(), tpr.tolist()
     ([0.0, 0.0, 0.5, 0.5, 1.0], [0.0, 0.5, 0.5, 1.0, 1.0])
     """
-    sample_weight = _boundary(y_true, y_score, sample_weight)
-    native = _binary_inputs(y_true, y_score, sample_weight, pos_label)
-    if native is None:
-        return _sk.roc_curve(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight,
-                             drop_intermediate=drop_intermediate)
-    fps, tps, thresholds = _counts(native, y_score)
+    routed = _dask_counts(y_true, y_score, sample_weight, pos_label)
+    if routed is not None:  # Dask: the counts from two passes on the workers
+        fps, tps, thresholds = routed[2:]
+    else:
+        sample_weight = _boundary(y_true, y_score, sample_weight)
+        native = _binary_inputs(y_true, y_score, sample_weight, pos_label)
+        if native is None:
+            return _sk.roc_curve(y_true, y_score, pos_label=pos_label,
+                                 sample_weight=sample_weight,
+                                 drop_intermediate=drop_intermediate)
+        fps, tps, thresholds = _counts(native, y_score)
     return _roc_points(fps, tps, thresholds, drop_intermediate)
 
 
@@ -381,13 +416,18 @@ def precision_recall_curve(y_true, y_score, *, pos_label=None, sample_weight=Non
     >>> precision.round(3).tolist(), recall.tolist()
     ([0.5, 0.667, 0.5, 1.0, 1.0], [1.0, 1.0, 0.5, 0.5, 0.0])
     """
-    sample_weight = _boundary(y_true, y_score, sample_weight)
-    native = _binary_inputs(y_true, y_score, sample_weight, pos_label)
-    if native is None:
-        return _sk.precision_recall_curve(y_true, y_score, pos_label=pos_label,
-                                          sample_weight=sample_weight,
-                                          drop_intermediate=drop_intermediate)
-    return _pr_points(*_counts(native, y_score), drop_intermediate)
+    routed = _dask_counts(y_true, y_score, sample_weight, pos_label)
+    if routed is not None:  # Dask: the counts from two passes on the workers
+        counts = routed[2:]
+    else:
+        sample_weight = _boundary(y_true, y_score, sample_weight)
+        native = _binary_inputs(y_true, y_score, sample_weight, pos_label)
+        if native is None:
+            return _sk.precision_recall_curve(y_true, y_score, pos_label=pos_label,
+                                              sample_weight=sample_weight,
+                                              drop_intermediate=drop_intermediate)
+        counts = _counts(native, y_score)
+    return _pr_points(*counts, drop_intermediate)
 
 
 def _pr_points(fps, tps, thresholds, drop_intermediate):
@@ -452,12 +492,17 @@ def det_curve(y_true, y_score, pos_label=None, sample_weight=None, drop_intermed
     >>> fpr.tolist(), fnr.tolist()
     ([0.5, 0.5, 0.0], [0.0, 0.5, 0.5])
     """
-    sample_weight = _boundary(y_true, y_score, sample_weight)
-    native = _binary_inputs(y_true, y_score, sample_weight, pos_label, two_classes=True)
-    if native is None:
-        return _sk.det_curve(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight,
-                             drop_intermediate=drop_intermediate)
-    fps, tps, thresholds = _counts(native, y_score)
+    routed = _dask_counts(y_true, y_score, sample_weight, pos_label)
+    if routed is not None:  # Dask: the counts from two passes on the workers
+        fps, tps, thresholds = routed[2:]
+    else:
+        sample_weight = _boundary(y_true, y_score, sample_weight)
+        native = _binary_inputs(y_true, y_score, sample_weight, pos_label, two_classes=True)
+        if native is None:
+            return _sk.det_curve(y_true, y_score, pos_label=pos_label,
+                                 sample_weight=sample_weight,
+                                 drop_intermediate=drop_intermediate)
+        fps, tps, thresholds = _counts(native, y_score)
     tps, fps = np.concatenate(([0.0], tps)), np.concatenate(([0.0], fps))
     thresholds = np.concatenate(([np.inf], thresholds.astype(np.float64, copy=False)))
     if drop_intermediate and fps.shape[0] > 2:

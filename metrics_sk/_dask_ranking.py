@@ -178,17 +178,7 @@ class BinaryRanking:
         """Pass 2: the :class:`RankingSums` of the ranking with ``pos_label`` positive;
         ``what``: the names of the sums wanted (``"twice"``, ``"ap"``, ``"pr"``,
         ``"pr_other"``)."""
-        import dask
-
-        table, ranges = self._ranges(pos_label)
-        n_ranges = len(ranges)
-        table = dask.delayed(table)
-        split = dask.delayed(_split_part, nout=n_ranges, pure=False)
-        pieces = [split(y, s, w, pos_label, table, BITS, n_ranges) for y, s, w in self.parts]
-        task = dask.delayed(_range_part, pure=False)
-        tasks = [task(ranges[r], tuple(what), *[p[r] for p in pieces])
-                 for r in range(n_ranges)]
-        results = dask.compute(*tasks)
+        results = self._per_range(pos_label, _range_part, tuple(what))
         n_pos, n_neg = self.side_totals(pos_label)
         totals = {}
         for name in what:
@@ -198,6 +188,40 @@ class BinaryRanking:
                 total = total + part
             totals[name] = total if isinstance(total, int) else float(total)
         return RankingSums(n_pos, n_neg, **totals)
+
+    def counts_at_thresholds(self, pos_label, integers=False):
+        """Pass 2 for the curves: ``(fps, tps, thresholds)`` of the ranking with
+        ``pos_label`` positive, as :func:`metrics_sk._auc.counts_at_thresholds` returns
+        them in memory (the formulas of the curves then take them as they are): per
+        distinct score of weighted samples, from the highest down, the negatives and
+        positives at or above it (float64, or with ``integers`` and no weights int64, the
+        two rows of one ``(2, R)`` array) and the score (float64, -0.0 as 0.0). Each range
+        returns its slice, the counts above it added (:func:`_range_counts`); the client
+        concatenates the slices from the highest range down. The table has a row per
+        distinct score: a curve is that long; the samples never reach the client."""
+        slices = self._per_range(pos_label, _range_counts)[::-1]
+        size = sum(s[2].shape[0] for s in slices)
+        # (concatenated into their final arrays: no second copy of the table)
+        pair = np.empty((2, size), np.int64 if integers and not self.weighted else np.float64)
+        for i in range(2):
+            np.concatenate([s[i] for s in slices], out=pair[i], casting="unsafe")
+        return pair[0], pair[1], np.concatenate([s[2] for s in slices])
+
+    def _per_range(self, pos_label, task, *args):
+        """Pass 2: ``task(counts, *args, *pieces)`` per range (its positives and
+        negatives above and below it, then its samples from each partition, split on the
+        workers by :func:`_split_part`), computed on the workers; the results in
+        ascending range order."""
+        import dask
+
+        table, ranges = self._ranges(pos_label)
+        n_ranges = len(ranges)
+        table = dask.delayed(table)
+        split = dask.delayed(_split_part, nout=n_ranges, pure=False)
+        pieces = [split(y, s, w, pos_label, table, BITS, n_ranges) for y, s, w in self.parts]
+        task = dask.delayed(task, pure=False)
+        return list(dask.compute(*[task(ranges[r], *args, *[p[r] for p in pieces])
+                                   for r in range(n_ranges)]))
 
 
 def binary_ranking(y_true, y_score, sample_weight=None):
@@ -259,8 +283,9 @@ def _split_part(y, scores, weights, pos_label, table, bits, n_ranges):
 
 
 def _table(scores, is_pos, weights):
-    """``(pos, neg)`` per distinct score of a range, ascending: counts (int64) from one
-    sort of flagged keys, or weight sums (float64)."""
+    """``(keys, pos, neg)`` per distinct score of a range, ascending: the scores' 64-bit
+    keys (:func:`metrics_sk._auc.score_buckets`), counts (int64) from one sort of flagged
+    keys, or weight sums (float64)."""
     m = scores.shape[0]
     keys = _auc.score_buckets(scores, 64)
     if weights is None and m:
@@ -273,9 +298,9 @@ def _table(scores, is_pos, weights):
             value = flagged >> 1
             starts = np.flatnonzero(np.concatenate(([True], value[1:] != value[:-1])))
             pos = np.add.reduceat(flagged & 1, starts)
-            return pos, np.diff(starts, append=m) - pos
-    _, pos, neg = _auc.key_table(is_pos, scores, weights)
-    return pos, neg
+            return (value[starts].view(np.uint64) + low, pos,
+                    np.diff(starts, append=m) - pos)
+    return _auc.key_table(is_pos, scores, weights)
 
 
 def _contributions(pos, neg, pos_above, neg_above, neg_below, what, prefix):
@@ -313,7 +338,7 @@ def _range_part(counts, what, *pieces):
     scores = np.concatenate([p[0] for p in pieces])
     is_pos = np.concatenate([p[1] for p in pieces])
     weights = None if pieces[0][2] is None else np.concatenate([p[2] for p in pieces])
-    pos, neg = _table(scores, is_pos, weights)
+    _, pos, neg = _table(scores, is_pos, weights)
     pos_above, neg_above, pos_below, neg_below = counts
     out = _contributions(pos, neg, pos_above, neg_above, neg_below, what, "")
     if "pr_other" in what:  # the other label positive, scores negated: the order reversed
@@ -321,3 +346,24 @@ def _range_part(counts, what, *pieces):
                                "")
         out["pr_other"] = other["pr"]
     return out
+
+
+def _range_counts(counts, *pieces):
+    """Pass 2 of one range for the curves: its slice of ``(fps, tps, thresholds)``, from
+    its highest distinct score down (the samples of weight 0 left out, as in memory:
+    they give no threshold), the negatives and positives above the range (``counts``)
+    added to its own cumulated ones; the scores back from their keys
+    (:func:`metrics_sk._auc.bucket_floors`)."""
+    pos_above, neg_above, _, _ = counts
+    pieces = [p for p in pieces if p[0].shape[0]]
+    if pieces and pieces[0][2] is not None:
+        pieces = [(s[w != 0], y[w != 0], w[w != 0]) for s, y, w in pieces]
+    if not pieces:
+        return np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros(0)
+    scores = np.concatenate([p[0] for p in pieces])
+    is_pos = np.concatenate([p[1] for p in pieces])
+    weights = None if pieces[0][2] is None else np.concatenate([p[2] for p in pieces])
+    keys, pos, neg = _table(scores, is_pos, weights)
+    fps = np.cumsum(neg[::-1]) + neg_above
+    tps = np.cumsum(pos[::-1]) + pos_above
+    return fps, tps, _auc.bucket_floors(keys[::-1], 64)

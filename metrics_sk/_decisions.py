@@ -15,7 +15,7 @@ from sklearn.utils import Bunch
 from . import _formulas
 from ._auc import counts_at_or_above
 from ._api import _declared_order, build_confusion, checked_metric, documented_by
-from ._curves import confusion_matrix_at_thresholds
+from ._curves import _dask_counts, confusion_matrix_at_thresholds
 from ._encoding import binary_score_inputs
 from ._params import checked
 from ._sklearn_compat import Interval
@@ -45,11 +45,18 @@ def _net_benefits(y_true, y_score, thresholds, pos_label, sample_weight):
     The mistakes in the arrays are named here (this is no drop-in), by the check of
     every binary scoring (:func:`metrics_sk._encoding.binary_score_inputs`): lengths that
     differ, a score array that is not 1-D or holds NaN or infinity; the labels,
-    ``pos_label`` and the weights are checked by :func:`confusion_matrix_at_thresholds`."""
-    _, scores, _ = binary_score_inputs(y_true, y_score, sample_weight, labels=False)
-    scores = scores.astype(np.float64, copy=False)
-    _, fps, _, tps, scores = confusion_matrix_at_thresholds(
-        y_true, scores, pos_label=pos_label, sample_weight=sample_weight)
+    ``pos_label`` and the weights are checked by :func:`confusion_matrix_at_thresholds`.
+    Dask inputs: the counts from two passes on the workers
+    (:func:`metrics_sk._curves._dask_counts`)."""
+    routed = _dask_counts(y_true, y_score, sample_weight, pos_label)
+    if routed is not None:
+        fps, tps, scores = routed[2:]
+        scores = scores.astype(np.float64, copy=False)
+    else:
+        _, scores, _ = binary_score_inputs(y_true, y_score, sample_weight, labels=False)
+        scores = scores.astype(np.float64, copy=False)
+        _, fps, _, tps, scores = confusion_matrix_at_thresholds(
+            y_true, scores, pos_label=pos_label, sample_weight=sample_weight)
     n = tps[-1] + fps[-1]
     fp, tp = counts_at_or_above(fps, tps, scores, thresholds)  # predictions y_score >= t
     odds = thresholds / (1 - thresholds)

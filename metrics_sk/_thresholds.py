@@ -26,7 +26,7 @@ from ._batch import (  # (ThresholdBatch and confusions_at_thresholds: public na
     threshold_batch,
 )
 from ._confusion import Confusion
-from ._curves import _boundary, _column, _weights
+from ._curves import _boundary, _column, _dask_counts, _weights
 from ._encoding import binary_score_inputs
 from ._facts import FACTS
 from ._params import checked as checked_function
@@ -171,10 +171,15 @@ def metric_at_thresholds(y_true, y_score, metric_func, *, sample_weight=None,
 def _counts_of(y_true, y_score, pos_label, sample_weight, *, roc):
     """``(fps, tps, thresholds, N, P)``: the (weighted) negatives and positives at or
     above each threshold, decreasing; ``roc``: with the point ``+inf`` first (nothing
-    predicted positive), as :func:`roc_curve` has it."""
-    _, _, is_pos, scores, weights = binary_score_inputs(y_true, y_score, sample_weight,
-                                                        pos_label)
-    fps, tps, thresholds = _auc.counts_at_thresholds(is_pos, scores, weights)
+    predicted positive), as :func:`roc_curve` has it. Dask inputs: the counts from two
+    passes on the workers (:func:`metrics_sk._curves._dask_counts`)."""
+    routed = _dask_counts(y_true, y_score, sample_weight, pos_label)
+    if routed is not None:
+        fps, tps, thresholds = routed[2:]
+    else:
+        _, _, is_pos, scores, weights = binary_score_inputs(y_true, y_score, sample_weight,
+                                                            pos_label)
+        fps, tps, thresholds = _auc.counts_at_thresholds(is_pos, scores, weights)
     if roc:
         fps, tps = np.r_[0.0, fps], np.r_[0.0, tps]
         thresholds = np.r_[np.inf, thresholds]

@@ -7,6 +7,7 @@ the client process stays small.
 """
 
 import contextlib
+import re
 import threading
 import time
 
@@ -598,3 +599,159 @@ def test_one_vs_rest_rankings_on_dask_equal_in_memory_bit_for_bit(client, monkey
     for name, func in calls.items():
         np.testing.assert_allclose(func(dy, dp, sample_weight=dw, average=None),
                                    func(y, proba, sample_weight=w, average=None), rtol=1e-13)
+
+
+# The curves and what reads them: the (fps, tps, thresholds) table from the key ranges
+CURVES = {
+    "roc_curve": lambda y, s, **kw: msk.roc_curve(y, s, **kw),
+    "roc_curve kept": lambda y, s, **kw: msk.roc_curve(y, s, drop_intermediate=False, **kw),
+    "precision_recall_curve": lambda y, s, **kw: msk.precision_recall_curve(y, s, **kw),
+    "precision_recall_curve dropped": lambda y, s, **kw: msk.precision_recall_curve(
+        y, s, drop_intermediate=True, **kw),
+    "det_curve": lambda y, s, **kw: msk.det_curve(y, s, **kw),
+    "confusion_matrix_at_thresholds": lambda y, s, **kw: msk.confusion_matrix_at_thresholds(
+        y, s, **kw),
+    "recall_at_precision": lambda y, s, **kw: msk.recall_at_precision(
+        y, s, min_precision=0.6, return_threshold=True, **kw),
+    "precision_at_recall": lambda y, s, **kw: msk.precision_at_recall(
+        y, s, min_recall=0.5, return_threshold=True, **kw),
+    "sensitivity_at_specificity": lambda y, s, **kw: msk.sensitivity_at_specificity(
+        y, s, min_specificity=0.8, return_threshold=True, **kw),
+    "specificity_at_sensitivity": lambda y, s, **kw: msk.specificity_at_sensitivity(
+        y, s, min_sensitivity=0.8, return_threshold=True, **kw),
+    "equal_error_rate": lambda y, s, **kw: msk.equal_error_rate(y, s, **kw),
+    "decision_curve": lambda y, s, **kw: tuple(msk.decision_curve(y, s, **kw).values()),
+    "net_benefit": lambda y, s, **kw: msk.net_benefit(y, s, threshold=0.55, **kw),
+    "Confusion.at_thresholds": lambda y, s, **kw: _batch_values(
+        Confusion.at_thresholds(y, s, **kw)),
+}
+
+
+def _batch_values(batch):
+    """What a threshold batch holds: its thresholds, the four counts and a formula."""
+    return (batch.thresholds, batch.tns, batch.fps, batch.fns, batch.tps,
+            batch.accuracy_score(), batch.matthews_corrcoef())
+
+
+def _arrays(result):
+    """A curve's result (a tuple, or one float) as a list of arrays."""
+    return [np.asarray(a) for a in (result if isinstance(result, tuple) else (result,))]
+
+
+def _same_curve(got, expected, signs=True):
+    """Equal values, dtypes and (``signs``) signs of zero, element by element."""
+    got, expected = _arrays(got), _arrays(expected)
+    return all(g.dtype == e.dtype and np.array_equal(g, e)
+               and (not signs or np.array_equal(np.signbit(g), np.signbit(e)))
+               for g, e in zip(got, expected, strict=True))
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_curves_on_dask_equal_in_memory_bit_for_bit(client, monkeypatch, dtype):
+    import sklearn.metrics as skm
+
+    y, s = _ranking_data(30000, dtype, seed=8)
+    s /= 1.4
+    s[::5], s[1::5] = -0.0, 0.0  # one tied group, as in memory: a threshold 0.0
+    # independent references: scikit-learn's curves and counts
+    for name in ("roc_curve", "precision_recall_curve", "det_curve",
+                 "confusion_matrix_at_thresholds"):
+        for g, e in zip(CURVES[name](y, s), getattr(skm, name)(y, s), strict=True):
+            np.testing.assert_allclose(g, e, rtol=1e-13)
+    for name, func in CURVES.items():
+        expected = func(y, s)
+        for chunks in (30000, (5000, 1, 14999, 10000), 997):
+            dy, ds = da.from_array(y, chunks=chunks), da.from_array(s, chunks=chunks)
+            got = _never_gathered(monkeypatch, lambda: func(dy, ds))
+            assert _same_curve(got, expected), (name, chunks)
+        got = _never_gathered(monkeypatch, lambda: func(da.from_array(y, chunks=4000),
+                                                       da.from_array(s, chunks=6000)))
+        assert _same_curve(got, expected), name
+
+
+def test_curves_on_dask_class_absent_from_partitions_labels_and_series(client, monkeypatch):
+    y, s = _ranking_data(20000, np.float64, seed=9)
+    order = np.argsort(y, kind="stable")  # the first partitions hold negatives only
+    y, s = y[order], s[order] / 1.4
+    labels = np.where(y == 1, "spam", "ham")
+    frame = dd.from_pandas(pd.DataFrame({"y": labels, "s": s}), npartitions=5)
+    dy, ds = da.from_array(y, chunks=3000), da.from_array(s, chunks=3000)
+    dl = da.from_array(labels, chunks=3000)
+    for name, func in CURVES.items():
+        assert _same_curve(_never_gathered(monkeypatch, lambda: func(dy, ds)), func(y, s)), name
+        for pos_label in ("spam", "ham"):
+            expected = func(labels, s, pos_label=pos_label)
+            got = _never_gathered(monkeypatch, lambda: func(dl, ds, pos_label=pos_label))
+            assert _same_curve(got, expected), (name, pos_label)
+            assert _same_curve(func(frame["y"], frame["s"], pos_label=pos_label), expected), name
+
+
+@pytest.mark.parametrize("name", sorted(CURVES))
+def test_weighted_curves_on_dask_equal_in_memory_to_rounding(client, monkeypatch, name):
+    import sklearn.metrics as skm
+
+    func = CURVES[name]
+    y, s = _ranking_data(20000, np.float32, seed=10)
+    s /= np.float32(1.4)
+    w = np.random.default_rng(11).gamma(2.0, size=y.shape[0])
+    w[::11] = 0.0  # zero weights: no threshold of their own, in memory as here
+    w[s == s[0]] = 0.0  # a score held only by samples of weight 0
+    expected = func(y, s, sample_weight=w)
+    if name == "roc_curve kept":
+        for g, e in zip(expected, skm.roc_curve(y, s, sample_weight=w,
+                                                drop_intermediate=False), strict=True):
+            np.testing.assert_allclose(g, e, rtol=1e-12)
+    for chunks in (20000, 3001):
+        dy, ds, dw = (da.from_array(a, chunks=chunks) for a in (y, s, w))
+        got = _arrays(_never_gathered(monkeypatch, lambda: func(dy, ds, sample_weight=dw)))
+        for g, e in zip(got, _arrays(expected), strict=True):
+            assert g.dtype == e.dtype, name
+            np.testing.assert_allclose(g, e, rtol=1e-12, atol=1e-15)
+
+
+def test_curves_on_dask_not_routed_are_gathered_with_in_memory_outcomes(client):
+    y, s = _ranking_data(3000, np.float64, seed=12)
+    dy, ds = da.from_array(y, chunks=700), da.from_array(s, chunks=700)
+    # labels {2, 3} without pos_label: not {0, 1} or {-1, 1} (the route would take the
+    # greater label), the in-memory error; {-1, 1}: routed, 1 positive
+    assert _same_curve(msk.roc_curve(2 * dy - 1, ds), msk.roc_curve(2 * y - 1, s))
+    with pytest.raises(ValueError) as in_memory:
+        msk.recall_at_precision(y + 2, s, min_precision=0.5)
+    with pytest.raises(ValueError, match=re.escape(str(in_memory.value))):
+        msk.recall_at_precision(dy + 2, ds, min_precision=0.5)
+    # integer scores (integer thresholds), three labels with pos_label
+    si = (s * 100).astype(np.int64)
+    assert _same_curve(msk.roc_curve(dy, da.from_array(si, chunks=700)), msk.roc_curve(y, si))
+    three = y + (y > 0) * (s > 0.9)
+    assert _same_curve(
+        msk.precision_recall_curve(da.from_array(three, chunks=700), ds, pos_label=2),
+        msk.precision_recall_curve(three, s, pos_label=2))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_curves_on_dask_exact_for_random_partitionings_and_extreme_scores(seed):
+    """The curves' table from the key ranges for scores mixing signs, -0.0 and 0.0,
+    subnormals, huge magnitudes (ranges wider than 2**62: the sorted-table fallback) and
+    heavy ties, under random chunkings: equal to the in-memory curves (synchronous
+    scheduler). Bit for bit but for the sign of a zero threshold: beyond the range of its
+    scaled keys the in-memory sort returns the tied group's last score, -0.0 or 0.0 by
+    the input order; the route has 0.0 (equal values)."""
+    rng = np.random.default_rng(100 + seed)
+    n = int(rng.integers(50, 4000))
+    pool = np.array([-1e300, -3.5, -1.0, -0.0, 0.0, 5e-324, 1e-310, 0.25, 0.5, 2.0, 7e200,
+                     1.7e308])
+    s = np.where(rng.random(n) < 0.5, rng.choice(pool, n), rng.normal(size=n) * 10.0 **
+                 rng.integers(-300, 300, n))
+    y = (rng.random(n) < rng.uniform(0.05, 0.95)).astype(np.int64)
+    y[:2] = [0, 1]
+    cuts = np.sort(rng.choice(np.arange(1, n), size=int(rng.integers(0, 12)), replace=False))
+    chunks = tuple(np.diff(np.concatenate(([0], cuts, [n]))).tolist())
+    wide = np.where(np.arange(100) < 5, -1e300, 1e300), (np.arange(100) % 3 == 0).astype(int)
+    with dask.config.set(scheduler="sync"):
+        for name in ("roc_curve kept", "precision_recall_curve", "det_curve",
+                     "confusion_matrix_at_thresholds", "Confusion.at_thresholds"):
+            func = CURVES[name]
+            for (labels, scores), c in (((y, s), chunks), ((wide[1], wide[0]), (30, 70))):
+                expected = func(labels, scores)
+                got = func(da.from_array(labels, chunks=c), da.from_array(scores, chunks=c))
+                assert _same_curve(got, expected, signs=False), (name, c)
