@@ -45,6 +45,7 @@ _OFF, _SPAN = 2200, 6400
 _TINY = 2.0**-968  # a float product at least this large has an exact float error term
 _HUGE = 2.0**995  # factors below this split (Veltkamp) without overflow
 _SPLITTER = 134217729.0  # 2**27 + 1
+_HUGE_PRODUCT = 2.0**1020  # a float product below this (not inf) has an exact error term
 _BINS = 1 << 22  # exact_totals_by: (index, exponent) bins of one bincount, at most
 _FLUSH = 1 << 26  # float64 sums of so many integers below 2**26 are exact
 _BLOCK = 1 << 15  # a block's temporaries stay in cache, and are not paged in afresh
@@ -226,8 +227,8 @@ def _two_product(a, b):
 
 def _products(values, weights):
     """``((p, e), None)``: the float products and their errors, whose sum is the exact
-    product, where no step can under- or overflow; else ``((p, e), shifts)``: those of
-    the factors' fractions (in ``[0.5, 1)``: a product in ``[0.25, 1)``) and the sums of
+    product, where no step (nor the product itself) can under- or overflow; else
+    ``((p, e), shifts)``: those of the factors' fractions (in ``[0.5, 1)``: a product in ``[0.25, 1)``) and the sums of
     their exponents."""
     values = np.ravel(np.asarray(values, dtype=np.float64))
     weights = np.ravel(np.asarray(weights, dtype=np.float64))
@@ -235,7 +236,8 @@ def _products(values, weights):
         product, error = _two_product(values, weights)
         size = np.abs(product)
         tiny = size < _TINY
-    if max(np.abs(values).max(initial=0), np.abs(weights).max(initial=0)) < _HUGE and not (
+    if max(np.abs(values).max(initial=0), np.abs(weights).max(initial=0)) < _HUGE and (
+            size.max(initial=0) < _HUGE_PRODUCT) and not (
             tiny.any() and ((values[tiny] != 0) & (weights[tiny] != 0)).any()):
         return (product, error), None
     value_fraction, value_exponent = np.frexp(values)

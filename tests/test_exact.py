@@ -150,3 +150,11 @@ def test_blocks_of_products_mix_both_routes():
     weights[40000:40010] = 5e-324
     exact = sum((_ideal_product(a, b) for a, b in zip(values, weights)), Fraction(0))
     assert Fraction(_exact.exact_dot_of(values, weights).total, 1 << _exact._UNIT) == exact
+
+
+def test_products_beyond_the_largest_float_are_kept_exactly():
+    # 3.5e152 * 1.4e299 overflows a float; the float product route gave -9e307
+    values, weights = np.array([3.4558419e152, -1.0]), np.array([1.4415961e299, 2.0])
+    exact = _ideal_product(values[0], weights[0]) - 2
+    assert Fraction(_exact.exact_dot_of(values, weights).total, 1 << _exact._UNIT) == exact
+    assert float(_exact.exact_dot_of(values, weights)) == math.inf
