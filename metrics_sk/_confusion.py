@@ -21,7 +21,7 @@ same samples.
 import numpy as np
 import scipy.sparse as sp
 
-from . import _formulas, _dask
+from . import _dask, _dask_ranking, _formulas
 from ._batch import confusions_at_thresholds, threshold_batch
 from ._counting import (
     DENSE_STORE,
@@ -468,11 +468,8 @@ class Confusion:
         >>> batch.f1_score().round(3).tolist()
         [0.667, 0.5, 0.8, 0.667]
         """
-        # Dask inputs: the counts from two passes on the workers (the route of the curves,
-        # one layer up: its predicate builds on the drop-ins' target checks)
-        from ._curves import _dask_counts
-
-        routed = _dask_counts(y_true, y_score, sample_weight, pos_label, integers=True)
+        # Dask inputs: the counts from two passes on the workers (the route of the curves)
+        routed = _dask_ranking.dask_counts(y_true, y_score, sample_weight, pos_label, integers=True)
         if routed is not None:
             return threshold_batch(*routed, weighted=sample_weight is not None,
                                    confusion_type=cls)

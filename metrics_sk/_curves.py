@@ -25,7 +25,7 @@ from sklearn.metrics import _ranking as _sk
 from sklearn.utils import check_array, check_consistent_length, column_or_1d
 from sklearn.utils.validation import _num_samples
 
-from . import _auc, _dask
+from . import _auc, _dask, _dask_ranking
 from ._encoding import binary_classes, binary_score_inputs
 from ._facts import CURVE_CONSTRAINTS, FACTS
 from ._losses import _rows_sum_to_one, encode_targets
@@ -33,12 +33,10 @@ from ._params import checked
 from ._scores import (
     _drop_in_inputs,
     _plain_scores,
-    _plain_targets,
-    dask_binary_ranking,
     dask_one_vs_all,
 )
 from ._sklearn_compat import _deprecate_positional_args, sklearn_constraints
-from ._validation import InputError, is_dask_collection, python_label_error
+from ._validation import InputError, is_dask_collection, plain_targets, python_label_error
 
 
 
@@ -96,7 +94,7 @@ def _binary_inputs(y_true, y_score, sample_weight, pos_label, *, two_classes=Fal
     other label, finite 1-D scores, non-negative weights giving both sides weight (zero
     weights left out, as scikit-learn does); ``two_classes``: exactly two labels. None
     for every other input."""
-    y = _plain_targets(y_true)
+    y = plain_targets(y_true)
     if y is None:
         return None
     n = y.shape[0]
@@ -132,7 +130,7 @@ def _class_inputs(y_true, y_score, sample_weight, labels, *, min_classes=3):
     """``(classes, codes, scores, weights)`` of a multi-class input computed here: plain
     1-D targets with at least ``min_classes`` classes (``labels`` or ``y_true``'s),
     finite 2-D scores with one column per class, non-negative weights; None else."""
-    y = _plain_targets(y_true)
+    y = plain_targets(y_true)
     if y is None or np.ndim(y_score) != 2 or np.asarray(y_score).dtype.kind not in "iuf":
         return None
     n = y.shape[0]
@@ -183,32 +181,6 @@ def _counts(native, y_score):
     is_pos, scores, weights = native
     fps, tps, thresholds = _auc.counts_at_thresholds(is_pos, scores, weights)
     return fps, tps, thresholds.astype(np.asarray(y_score).dtype, copy=False)
-
-
-def _dask_counts(y_true, y_score, sample_weight, pos_label, *, integers=False):
-    """``(classes, pos, fps, tps, thresholds)`` of a binary ranking with Dask inputs, by
-    the two passes on the workers (:meth:`metrics_sk._dask_ranking.BinaryRanking.
-    counts_at_thresholds`: the counts of :func:`_counts`, thresholds in the dtype of
-    ``y_score``; ``pos`` the position of ``pos_label`` among the two ``classes``), when
-    the route takes the inputs (:func:`metrics_sk._scores.dask_binary_ranking`) and
-    ``pos_label`` (None: 1 of {0, 1} or {-1, 1}, the rule of every binary scoring) is
-    one of their two labels; None otherwise (the caller then computes in memory)."""
-    routed = dask_binary_ranking(y_true, y_score, sample_weight, pos_label)
-    if routed is None:
-        return None
-    ranking, positive = routed
-    if pos_label is None:  # (the route takes the greater label: the curves' rule here)
-        try:
-            classes, pos, _, _, _ = binary_score_inputs(ranking.labels, np.zeros(2), None,
-                                                        None, arrays=False)
-        except ValueError:
-            return None
-        if classes[pos] != positive:
-            return None
-    pos = ranking.labels.tolist().index(positive)
-    fps, tps, thresholds = ranking.counts_at_thresholds(positive, integers=integers)
-    return (ranking.labels, pos, fps, tps,
-            thresholds.astype(y_score.dtype, copy=False))
 
 
 def _changes(values):
@@ -275,7 +247,7 @@ def confusion_matrix_at_thresholds(y_true, y_score, *, pos_label=None, sample_we
     >>> thresholds.tolist(), tps.tolist(), fps.tolist()
     ([0.8, 0.4, 0.35, 0.1], [1.0, 1.0, 2.0, 2.0], [0.0, 1.0, 1.0, 2.0])
     """
-    routed = _dask_counts(y_true, y_score, sample_weight, pos_label)
+    routed = _dask_ranking.dask_counts(y_true, y_score, sample_weight, pos_label)
     if routed is not None:  # Dask: the counts from two passes on the workers
         fps, tps, thresholds = routed[2:]
     else:
@@ -338,7 +310,7 @@ def roc_curve(y_true, y_score, *, pos_label=None, sample_weight=None, drop_inter
     >>> fpr.tolist(), tpr.tolist()
     ([0.0, 0.0, 0.5, 0.5, 1.0], [0.0, 0.5, 0.5, 1.0, 1.0])
     """
-    routed = _dask_counts(y_true, y_score, sample_weight, pos_label)
+    routed = _dask_ranking.dask_counts(y_true, y_score, sample_weight, pos_label)
     if routed is not None:  # Dask: the counts from two passes on the workers
         fps, tps, thresholds = routed[2:]
     else:
@@ -416,7 +388,7 @@ def precision_recall_curve(y_true, y_score, *, pos_label=None, sample_weight=Non
     >>> precision.round(3).tolist(), recall.tolist()
     ([0.5, 0.667, 0.5, 1.0, 1.0], [1.0, 1.0, 0.5, 0.5, 0.0])
     """
-    routed = _dask_counts(y_true, y_score, sample_weight, pos_label)
+    routed = _dask_ranking.dask_counts(y_true, y_score, sample_weight, pos_label)
     if routed is not None:  # Dask: the counts from two passes on the workers
         counts = routed[2:]
     else:
@@ -492,7 +464,7 @@ def det_curve(y_true, y_score, pos_label=None, sample_weight=None, drop_intermed
     >>> fpr.tolist(), fnr.tolist()
     ([0.5, 0.5, 0.0], [0.0, 0.5, 0.5])
     """
-    routed = _dask_counts(y_true, y_score, sample_weight, pos_label)
+    routed = _dask_ranking.dask_counts(y_true, y_score, sample_weight, pos_label)
     if routed is not None:  # Dask: the counts from two passes on the workers
         fps, tps, thresholds = routed[2:]
     else:
@@ -630,7 +602,7 @@ def average_precision_score(y_true, y_score, *, average="macro", pos_label=1,
     >>> round(average_precision_score([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8]), 4)
     0.8333
     """
-    routed = dask_binary_ranking(y_true, y_score, sample_weight, pos_label)
+    routed = _dask_ranking.dask_binary_ranking(y_true, y_score, sample_weight, pos_label)
     if routed is not None:  # Dask: two passes on the workers (metrics_sk/_dask_ranking.py)
         ranking, pos_label = routed
         sums = ranking.sums(pos_label, ("ap",))
@@ -796,7 +768,7 @@ def roc_auc_score(y_true, y_score, *, average="macro", sample_weight=None, max_f
         values = np.array([_auc.auc_of_twice_wins(c.twice, c.n_pos, c.n_neg)
                            for c in columns[1]])
         return _averaged(values, average, np.array([c.n_pos for c in columns[1]], float))
-    routed = (dask_binary_ranking(y_true, y_score, sample_weight)
+    routed = (_dask_ranking.dask_binary_ranking(y_true, y_score, sample_weight)
               if max_fpr is None or max_fpr == 1 else None)
     if routed is not None:  # Dask: two passes on the workers (metrics_sk/_dask_ranking.py)
         ranking, pos_label = routed
@@ -805,7 +777,7 @@ def roc_auc_score(y_true, y_score, *, average="macro", sample_weight=None, max_f
     sample_weight = _boundary(y_true, y_score, sample_weight)
     native = None
     if np.ndim(y_score) == 1:  # binary: the greater class is the positive one
-        y = _plain_targets(y_true)
+        y = plain_targets(y_true)
         classes = None if y is None else binary_classes(y)
         if classes is not None and classes.shape[0] == 2:
             native = _binary_inputs(y_true, y_score, sample_weight, classes.tolist()[1],

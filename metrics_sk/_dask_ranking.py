@@ -35,8 +35,9 @@ import numpy as np
 
 from . import _auc
 from ._dask import partitions, reduce_partitions
-from ._encoding import binary_classes, encode
+from ._encoding import binary_classes, binary_score_inputs, encode
 from ._exact import ExactSum, exact_sum_of
+from ._validation import is_dask_collection, plain_targets
 
 #: Bits of the score buckets of pass 1 (2**BITS buckets per label).
 BITS = 18
@@ -367,3 +368,61 @@ def _range_counts(counts, *pieces):
     fps = np.cumsum(neg[::-1]) + neg_above
     tps = np.cumsum(pos[::-1]) + pos_above
     return fps, tps, _auc.bucket_floors(keys[::-1], 64)
+
+
+# -- the route of the public functions: which Dask inputs take the two passes ----------
+def dask_binary_ranking(y_true, y_score, sample_weight, pos_label=None):
+    """The route of a binary ranking with Dask inputs (``_dask_ranking``): ``(ranking,
+    pos_label)`` after its first pass, when the inputs are those the in-memory functions
+    compute themselves (plain 1-D targets of two classes, ``pos_label`` one of them --
+    None: the greater one --, finite 1-D float scores, non-negative weights giving both
+    sides weight); None otherwise: the caller then gathers the inputs and computes them
+    as arrays (the same values, warnings and errors)."""
+    if not any(is_dask_collection(a) for a in (y_true, y_score, sample_weight)):
+        return None
+    if np.ndim(y_true) != 1 or np.ndim(y_score) != 1 or (
+            sample_weight is not None and np.ndim(sample_weight) != 1) or (
+            getattr(getattr(y_score, "dtype", None), "kind", None) != "f"):
+        return None
+    ranking = binary_ranking(y_true, y_score, sample_weight)
+    labels = None if ranking is None else plain_targets(ranking.labels)
+    if labels is None or labels.shape[0] != 2:
+        return None
+    if pos_label is None:
+        pos_label = binary_classes(labels).tolist()[1]
+    try:  # the labels' checks of every binary scoring, on the labels found
+        classes, pos, _, _, _ = binary_score_inputs(labels, np.zeros(2), None, pos_label,
+                                                    arrays=False, two_classes=True)
+    except ValueError:
+        return None
+    pos_label = classes[pos]
+    n_pos, n_neg = ranking.side_totals(pos_label)
+    if not (n_pos > 0 and n_neg > 0):
+        return None
+    return ranking, pos_label
+
+
+def dask_counts(y_true, y_score, sample_weight, pos_label, *, integers=False):
+    """``(classes, pos, fps, tps, thresholds)`` of a binary ranking with Dask inputs, by
+    the two passes on the workers (:meth:`metrics_sk._dask_ranking.BinaryRanking.
+    counts_at_thresholds`: the counts of :func:`_counts`, thresholds in the dtype of
+    ``y_score``; ``pos`` the position of ``pos_label`` among the two ``classes``), when
+    the route takes the inputs (:func:`dask_binary_ranking`) and
+    ``pos_label`` (None: 1 of {0, 1} or {-1, 1}, the rule of every binary scoring) is
+    one of their two labels; None otherwise (the caller then computes in memory)."""
+    routed = dask_binary_ranking(y_true, y_score, sample_weight, pos_label)
+    if routed is None:
+        return None
+    ranking, positive = routed
+    if pos_label is None:  # (the route takes the greater label: the curves' rule here)
+        try:
+            classes, pos, _, _, _ = binary_score_inputs(ranking.labels, np.zeros(2), None,
+                                                        None, arrays=False)
+        except ValueError:
+            return None
+        if classes[pos] != positive:
+            return None
+    pos = ranking.labels.tolist().index(positive)
+    fps, tps, thresholds = ranking.counts_at_thresholds(positive, integers=integers)
+    return (ranking.labels, pos, fps, tps,
+            thresholds.astype(y_score.dtype, copy=False))

@@ -12,10 +12,10 @@ from numbers import Real
 import numpy as np
 from sklearn.utils import Bunch
 
-from . import _formulas
+from . import _dask_ranking, _formulas
 from ._auc import counts_at_or_above
 from ._api import _declared_order, build_confusion, checked_metric, documented_by
-from ._curves import _dask_counts, confusion_matrix_at_thresholds
+from ._curves import confusion_matrix_at_thresholds
 from ._encoding import binary_score_inputs
 from ._params import checked
 from ._sklearn_compat import Interval
@@ -47,8 +47,8 @@ def _net_benefits(y_true, y_score, thresholds, pos_label, sample_weight):
     differ, a score array that is not 1-D or holds NaN or infinity; the labels,
     ``pos_label`` and the weights are checked by :func:`confusion_matrix_at_thresholds`.
     Dask inputs: the counts from two passes on the workers
-    (:func:`metrics_sk._curves._dask_counts`)."""
-    routed = _dask_counts(y_true, y_score, sample_weight, pos_label)
+    (:func:`metrics_sk._dask_ranking.dask_counts`)."""
+    routed = _dask_ranking.dask_counts(y_true, y_score, sample_weight, pos_label)
     if routed is not None:
         fps, tps, scores = routed[2:]
         scores = scores.astype(np.float64, copy=False)

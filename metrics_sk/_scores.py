@@ -21,12 +21,11 @@ import warnings
 
 import numpy as np
 import sklearn.metrics as skm
-from sklearn.utils.multiclass import unique_labels
 
 import scipy.sparse as sp
 
 from . import _auc, _dask_ranking
-from ._encoding import binary_classes, binary_score_inputs, encode, is_sorted
+from ._encoding import encode, is_sorted
 from ._formulas import reduce_average
 from ._losses import (
     prepare_scores,
@@ -49,10 +48,9 @@ from ._sklearn_compat import UndefinedMetricWarning
 from ._validation import (
     check_cost_matrix,
     check_same_length,
-    InputError,
     check_sample_weight,
     label_kind,
-    python_label_error,
+    plain_targets,
     is_dask_collection,
     refuse_masked,
     refuse_zero_weights,
@@ -84,65 +82,6 @@ def _drop_in_inputs(y_true, scores, name, sample_weight):
     return sample_weight
 
 
-def _plain_targets(y_true):
-    """``y_true`` as a 1-D array when the one label encoder takes it as it is: numbers
-    (floats holding integers) or strings, also in an object array, not a masked, sparse
-    or 2-D array; None otherwise."""
-    if sp.issparse(y_true) or isinstance(y_true, np.ma.MaskedArray) or (
-            isinstance(y_true, (list, tuple))
-            and any(isinstance(v, (list, tuple, np.ndarray)) for v in y_true)):
-        return None  # (sequences of sequences: scikit-learn's legacy-multilabel error)
-    if np.ndim(y_true) != 1:
-        return None
-    y = np.asarray(y_true)
-    if y.shape[0] == 0 or y.dtype.kind not in "biufUSO":
-        return None
-    if y.dtype.kind == "O":  # Python labels, as every metrics_sk function takes them
-        _, error = python_label_error(y, "y_true")
-        if isinstance(error, InputError):  # strings mixed with numbers: refused everywhere
-            raise error
-        return None if error is not None else y  # NaN, continuous, other: scikit-learn's
-    if y.dtype.kind == "f":
-        if not (np.isfinite(y).all() and np.array_equal(y, np.trunc(y))):
-            return None  # NaN, infinite or continuous: scikit-learn's own outcome
-        if y.min() < -(2.0**63) or y.max() >= 2.0**63:  # refused in every family,
-            unique_labels(y_true)  # with scikit-learn's own error ("Unknown label type")
-            raise ValueError("y_true holds integer-valued floats beyond int64, no longer "
-                             "the integers they were written as.")
-    return y
-
-
-def dask_binary_ranking(y_true, y_score, sample_weight, pos_label=None):
-    """The route of a binary ranking with Dask inputs (``_dask_ranking``): ``(ranking,
-    pos_label)`` after its first pass, when the inputs are those the in-memory functions
-    compute themselves (plain 1-D targets of two classes, ``pos_label`` one of them --
-    None: the greater one --, finite 1-D float scores, non-negative weights giving both
-    sides weight); None otherwise: the caller then gathers the inputs and computes them
-    as arrays (the same values, warnings and errors)."""
-    if not any(is_dask_collection(a) for a in (y_true, y_score, sample_weight)):
-        return None
-    if np.ndim(y_true) != 1 or np.ndim(y_score) != 1 or (
-            sample_weight is not None and np.ndim(sample_weight) != 1) or (
-            getattr(getattr(y_score, "dtype", None), "kind", None) != "f"):
-        return None
-    ranking = _dask_ranking.binary_ranking(y_true, y_score, sample_weight)
-    labels = None if ranking is None else _plain_targets(ranking.labels)
-    if labels is None or labels.shape[0] != 2:
-        return None
-    if pos_label is None:
-        pos_label = binary_classes(labels).tolist()[1]
-    try:  # the labels' checks of every binary scoring, on the labels found
-        classes, pos, _, _, _ = binary_score_inputs(labels, np.zeros(2), None, pos_label,
-                                                    arrays=False, two_classes=True)
-    except ValueError:
-        return None
-    pos_label = classes[pos]
-    n_pos, n_neg = ranking.side_totals(pos_label)
-    if not (n_pos > 0 and n_neg > 0):
-        return None
-    return ranking, pos_label
-
-
 def dask_one_vs_all(y_true, y_score, sample_weight, what):
     """The route of one-vs-all rankings with Dask inputs: ``(classes, sums)`` with one
     :class:`metrics_sk._dask_ranking.RankingSums` per class (``what``: the sums wanted),
@@ -156,7 +95,7 @@ def dask_one_vs_all(y_true, y_score, sample_weight, what):
             sample_weight is not None and np.ndim(sample_weight) != 1):
         return None
     found = _dask_ranking.labels_of(y_true)
-    classes = None if found is None else _plain_targets(found)
+    classes = None if found is None else plain_targets(found)
     if classes is None or classes.shape[0] < 2 or y_score.shape[1] != classes.shape[0]:
         return None
     sums = []
@@ -207,7 +146,7 @@ def _native_log_loss(y_true, y_proba, labels, weights, function="log_loss"):
     multi-class probability check (``_validate_multiclass_probabilistic_prediction``),
     shared by ``log_loss``, ``d2_log_loss_score`` and the 2-D inputs of the Brier scores
     (``function`` names the caller in the column-order warning)."""
-    y = _plain_targets(y_true)
+    y = plain_targets(y_true)
     if y is None or not _plain_labels(labels, y):
         return None
     proba = _plain_scores(y_proba, y.shape[0], weights)
@@ -249,7 +188,7 @@ def _native_brier(y_true, y_proba, pos_label, labels, weights, function):
     if np.ndim(y_proba) == 2 and np.shape(y_proba)[1] >= 2:
         native = _native_log_loss(y_true, y_proba, labels, weights, function)
         return None if native is None or native[1].ndim != 2 else native
-    y = _plain_targets(y_true)
+    y = plain_targets(y_true)
     if y is None:
         return None
     proba = _plain_scores(y_proba, y.shape[0], weights)
@@ -268,7 +207,7 @@ def _native_brier(y_true, y_proba, pos_label, labels, weights, function):
 
 def _native_hinge(y_true, pred_decision, labels, weights):
     """``(codes, decisions)`` of the inputs computed here, None for scikit-learn's."""
-    y = _plain_targets(y_true)
+    y = plain_targets(y_true)
     if y is None or not _plain_labels(labels, y) or np.asarray(pred_decision).dtype == bool:
         return None  # (scikit-learn keeps boolean decisions: its own results)
     decisions = _plain_scores(pred_decision, y.shape[0], weights)
@@ -837,7 +776,7 @@ def one_vs_all_roc_auc_score(y_true, y_score, *, labels=None, sample_weight=None
         values = np.array([_auc.auc_of_twice_wins(c.twice, c.n_pos, c.n_neg) for c in sums])
         return _per_class_support(values, average, np.array([c.n_pos for c in sums]),
                                   classes, "ROC AUC")
-    routed = dask_binary_ranking(y_true, y_score, sample_weight) if labels is None else None
+    routed = _dask_ranking.dask_binary_ranking(y_true, y_score, sample_weight) if labels is None else None
     if routed is not None:  # Dask: a binary target's two classes, on the workers
         ranking, pos_label = routed
         sums = ranking.sums(pos_label, ("twice",))  # (the same pairs for either class)
@@ -913,7 +852,7 @@ def one_vs_all_pr_auc_score(y_true, y_score, *, labels=None, sample_weight=None,
         values = np.array([_auc.pr_of_terms(c.pr, c.n_pos) for c in sums])
         return _per_class_support(values, average, np.array([c.n_pos for c in sums]),
                                   classes, "PR AUC")
-    routed = dask_binary_ranking(y_true, y_score, sample_weight) if labels is None else None
+    routed = _dask_ranking.dask_binary_ranking(y_true, y_score, sample_weight) if labels is None else None
     if routed is not None:  # Dask: a binary target's two classes, on the workers
         ranking, pos_label = routed
         sums = ranking.sums(pos_label, ("pr", "pr_other"))

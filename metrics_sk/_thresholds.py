@@ -18,7 +18,7 @@ import numpy as np
 import sklearn.metrics
 from sklearn.metrics import _ranking as _sk
 
-from . import _auc, _formulas
+from . import _auc, _dask_ranking, _formulas
 from ._batch import (  # (ThresholdBatch and confusions_at_thresholds: public names here)
     ConfusionBatch,
     ThresholdBatch,
@@ -26,12 +26,12 @@ from ._batch import (  # (ThresholdBatch and confusions_at_thresholds: public na
     threshold_batch,
 )
 from ._confusion import Confusion
-from ._curves import _boundary, _column, _dask_counts, _weights
+from ._curves import _boundary, _column, _weights
 from ._encoding import binary_score_inputs
 from ._facts import FACTS
 from ._params import checked as checked_function
-from ._scores import _plain_targets
 from ._sklearn_compat import sklearn_constraints
+from ._validation import plain_targets
 
 
 # -- metric_at_thresholds ---------------------------------------------------------------------
@@ -67,7 +67,7 @@ def _batched(y_true, y_score, sample_weight, name, params):
     method = getattr(ConfusionBatch, name)
     if not set(params) <= set(inspect.signature(method).parameters) - {"self"}:
         return None
-    y = _plain_targets(y_true)
+    y = plain_targets(y_true)
     if y is None or y.dtype.kind not in "biuf":
         return None
     n = y.shape[0]
@@ -172,8 +172,8 @@ def _counts_of(y_true, y_score, pos_label, sample_weight, *, roc):
     """``(fps, tps, thresholds, N, P)``: the (weighted) negatives and positives at or
     above each threshold, decreasing; ``roc``: with the point ``+inf`` first (nothing
     predicted positive), as :func:`roc_curve` has it. Dask inputs: the counts from two
-    passes on the workers (:func:`metrics_sk._curves._dask_counts`)."""
-    routed = _dask_counts(y_true, y_score, sample_weight, pos_label)
+    passes on the workers (:func:`metrics_sk._dask_ranking.dask_counts`)."""
+    routed = _dask_ranking.dask_counts(y_true, y_score, sample_weight, pos_label)
     if routed is not None:
         fps, tps, thresholds = routed[2:]
     else:

@@ -12,6 +12,7 @@ from collections import Counter
 
 import numpy as np
 import scipy.sparse as sp
+from sklearn.utils.multiclass import unique_labels
 
 from ._sklearn_compat import _check_targets
 
@@ -351,3 +352,31 @@ def classifier_predictions(estimator, X):
     if not classifier:
         raise ValueError(f"estimator must be a fitted classifier, got {estimator!r}.")
     return estimator.predict(X)
+
+
+def plain_targets(y_true):
+    """``y_true`` as a 1-D array when the one label encoder takes it as it is: numbers
+    (floats holding integers) or strings, also in an object array, not a masked, sparse
+    or 2-D array; None otherwise."""
+    if sp.issparse(y_true) or isinstance(y_true, np.ma.MaskedArray) or (
+            isinstance(y_true, (list, tuple))
+            and any(isinstance(v, (list, tuple, np.ndarray)) for v in y_true)):
+        return None  # (sequences of sequences: scikit-learn's legacy-multilabel error)
+    if np.ndim(y_true) != 1:
+        return None
+    y = np.asarray(y_true)
+    if y.shape[0] == 0 or y.dtype.kind not in "biufUSO":
+        return None
+    if y.dtype.kind == "O":  # Python labels, as every metrics_sk function takes them
+        _, error = python_label_error(y, "y_true")
+        if isinstance(error, InputError):  # strings mixed with numbers: refused everywhere
+            raise error
+        return None if error is not None else y  # NaN, continuous, other: scikit-learn's
+    if y.dtype.kind == "f":
+        if not (np.isfinite(y).all() and np.array_equal(y, np.trunc(y))):
+            return None  # NaN, infinite or continuous: scikit-learn's own outcome
+        if y.min() < -(2.0**63) or y.max() >= 2.0**63:  # refused in every family,
+            unique_labels(y_true)  # with scikit-learn's own error ("Unknown label type")
+            raise ValueError("y_true holds integer-valued floats beyond int64, no longer "
+                             "the integers they were written as.")
+    return y

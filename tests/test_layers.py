@@ -60,10 +60,8 @@ LAYERS = [
     ["__main__"],
 ]
 #: ``Confusion.plot`` imports the plotting module (matplotlib); ``Confusion.from_predictions``
-#: with ``groups=`` returns the grouped confusion, whose module builds on ``_confusion``;
-#: ``Confusion.at_thresholds`` of Dask inputs takes the curves' route (``_curves``).
-ALLOWED_UPWARD = {("_confusion", "_display/plot"), ("_confusion", "_grouped"),
-                  ("_confusion", "_curves")}
+#: with ``groups=`` returns the grouped confusion, whose module builds on ``_confusion``.
+ALLOWED_UPWARD = {("_confusion", "_display/plot"), ("_confusion", "_grouped")}
 
 #: Private names imported across subpackage lines, as ``(importer, module, name)``.
 PRIVATE_ACROSS = set()
