@@ -228,8 +228,8 @@ def _two_product(a, b):
 def _products(values, weights):
     """``((p, e), None)``: the float products and their errors, whose sum is the exact
     product, where no step (nor the product itself) can under- or overflow; else
-    ``((p, e), shifts)``: those of the factors' fractions (in ``[0.5, 1)``: a product in ``[0.25, 1)``) and the sums of
-    their exponents."""
+    ``((p, e), shifts)``: those of the factors' fractions (in ``[0.5, 1)``: a product in
+    ``[0.25, 1)``) and the sums of their exponents."""
     values = np.ravel(np.asarray(values, dtype=np.float64))
     weights = np.ravel(np.asarray(weights, dtype=np.float64))
     with np.errstate(all="ignore"):
