@@ -183,6 +183,22 @@ def _counts(native, y_score):
     return fps, tps, thresholds.astype(np.asarray(y_score).dtype, copy=False)
 
 
+def _curve_counts(y_true, y_score, sample_weight, pos_label, *, two_classes=False):
+    """``(counts, sample_weight)`` of a binary curve: ``counts`` the ``(fps, tps,
+    thresholds)`` of :func:`_counts`, from two passes on the workers for Dask inputs
+    (:func:`metrics_sk._dask_ranking.dask_counts`), else from one sort of the checked
+    inputs (:func:`_binary_inputs`); None for the inputs scikit-learn computes, with the
+    checked ``sample_weight`` for its call."""
+    routed = _dask_ranking.dask_counts(y_true, y_score, sample_weight, pos_label)
+    if routed is not None:
+        return routed[2:], sample_weight
+    sample_weight = _boundary(y_true, y_score, sample_weight)
+    native = _binary_inputs(y_true, y_score, sample_weight, pos_label, two_classes=two_classes)
+    if native is None:
+        return None, sample_weight
+    return _counts(native, y_score), sample_weight
+
+
 def _changes(values):
     """Where ``values`` change to or from each inner point (the ends always kept)."""
     return np.concatenate(([True], np.logical_or(np.diff(values[:-1]), np.diff(values[1:])),
@@ -247,16 +263,11 @@ def confusion_matrix_at_thresholds(y_true, y_score, *, pos_label=None, sample_we
     >>> thresholds.tolist(), tps.tolist(), fps.tolist()
     ([0.8, 0.4, 0.35, 0.1], [1.0, 1.0, 2.0, 2.0], [0.0, 1.0, 1.0, 2.0])
     """
-    routed = _dask_ranking.dask_counts(y_true, y_score, sample_weight, pos_label)
-    if routed is not None:  # Dask: the counts from two passes on the workers
-        fps, tps, thresholds = routed[2:]
-    else:
-        sample_weight = _boundary(y_true, y_score, sample_weight)
-        native = _binary_inputs(y_true, y_score, sample_weight, pos_label)
-        if native is None:
-            return _sk.confusion_matrix_at_thresholds(y_true, y_score, pos_label=pos_label,
-                                                      sample_weight=sample_weight)
-        fps, tps, thresholds = _counts(native, y_score)
+    counts, sample_weight = _curve_counts(y_true, y_score, sample_weight, pos_label)
+    if counts is None:  # inputs scikit-learn computes
+        return _sk.confusion_matrix_at_thresholds(y_true, y_score, pos_label=pos_label,
+                                                  sample_weight=sample_weight)
+    fps, tps, thresholds = counts
     return fps[-1] - fps, fps, tps[-1] - tps, tps, thresholds
 
 
@@ -310,18 +321,12 @@ def roc_curve(y_true, y_score, *, pos_label=None, sample_weight=None, drop_inter
     >>> fpr.tolist(), tpr.tolist()
     ([0.0, 0.0, 0.5, 0.5, 1.0], [0.0, 0.5, 0.5, 1.0, 1.0])
     """
-    routed = _dask_ranking.dask_counts(y_true, y_score, sample_weight, pos_label)
-    if routed is not None:  # Dask: the counts from two passes on the workers
-        fps, tps, thresholds = routed[2:]
-    else:
-        sample_weight = _boundary(y_true, y_score, sample_weight)
-        native = _binary_inputs(y_true, y_score, sample_weight, pos_label)
-        if native is None:
-            return _sk.roc_curve(y_true, y_score, pos_label=pos_label,
-                                 sample_weight=sample_weight,
-                                 drop_intermediate=drop_intermediate)
-        fps, tps, thresholds = _counts(native, y_score)
-    return _roc_points(fps, tps, thresholds, drop_intermediate)
+    counts, sample_weight = _curve_counts(y_true, y_score, sample_weight, pos_label)
+    if counts is None:  # inputs scikit-learn computes
+        return _sk.roc_curve(y_true, y_score, pos_label=pos_label,
+                             sample_weight=sample_weight,
+                             drop_intermediate=drop_intermediate)
+    return _roc_points(*counts, drop_intermediate)
 
 
 def _roc_points(fps, tps, thresholds, drop_intermediate):
@@ -388,17 +393,11 @@ def precision_recall_curve(y_true, y_score, *, pos_label=None, sample_weight=Non
     >>> precision.round(3).tolist(), recall.tolist()
     ([0.5, 0.667, 0.5, 1.0, 1.0], [1.0, 1.0, 0.5, 0.5, 0.0])
     """
-    routed = _dask_ranking.dask_counts(y_true, y_score, sample_weight, pos_label)
-    if routed is not None:  # Dask: the counts from two passes on the workers
-        counts = routed[2:]
-    else:
-        sample_weight = _boundary(y_true, y_score, sample_weight)
-        native = _binary_inputs(y_true, y_score, sample_weight, pos_label)
-        if native is None:
-            return _sk.precision_recall_curve(y_true, y_score, pos_label=pos_label,
-                                              sample_weight=sample_weight,
-                                              drop_intermediate=drop_intermediate)
-        counts = _counts(native, y_score)
+    counts, sample_weight = _curve_counts(y_true, y_score, sample_weight, pos_label)
+    if counts is None:  # inputs scikit-learn computes
+        return _sk.precision_recall_curve(y_true, y_score, pos_label=pos_label,
+                                          sample_weight=sample_weight,
+                                          drop_intermediate=drop_intermediate)
     return _pr_points(*counts, drop_intermediate)
 
 
@@ -464,17 +463,13 @@ def det_curve(y_true, y_score, pos_label=None, sample_weight=None, drop_intermed
     >>> fpr.tolist(), fnr.tolist()
     ([0.5, 0.5, 0.0], [0.0, 0.5, 0.5])
     """
-    routed = _dask_ranking.dask_counts(y_true, y_score, sample_weight, pos_label)
-    if routed is not None:  # Dask: the counts from two passes on the workers
-        fps, tps, thresholds = routed[2:]
-    else:
-        sample_weight = _boundary(y_true, y_score, sample_weight)
-        native = _binary_inputs(y_true, y_score, sample_weight, pos_label, two_classes=True)
-        if native is None:
-            return _sk.det_curve(y_true, y_score, pos_label=pos_label,
-                                 sample_weight=sample_weight,
-                                 drop_intermediate=drop_intermediate)
-        fps, tps, thresholds = _counts(native, y_score)
+    counts, sample_weight = _curve_counts(y_true, y_score, sample_weight, pos_label,
+                                          two_classes=True)
+    if counts is None:  # inputs scikit-learn computes
+        return _sk.det_curve(y_true, y_score, pos_label=pos_label,
+                             sample_weight=sample_weight,
+                             drop_intermediate=drop_intermediate)
+    fps, tps, thresholds = counts
     tps, fps = np.concatenate(([0.0], tps)), np.concatenate(([0.0], fps))
     thresholds = np.concatenate(([np.inf], thresholds.astype(np.float64, copy=False)))
     if drop_intermediate and fps.shape[0] > 2:
