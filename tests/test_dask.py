@@ -536,12 +536,9 @@ def test_1e8_float32_rankings_are_exact_under_three_partitionings(client):
     assert grown < 200
 
 
-@pytest.mark.parametrize("seed", range(6))
-def test_binary_rankings_on_dask_exact_for_random_partitionings_and_extreme_scores(seed):
-    """Random chunkings of scores mixing signs, -0.0 and 0.0, subnormals, huge magnitudes
-    (key ranges wider than 2**62: the sorted-table fallback) and heavy ties: every value
-    equals the in-memory one bit for bit (synchronous scheduler: the arithmetic, not the
-    cluster)."""
+def _extreme_ranking(seed):
+    """``(y, s, chunks)``: binary labels (both present), scores mixing signs, -0.0 and 0.0,
+    subnormals, huge magnitudes and heavy ties, and a random chunking of them."""
     rng = np.random.default_rng(seed)
     n = int(rng.integers(50, 4000))
     pool = np.array([-1e300, -3.5, -1.0, -0.0, 0.0, 5e-324, 1e-310, 0.25, 0.5, 2.0, 7e200,
@@ -552,6 +549,16 @@ def test_binary_rankings_on_dask_exact_for_random_partitionings_and_extreme_scor
     y[:2] = [0, 1]
     cuts = np.sort(rng.choice(np.arange(1, n), size=int(rng.integers(0, 12)), replace=False))
     chunks = tuple(np.diff(np.concatenate(([0], cuts, [n]))).tolist())
+    return y, s, chunks
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_binary_rankings_on_dask_exact_for_random_partitionings_and_extreme_scores(seed):
+    """Random chunkings of scores mixing signs, -0.0 and 0.0, subnormals, huge magnitudes
+    (key ranges wider than 2**62: the sorted-table fallback) and heavy ties: every value
+    equals the in-memory one bit for bit (synchronous scheduler: the arithmetic, not the
+    cluster)."""
+    y, s, chunks = _extreme_ranking(seed)
     # and a range holding keys 2**63 apart (a few of the lowest scores share the first
     # range with the many highest)
     wide = np.where(np.arange(100) < 5, -1e300, 1e300), (np.arange(100) % 3 == 0).astype(int)
@@ -736,16 +743,7 @@ def test_curves_on_dask_exact_for_random_partitionings_and_extreme_scores(seed):
     scheduler). Bit for bit but for the sign of a zero threshold: beyond the range of its
     scaled keys the in-memory sort returns the tied group's last score, -0.0 or 0.0 by
     the input order; the route has 0.0 (equal values)."""
-    rng = np.random.default_rng(100 + seed)
-    n = int(rng.integers(50, 4000))
-    pool = np.array([-1e300, -3.5, -1.0, -0.0, 0.0, 5e-324, 1e-310, 0.25, 0.5, 2.0, 7e200,
-                     1.7e308])
-    s = np.where(rng.random(n) < 0.5, rng.choice(pool, n), rng.normal(size=n) * 10.0 **
-                 rng.integers(-300, 300, n))
-    y = (rng.random(n) < rng.uniform(0.05, 0.95)).astype(np.int64)
-    y[:2] = [0, 1]
-    cuts = np.sort(rng.choice(np.arange(1, n), size=int(rng.integers(0, 12)), replace=False))
-    chunks = tuple(np.diff(np.concatenate(([0], cuts, [n]))).tolist())
+    y, s, chunks = _extreme_ranking(100 + seed)
     wide = np.where(np.arange(100) < 5, -1e300, 1e300), (np.arange(100) % 3 == 0).astype(int)
     with dask.config.set(scheduler="sync"):
         for name in ("roc_curve kept", "precision_recall_curve", "det_curve",
